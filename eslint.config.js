@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const firebaseAuthOnlyInService = {
+  name: 'firebase/auth',
+  message: 'Only src/machines/firebaseSession.ts talks to Firebase Auth; send events to the machine instead.',
+};
+const layer = (forbidden, why) => ({ group: forbidden, message: why });
+
+/** Imports flow one way: routes -> ui -> machines, meta, config (DESIGN.md section 2). */
+const layering = {
+  'src/**': [layer(['**/routes', '**/routes/**'], 'Nothing imports routes.')],
+  'src/ui/**': [layer(['**/routes', '**/routes/**'], 'ui must not import routes.')],
+  'src/{machines,meta}/**': [
+    layer(['**/routes', '**/routes/**', '**/ui', '**/ui/**'], 'machines and meta sit below ui and routes.'),
+  ],
+  'src/config.ts': [
+    layer(['./routes/**', './ui/**', './machines/**', './meta/**'], 'config is the bottom layer.'),
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'docs', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': ['error', { paths: [firebaseAuthOnlyInService] }],
+    },
+  },
+  ...Object.entries(layering).map(([files, patterns]) => ({
+    files: [files],
+    ignores: files === 'src/**' ? ['src/routes/**', 'src/main.tsx', 'src/entry-*.tsx'] : [],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [firebaseAuthOnlyInService], patterns }],
+    },
+  })),
+  {
+    files: ['src/machines/firebaseSession.ts', 'test/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,60 @@
+/**
+ * Settings from `VITE_*` environment variables, with embedded defaults that run the app against
+ * the local Auth Emulator and a `demo-` project (no Firebase account needed).
+ */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+}
+
+export interface AppConfig {
+  firebase: FirebaseWebConfig;
+  /** The Auth Emulator's URL (`VITE_AUTH_EMULATOR_URL`, `off` for none), or null for real Auth. */
+  authEmulatorUrl: string | null;
+  /** Where the site is served; absolute URLs in metadata and the sitemap start here. */
+  siteUrl: string;
+  /** The product backend (CV handling, matching, alerts, subscriptions). */
+  backendUrl: string;
+  /** The payment provider's hosted checkout link. */
+  checkoutUrl: string;
+  /** The payment provider's customer billing-portal link. */
+  billingPortalUrl: string;
+  /** Opt-in live statechart inspection in development (`VITE_INSPECT=true`). */
+  inspect: boolean;
+}
+
+type Env = Record<string, string | boolean | undefined>;
+
+function setting(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+export function readConfig(env: Env): AppConfig {
+  const projectId = setting(env, 'VITE_FIREBASE_PROJECT_ID', 'demo-applyfirst');
+  // A demo- project exists only on the emulator, so it talks to the emulator unless told otherwise.
+  const emulatorByDefault = projectId.startsWith('demo-') ? 'http://127.0.0.1:9099' : 'off';
+  const emulator = setting(env, 'VITE_AUTH_EMULATOR_URL', emulatorByDefault);
+  return {
+    firebase: {
+      apiKey: setting(env, 'VITE_FIREBASE_API_KEY', 'demo-api-key'),
+      authDomain: setting(env, 'VITE_FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`),
+      projectId,
+      ...(env.VITE_FIREBASE_APP_ID ? { appId: setting(env, 'VITE_FIREBASE_APP_ID', '') } : {}),
+    },
+    authEmulatorUrl: emulator === 'off' ? null : emulator,
+    siteUrl: setting(env, 'VITE_SITE_URL', 'https://applyfirst.example').replace(/\/+$/, ''),
+    backendUrl: setting(env, 'VITE_BACKEND_URL', 'http://127.0.0.1:8080'),
+    checkoutUrl: setting(env, 'VITE_CHECKOUT_URL', 'https://buy.stripe.com/test_applyfirst'),
+    billingPortalUrl: setting(
+      env,
+      'VITE_BILLING_PORTAL_URL',
+      'https://billing.stripe.com/p/login/test_applyfirst',
+    ),
+    inspect: setting(env, 'VITE_INSPECT', 'false') === 'true',
+  };
+}
+
+export const config: AppConfig = readConfig(import.meta.env);

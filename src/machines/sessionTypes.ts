@@ -1,0 +1,108 @@
+/** The plain, serializable view of the signed-in user kept in the machine (never the SDK's `User`). */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  photoURL: string | null;
+  isAnonymous: boolean;
+  /** Sign-in providers linked to the account, e.g. `password`, `google.com`. Empty for a guest. */
+  providerIds: string[];
+  creationTime: string | null;
+  lastSignInTime: string | null;
+}
+
+/** An error the UI can show: `code` is the client code (`email-already-in-use`), `message` is for people. */
+export interface SessionError {
+  code: string;
+  message: string;
+}
+
+/** A non-error message for the user, such as "Password reset e-mail sent". */
+export interface SessionNotice {
+  code: string;
+  message: string;
+}
+
+/**
+ * What switching to an existing account needs. A password credential comes from a sign-up whose
+ * e-mail is taken; a Google credential is the SDK's `OAuthCredential.toJSON()` from a link error.
+ */
+export type SwitchCredential =
+  | { providerId: 'password'; email: string; password: string }
+  | { providerId: 'google.com'; credentialJson: Record<string, unknown> };
+
+/** An operation that the provider refused until the user signs in again (`requires-recent-login`). */
+export type PendingOperation =
+  | { kind: 'updatePassword'; newPassword: string }
+  | { kind: 'deleteAccount' };
+
+/** The password rules in force: the provider's policy when it supplies one, else the default. */
+export interface PasswordPolicy {
+  minLength: number;
+  maxLength: number | null;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireNumeric: boolean;
+  requireNonAlphanumeric: boolean;
+  /** Where the rules came from: the provider's policy, or the app's default. */
+  source: 'provider' | 'default';
+}
+
+export interface EmailPassword {
+  email: string;
+  password: string;
+}
+
+/** What restoring found: the saved user (if any) and the outcome of a pending redirect sign-in. */
+export interface RestoreResult {
+  user: SessionUser | null;
+  /** A redirect link that failed; with `switchCredential` when the Google account is already in use. */
+  redirectError: SessionOperationFailure | null;
+}
+
+/** The error every session operation rejects with. */
+export interface SessionOperationFailure extends SessionError {
+  /** Present when the provider says the credential belongs to another account. */
+  switchCredential?: SwitchCredential;
+}
+
+export interface SessionContext {
+  user: SessionUser | null;
+  error: SessionError | null;
+  notice: SessionNotice | null;
+  switchCredential: SwitchCredential | null;
+  pendingOperation: PendingOperation | null;
+  passwordPolicy: PasswordPolicy;
+}
+
+/** Events a person causes through the UI. */
+export type SessionUserEvent =
+  | ({ type: 'SIGN_UP' } & EmailPassword)
+  | ({ type: 'SIGN_IN' } & EmailPassword)
+  | { type: 'GOOGLE' }
+  | { type: 'CANCEL' }
+  | { type: 'SEND_PASSWORD_RESET'; email: string }
+  | { type: 'CONFIRM_PASSWORD_RESET'; oobCode: string; newPassword: string }
+  | { type: 'SIGN_OUT' }
+  | { type: 'UPDATE_PASSWORD'; newPassword: string }
+  | { type: 'REAUTHENTICATE'; password?: string }
+  | { type: 'REFRESH' }
+  | { type: 'DELETE_ACCOUNT' }
+  | { type: 'RETRY' }
+  | { type: 'DISMISS' };
+
+/** Sent by the auth watcher whenever the SDK's user changes (sign-in, sign-out, another tab, token). */
+export interface AuthChangedEvent {
+  type: 'AUTH_CHANGED';
+  user: SessionUser | null;
+}
+
+export type SessionEvent = SessionUserEvent | AuthChangedEvent;
+
+/** Emitted when a guest is replaced by an existing account: a backend could migrate its data. */
+export interface GuestDiscardedEvent {
+  type: 'guestDiscarded';
+  guestUid: string;
+  newUid: string;
+}
