@@ -1,8 +1,7 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { handlingOf, toSessionFailure, userMessageFor, type ErrorHandling } from './errorCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import type {
-  AuthChangedEvent,
   EmailPassword,
   GuestDiscardedEvent,
   PasswordPolicy,
@@ -41,7 +40,10 @@ const sessionSetup = setup({
     emitted: {} as GuestDiscardedEvent,
   },
   actors: {
-    watchAuth: fromCallback<AuthChangedEvent>(notProvided('watchAuth')),
+    /** Sends AUTH_CHANGED whenever the SDK's user changes; receives nothing. */
+    watchAuth: fromCallback<EventObject>(() => {
+      throw new Error('The session actor "watchAuth" was not provided.');
+    }),
     loadPasswordPolicy: fromPromise<PasswordPolicy>(notProvided('loadPasswordPolicy')),
     restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
     startGuest: fromPromise<SessionUser>(notProvided('startGuest')),
@@ -85,7 +87,9 @@ const sessionSetup = setup({
       switchCredential: { providerId: 'password', ...credentials } as const,
     })),
     clearSwitchCredential: assign({ switchCredential: null }),
-    assignPendingOperation: assign((_, pendingOperation: PendingOperation) => ({ pendingOperation })),
+    assignPendingOperation: assign((_, pendingOperation: PendingOperation) => ({
+      pendingOperation,
+    })),
     clearPendingOperation: assign({ pendingOperation: null }),
     clearMessages: assign({ error: null, notice: null }),
     assignNotice: assign((_, next: SessionNotice) => ({ notice: next })),
@@ -131,7 +135,10 @@ const sendingPasswordReset = sessionSetup.createStateConfig({
       target: 'idle',
       actions: {
         type: 'assignNotice',
-        params: notice('password-reset-sent', 'Check your inbox for a link to reset your password.'),
+        params: notice(
+          'password-reset-sent',
+          'Check your inbox for a link to reset your password.',
+        ),
       },
     },
     onError: { target: 'idle', actions: 'assignError' },
@@ -412,7 +419,10 @@ export const sessionMachine = sessionSetup.createMachine({
             target: 'startingGuest',
             actions: {
               type: 'assignNotice',
-              params: notice('signed-out', 'You have been signed out. You are browsing as a guest.'),
+              params: notice(
+                'signed-out',
+                'You have been signed out. You are browsing as a guest.',
+              ),
             },
           },
           {
@@ -478,7 +488,11 @@ export const sessionMachine = sessionSetup.createMachine({
                 target: '#session.signingOut',
                 actions: ['clearPendingOperation', 'assignError'],
               },
-              { guard: 'errorNeedsRecentLogin', target: 'needsRecentLogin', actions: 'assignError' },
+              {
+                guard: 'errorNeedsRecentLogin',
+                target: 'needsRecentLogin',
+                actions: 'assignError',
+              },
               { target: 'idle', actions: ['clearPendingOperation', 'assignError'] },
             ],
           },
@@ -569,7 +583,11 @@ export const sessionMachine = sessionSetup.createMachine({
                 target: '#session.signingOut',
                 actions: ['clearPendingOperation', 'assignError'],
               },
-              { guard: 'errorNeedsRecentLogin', target: 'needsRecentLogin', actions: 'assignError' },
+              {
+                guard: 'errorNeedsRecentLogin',
+                target: 'needsRecentLogin',
+                actions: 'assignError',
+              },
               { target: 'idle', actions: ['clearPendingOperation', 'assignError'] },
             ],
           },

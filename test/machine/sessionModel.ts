@@ -1,0 +1,168 @@
+import { getShortestPaths, type StatePath } from '@xstate/graph';
+import type { AnyStateNode, AnyTransitionDefinition, EventFromLogic, SnapshotFrom } from 'xstate';
+import { sessionMachine } from '../../src/machines/sessionMachine';
+import type { SessionContext, SessionEvent } from '../../src/machines/sessionTypes';
+import {
+  existingUser,
+  guestUser,
+  linkedUser,
+  otherGuestUser,
+  providerPolicy,
+  failure,
+  googleSwitchCredential,
+  representativeFailures,
+} from './sessionFixtures';
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+/** User events, AUTH_CHANGED, and the done/error events of invoked actors. */
+export type ModelEvent = EventFromLogic<typeof sessionMachine>;
+export type SessionPath = StatePath<SessionSnapshot, ModelEvent>;
+
+const doneEvent = (id: string, output: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as ModelEvent;
+const errorEvent = (id: string, error: unknown) =>
+  ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as unknown as ModelEvent;
+
+const credentials = { email: 'ada@example.com', password: 'correct horse battery' };
+
+const userEvents: SessionEvent[] = [
+  { type: 'SIGN_UP', ...credentials },
+  { type: 'SIGN_IN', email: 'grace@example.com', password: 'her password' },
+  { type: 'GOOGLE' },
+  { type: 'CANCEL' },
+  { type: 'SEND_PASSWORD_RESET', email: 'ada@example.com' },
+  { type: 'CONFIRM_PASSWORD_RESET', oobCode: 'oob-code', newPassword: 'a new password' },
+  { type: 'SIGN_OUT' },
+  { type: 'UPDATE_PASSWORD', newPassword: 'a new password' },
+  { type: 'REAUTHENTICATE', password: 'correct horse battery' },
+  { type: 'REAUTHENTICATE' },
+  { type: 'REFRESH' },
+  { type: 'DELETE_ACCOUNT' },
+  { type: 'RETRY' },
+];
+
+/** What each invoked actor can realistically settle with, given the machine's context. */
+function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
+  const current = context.user ?? linkedUser;
+  return {
+    restoreSession: [
+      { user: null, redirectError: null },
+      { user: guestUser, redirectError: null },
+      { user: linkedUser, redirectError: null },
+      {
+        user: guestUser,
+        redirectError: failure('credential-already-in-use', googleSwitchCredential),
+      },
+      { user: guestUser, redirectError: failure('network-request-failed') },
+    ],
+    passwordPolicy: [providerPolicy],
+    startGuest: [guestUser],
+    linkEmailPassword: [{ ...current, ...linkedUser }],
+    signInWithEmail: [existingUser],
+    linkGooglePopup: [{ ...linkedUser, providerIds: ['google.com'] }],
+    linkGoogleRedirect: [],
+    switchAccount: [existingUser],
+    signOut: [undefined],
+    sendPasswordReset: [undefined],
+    confirmPasswordReset: [undefined],
+    updatePassword: [undefined],
+    reauthenticate: [{ ...current, lastSignInTime: 'Sat, 21 Nov 2026 09:30:00 GMT' }],
+    refreshSession: [{ ...current, emailVerified: true }],
+    deleteAccount: [undefined],
+  };
+}
+
+/** Every event worth trying in a snapshot; the traversal keeps those that enable a transition. */
+function candidateEvents(snapshot: SessionSnapshot): ModelEvent[] {
+  const { context } = snapshot;
+  const settlements = Object.entries(actorOutcomes(context)).flatMap(([id, outputs]) => [
+    ...outputs.map((output) => doneEvent(id, output)),
+    ...representativeFailures.map((error) => errorEvent(id, error)),
+  ]);
+  const authChanges: SessionEvent[] = [null, context.user, otherGuestUser, existingUser].map(
+    (user) => ({ type: 'AUTH_CHANGED', user }),
+  );
+  const dismiss: SessionEvent[] = context.error || context.notice ? [{ type: 'DISMISS' }] : [];
+  // The policy loads once, alongside restoring; offering it everywhere would only repeat states.
+  const settlementsHere = snapshot.matches('restoring')
+    ? settlements
+    : settlements.filter((event) => !event.type.endsWith('.passwordPolicy'));
+  return [...userEvents, ...authChanges, ...dismiss, ...settlementsHere];
+}
+
+export function takenTransitions(
+  snapshot: SessionSnapshot,
+  event: ModelEvent,
+): AnyTransitionDefinition[] {
+  return sessionMachine.getTransitionData(snapshot, event);
+}
+
+export function transitionId(transition: AnyTransitionDefinition): string {
+  const source: AnyStateNode = transition.source;
+  const siblings =
+    transition.eventType === '' ? source.always : source.transitions.get(transition.eventType);
+  const index = siblings?.indexOf(transition) ?? -1;
+  const target = transition.target?.map((node) => node.id).join(',') ?? '(no target)';
+  return `${source.id} --${transition.eventType || 'always'}[${index}]--> ${target}`;
+}
+
+/** Every transition the statechart declares, including each guarded branch and `always`. */
+export function declaredTransitions(): string[] {
+  const ids: string[] = [];
+  const visit = (node: AnyStateNode) => {
+    for (const transitions of node.transitions.values()) ids.push(...transitions.map(transitionId));
+    ids.push(...(node.always ?? []).map(transitionId));
+    Object.values(node.states).forEach(visit);
+  };
+  visit(sessionMachine.root);
+  return ids;
+}
+
+export function declaredStates(): string[] {
+  const ids: string[] = [];
+  const visit = (node: AnyStateNode) => {
+    ids.push(node.id);
+    Object.values(node.states).forEach(visit);
+  };
+  visit(sessionMachine.root);
+  return ids;
+}
+
+/** What the guards depend on, so every guarded branch gets its own vertex. */
+function stateKey(snapshot: SessionSnapshot): string {
+  const { user, pendingOperation, switchCredential } = snapshot.context;
+  const userKind = user === null ? 'no user' : user.isAnonymous ? 'guest' : 'registered';
+  return JSON.stringify([
+    snapshot.value,
+    userKind,
+    pendingOperation?.kind ?? null,
+    switchCredential?.providerId ?? null,
+  ]);
+}
+
+/**
+ * Transition-aware serialization: a vertex is a state reached by a particular transition, so the
+ * shortest paths to all vertices take every transition, not just visit every state.
+ */
+function serializeState(
+  snapshot: SessionSnapshot,
+  event: ModelEvent | undefined,
+  previous?: SessionSnapshot,
+): string {
+  if (!event || !previous) return stateKey(snapshot);
+  const via = takenTransitions(previous, event).map(transitionId).join(' + ');
+  return `${stateKey(snapshot)} via ${via}`;
+}
+
+function serializeEvent(event: ModelEvent): string {
+  return JSON.stringify(event);
+}
+
+export function sessionPaths(): SessionPath[] {
+  return getShortestPaths(sessionMachine, {
+    events: (snapshot) =>
+      candidateEvents(snapshot).filter((event) => takenTransitions(snapshot, event).length > 0),
+    serializeState,
+    serializeEvent,
+  });
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, initialTransition, transition, type StateValue } from 'xstate';
+import { sessionMachine } from '../../src/machines/sessionMachine';
+import type { GuestDiscardedEvent } from '../../src/machines/sessionTypes';
+import { createFakeSessionService } from './fakeSessionService';
+import {
+  declaredStates,
+  declaredTransitions,
+  sessionPaths,
+  transitionId,
+  type ModelEvent,
+  type SessionPath,
+  type SessionSnapshot,
+} from './sessionModel';
+
+const RESTING_STATES = [
+  'sessionFailed',
+  { guest: 'idle' },
+  { authenticated: 'idle' },
+  { authenticated: 'needsRecentLogin' },
+] as const;
+const ALWAYS_RUNNING = ['authWatcher', 'passwordPolicy'];
+
+function stateIds(value: StateValue, prefix = 'session'): string[] {
+  if (typeof value === 'string') return [prefix, `${prefix}.${value}`];
+  return [
+    prefix,
+    ...Object.entries(value).flatMap(([key, child]) =>
+      child === undefined ? [] : stateIds(child, `${prefix}.${key}`),
+    ),
+  ];
+}
+
+function describePath(path: SessionPath): string {
+  const events = path.steps
+    .map((step) => step.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:'))
+    .filter((type) => type !== 'xstate.init');
+  return `${events.join(' → ') || '(start)'} ⇒ ${JSON.stringify(path.state.value)}`;
+}
+
+/** What the path says must hold for the guest discarded by a sign-in or switch. */
+function expectedDiscard(before: SessionSnapshot, after: SessionSnapshot): GuestDiscardedEvent[] {
+  const guest = before.context.user;
+  const next = after.context.user;
+  const replacedGuest =
+    after.matches('authenticated') &&
+    (before.matches('signingIn') || before.matches('switchingAccount')) &&
+    guest?.isAnonymous === true &&
+    next !== null &&
+    next.uid !== guest.uid;
+  return replacedGuest && next
+    ? [{ type: 'guestDiscarded', guestUid: guest.uid, newUid: next.uid }]
+    : [];
+}
+
+function expectInvariants(snapshot: SessionSnapshot, running: string[]) {
+  expect(snapshot.status).toBe('active');
+  const { user } = snapshot.context;
+  if (snapshot.matches('guest')) expect(user?.isAnonymous).toBe(true);
+  if (snapshot.matches('authenticated')) expect(user?.isAnonymous).toBe(false);
+  if (snapshot.matches('sessionFailed')) {
+    expect(snapshot.context.error?.message).toBe('Failed to create session');
+  }
+  if (RESTING_STATES.some((state) => snapshot.matches(state))) {
+    expect(running.filter((id) => !ALWAYS_RUNNING.includes(id))).toEqual([]);
+    expect(Object.keys(snapshot.children).filter((id) => !ALWAYS_RUNNING.includes(id))).toEqual([]);
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const paths = sessionPaths();
+const takenTransitions = new Set<string>();
+const visitedStates = new Set<string>();
+
+async function runPath(path: SessionPath) {
+  const service = createFakeSessionService();
+  const actor = createActor(sessionMachine.provide({ actors: service.actors }), {
+    inspect: (inspection) => {
+      if (inspection.type === '@xstate.microstep') {
+        inspection._transitions.forEach((t) => takenTransitions.add(transitionId(t)));
+      }
+    },
+  });
+  const emitted: GuestDiscardedEvent[] = [];
+  actor.on('guestDiscarded', (event) => emitted.push(event));
+  actor.start();
+  let [expected] = initialTransition(sessionMachine);
+
+  for (const step of path.steps) {
+    const event: ModelEvent = step.event;
+    if ((event.type as string) === 'xstate.init') continue;
+    [expected] = transition(sessionMachine, expected, event);
+    const before = actor.getSnapshot();
+    const emittedBefore = emitted.length;
+    const [, kind, actorId] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
+    if (kind === 'done' && actorId)
+      service.resolve(actorId, 'output' in event ? event.output : undefined);
+    else if (kind === 'error' && actorId)
+      service.reject(actorId, 'error' in event ? event.error : undefined);
+    else actor.send(event);
+    await settle();
+
+    const after = actor.getSnapshot();
+    expect(after.value).toEqual(step.state.value);
+    expect(after.value).toEqual(expected.value);
+    expect(after.context).toEqual(expected.context);
+    expect(emitted.slice(emittedBefore)).toEqual(expectedDiscard(before, after));
+    expectInvariants(after, service.running());
+    stateIds(after.value).forEach((id) => visitedStates.add(id));
+  }
+  actor.stop();
+}
+
+describe(`session statechart: ${paths.length} paths generated from its graph`, () => {
+  beforeAll(() => {
+    // Paths through "log and rethrow" failures log on purpose; keep the test output readable.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    await runPath(path);
+  });
+
+  it('takes every state and every declared transition (100%)', () => {
+    const states = declaredStates();
+    const transitions = declaredTransitions();
+    const missingStates = states.filter((id) => !visitedStates.has(id));
+    const missingTransitions = transitions.filter((id) => !takenTransitions.has(id));
+    console.info(
+      `session statechart: ${paths.length} paths; ` +
+        `states ${states.length - missingStates.length}/${states.length}, ` +
+        `transitions ${transitions.length - missingTransitions.length}/${transitions.length}`,
+    );
+    expect(missingStates).toEqual([]);
+    expect(missingTransitions).toEqual([]);
+  });
+});
