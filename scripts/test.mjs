@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: static checks, then every vitest project inside one Auth Emulator, then one plain
+// summary line `N passed, N failed` (the line CI reads). Skipped tests count as failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+
+const firebase = join('node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+const env = { ...process.env, CI: 'true' };
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args) {
+  console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
+  const { status, error } = spawnSync(command, args, { stdio: 'inherit', env });
+  if (error) console.error(`${label} could not start: ${error.message}`);
+  return status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed += 1;
+  else {
+    failed += 1;
+    console.error(`✗ ${label} failed`);
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '--noEmit']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+
+const chromium = ensureChromium();
+if (chromium) env.CHROME_PATH = chromium;
+
+const reportDir = mkdtempSync(join(tmpdir(), 'applyfirst-test-'));
+const report = join(reportDir, 'vitest.json');
+const vitest = `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`;
+run('vitest inside the Auth Emulator', process.execPath, [
+  firebase,
+  'emulators:exec',
+  '--only',
+  'auth',
+  '--project',
+  'demo-applyfirst',
+  vitest,
+]);
+
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests + results.numPendingTests + results.numTodoTests;
+  // A file that fails to load runs no tests but must not pass quietly.
+  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  if (results.numPendingTests + results.numTodoTests > 0) {
+    console.error(`✗ ${results.numPendingTests + results.numTodoTests} skipped or todo tests count as failed`);
+  }
+} else {
+  failed += 1;
+  console.error('✗ vitest produced no report (it or the emulator failed to start)');
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
