@@ -185,9 +185,6 @@ export const sessionMachine = sessionSetup.createMachine({
       onError: { actions: 'logError' },
     },
   ],
-  on: {
-    DISMISS: { actions: 'clearMessages' },
-  },
   initial: 'restoring',
   states: {
     restoring: {
@@ -265,6 +262,7 @@ export const sessionMachine = sessionSetup.createMachine({
       description: 'An anonymous user: may register, sign in, or link Google.',
       initial: 'idle',
       on: {
+        DISMISS: { actions: 'clearMessages' },
         AUTH_CHANGED: [
           {
             guard: { type: 'isRegistered', params: ({ event }) => event.user },
@@ -413,6 +411,7 @@ export const sessionMachine = sessionSetup.createMachine({
       description: 'A registered user.',
       initial: 'idle',
       on: {
+        DISMISS: { actions: 'clearMessages' },
         AUTH_CHANGED: [
           {
             guard: { type: 'isSignedOut', params: ({ event }) => event.user },
