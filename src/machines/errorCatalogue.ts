@@ -223,6 +223,27 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = Object.freeze([
     handling: 'logAndRethrow',
     message: 'The service is busy right now. Please try again later.',
   },
+  // Bot protection (reCAPTCHA Enterprise) when the project enforces it.
+  {
+    clientCode: 'missing-recaptcha-token',
+    handling: 'logAndRethrow',
+    message: 'We could not confirm that you are not a robot. Reload the page and try again.',
+  },
+  {
+    clientCode: 'invalid-recaptcha-token',
+    handling: 'logAndRethrow',
+    message: 'We could not confirm that you are not a robot. Reload the page and try again.',
+  },
+  {
+    clientCode: 'captcha-check-failed',
+    handling: 'rethrow',
+    message: 'We could not confirm that you are not a robot. Please try again.',
+  },
+  {
+    clientCode: 'recaptcha-not-enabled',
+    handling: 'logAndRethrow',
+    message: 'Signing in is not available right now. Please try again later.',
+  },
 
   // The app's own codes.
   { clientCode: 'no-user', handling: 'logAndRethrow', message: 'No user signed in' },

@@ -1,0 +1,353 @@
+/**
+ * The Firebase service: the real implementations of the actors the session machine invokes.
+ * The only module that imports `firebase/auth` and `firebase/app` (named imports only, so the
+ * bundle keeps just what is used).
+ */
+import { FirebaseError, initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  confirmPasswordReset as confirmPasswordResetWithCode,
+  connectAuthEmulator,
+  deleteUser,
+  EmailAuthProvider,
+  getIdToken,
+  getRedirectResult,
+  GoogleAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  linkWithCredential,
+  linkWithPopup,
+  linkWithRedirect,
+  OAuthCredential,
+  onIdTokenChanged,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
+  reload,
+  sendPasswordResetEmail,
+  signInAnonymously,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  signOut,
+  updatePassword as updateUserPassword,
+  validatePassword,
+  type Auth,
+  type AuthCredential,
+  type PopupRedirectResolver,
+  type User,
+} from 'firebase/auth';
+import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
+import type { AppConfig } from '../config';
+import { continueLinkFor } from './continueLink';
+import { clientCodeOf, SessionOperationError, sessionFailure } from './errorCatalogue';
+import { DEFAULT_PASSWORD_POLICY, policyFromProvider } from './passwordPolicy';
+import {
+  GOOGLE_CUSTOM_PARAMETERS,
+  OPERATION_TIMEOUT_MS,
+  REDIRECT_START_TIMEOUT_MS,
+} from './sessionConstants';
+import type {
+  AuthChangedEvent,
+  EmailPassword,
+  PasswordPolicy,
+  RestoreResult,
+  SessionUser,
+  SwitchCredential,
+} from './sessionTypes';
+
+export interface SessionActorsOptions {
+  /** The site's own origin: e-mailed links lead back to it. */
+  origin: string;
+  /**
+   * Popups and redirects (Google) need one, so only the browser has it; without it, restoring
+   * doesn't look for a redirect result (there can be none).
+   */
+  popupRedirectResolver?: PopupRedirectResolver;
+}
+
+export function toSessionUser(user: User): SessionUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    isAnonymous: user.isAnonymous,
+    providerIds: user.providerData.map((profile) => profile.providerId),
+    creationTime: user.metadata.creationTime ?? null,
+    lastSignInTime: user.metadata.lastSignInTime ?? null,
+  };
+}
+
+// --- Errors and time limits -------------------------------------------------------------------
+
+interface TimeLimit {
+  ms: number;
+  /** The catalogue code of the failure when the limit is reached. */
+  code: string;
+}
+
+const OPERATION_LIMIT: TimeLimit = { ms: OPERATION_TIMEOUT_MS, code: 'timeout' };
+/** `linkWithRedirect` never settles when it works (the page leaves), so waiting is the failure. */
+const REDIRECT_START_LIMIT: TimeLimit = { ms: REDIRECT_START_TIMEOUT_MS, code: 'redirect-timeout' };
+
+function asSessionError(
+  error: unknown,
+  switchCredential?: SwitchCredential,
+): SessionOperationError {
+  if (error instanceof SessionOperationError) return error;
+  return sessionFailure(clientCodeOf(error), error, switchCredential);
+}
+
+/** The Google account of a failed link, when the provider says it belongs to another account. */
+function googleSwitchCredentialFrom(error: unknown): SwitchCredential | undefined {
+  const credential =
+    error instanceof FirebaseError ? GoogleAuthProvider.credentialFromError(error) : null;
+  return credential
+    ? { providerId: 'google.com', credentialJson: { ...credential.toJSON() } }
+    : undefined;
+}
+
+function asGoogleLinkError(error: unknown): SessionOperationError {
+  return asSessionError(error, googleSwitchCredentialFrom(error));
+}
+
+/**
+ * No limit: a person choosing a Google account in a popup takes as long as it takes, and the SDK
+ * itself notices a popup that was closed.
+ */
+function waitsForPerson(): null {
+  return null;
+}
+
+/** Settles like `work`, or rejects with the limit's failure; always a SessionOperationError. */
+async function withinLimit<T>(work: () => Promise<T>, limit: TimeLimit | null): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    if (limit) timer = setTimeout(() => reject(sessionFailure(limit.code)), limit.ms);
+  });
+  try {
+    return await Promise.race([work(), expiry]);
+  } catch (error) {
+    throw asSessionError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// --- Small SDK helpers ------------------------------------------------------------------------
+
+function currentUserOf(auth: Auth): User {
+  if (!auth.currentUser) throw sessionFailure('no-user');
+  return auth.currentUser;
+}
+
+function sessionUserOf(auth: Auth): SessionUser | null {
+  return auth.currentUser ? toSessionUser(auth.currentUser) : null;
+}
+
+function googleProvider(): GoogleAuthProvider {
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ ...GOOGLE_CUSTOM_PARAMETERS });
+  return provider;
+}
+
+function credentialToSwitchTo(credential: SwitchCredential): AuthCredential {
+  if (credential.providerId === 'password') {
+    return EmailAuthProvider.credential(credential.email, credential.password);
+  }
+  const google = OAuthCredential.fromJSON(credential.credentialJson);
+  // The JSON is the SDK's own `toJSON()`, so a credential it can't read is a bug.
+  if (!google) throw sessionFailure('internal-error');
+  return google;
+}
+
+function passwordCredentialFor(user: User, password: string): AuthCredential {
+  // An account without an e-mail address (Google only) has no password to confirm.
+  if (!user.email) throw sessionFailure('operation-not-allowed');
+  return EmailAuthProvider.credential(user.email, password);
+}
+
+/** The provider's password policy; the default when it supplies none (the emulator has none). */
+async function passwordPolicyOf(auth: Auth): Promise<PasswordPolicy> {
+  const status = await validatePassword(auth, '').catch((error: unknown) => {
+    // Offline we learn nothing: reject, and the machine logs it and keeps the default.
+    if (clientCodeOf(error) === 'network-request-failed') throw error;
+    console.info(
+      `[session] No password policy from the provider (${clientCodeOf(error)}); using the default.`,
+    );
+    return null;
+  });
+  if (!status) return DEFAULT_PASSWORD_POLICY;
+  if (status.passwordPolicy.enforcementState === 'OFF') {
+    console.info('[session] The provider does not enforce its password policy; using the default.');
+    return DEFAULT_PASSWORD_POLICY;
+  }
+  return policyFromProvider(status.passwordPolicy.customStrengthOptions);
+}
+
+/** A redirect sign-in that failed while the page was away, or null. */
+async function redirectFailureOf(
+  auth: Auth,
+  resolver: PopupRedirectResolver,
+): Promise<SessionOperationError | null> {
+  try {
+    await getRedirectResult(auth, resolver);
+    return null;
+  } catch (error) {
+    return asGoogleLinkError(error);
+  }
+}
+
+// --- The actors -------------------------------------------------------------------------------
+
+/**
+ * The actor logics for `sessionMachine.provide({ actors })`. `getAuth` is called by each
+ * operation when it runs, so the Auth instance can be created lazily.
+ */
+export function createSessionActors(getAuth: () => Auth, options: SessionActorsOptions) {
+  const resolver = options.popupRedirectResolver;
+
+  /** Runs with the Auth instance, bounded in time, rejecting only with SessionOperationError. */
+  function operation<TOutput, TInput = NonReducibleUnknown>(
+    run: (auth: Auth, input: TInput) => Promise<TOutput>,
+    limitFor: (input: TInput) => TimeLimit | null = () => OPERATION_LIMIT,
+  ) {
+    return fromPromise<TOutput, TInput>(({ input }) =>
+      withinLimit(() => run(getAuth(), input), limitFor(input)),
+    );
+  }
+
+  return {
+    watchAuth: fromCallback<EventObject>(({ sendBack }) =>
+      onIdTokenChanged(getAuth(), (user) => {
+        const event: AuthChangedEvent = {
+          type: 'AUTH_CHANGED',
+          user: user ? toSessionUser(user) : null,
+        };
+        sendBack(event);
+      }),
+    ),
+
+    loadPasswordPolicy: operation<PasswordPolicy>((auth) => passwordPolicyOf(auth)),
+
+    restoreSession: operation<RestoreResult>(async (auth) => {
+      await auth.authStateReady();
+      const redirectError = resolver ? await redirectFailureOf(auth, resolver) : null;
+      return { user: sessionUserOf(auth), redirectError };
+    }),
+
+    startGuest: operation<SessionUser>(async (auth) => {
+      const { user } = await signInAnonymously(auth);
+      return toSessionUser(user);
+    }),
+
+    linkEmailPassword: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+      const credential = EmailAuthProvider.credential(email, password);
+      const { user } = await linkWithCredential(currentUserOf(auth), credential);
+      return toSessionUser(user);
+    }),
+
+    signInWithEmail: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      return toSessionUser(user);
+    }),
+
+    linkGooglePopup: operation<SessionUser>(async (auth) => {
+      const guest = currentUserOf(auth);
+      const { user } = await linkWithPopup(guest, googleProvider(), resolver).catch(
+        (error: unknown) => {
+          throw asGoogleLinkError(error);
+        },
+      );
+      return toSessionUser(user);
+    }, waitsForPerson),
+
+    linkGoogleRedirect: operation<void>(
+      async (auth) => {
+        await linkWithRedirect(currentUserOf(auth), googleProvider(), resolver);
+      },
+      () => REDIRECT_START_LIMIT,
+    ),
+
+    switchAccount: operation<SessionUser, SwitchCredential>(async (auth, credential) => {
+      // Signing in replaces the guest only when it succeeds: a wrong password leaves the guest.
+      const { user } = await signInWithCredential(auth, credentialToSwitchTo(credential));
+      return toSessionUser(user);
+    }),
+
+    signOut: operation<void>((auth) => signOut(auth)),
+
+    sendPasswordReset: operation<void, { email: string }>((auth, { email }) =>
+      sendPasswordResetEmail(auth, email, { url: continueLinkFor('/login', options.origin) }),
+    ),
+
+    confirmPasswordReset: operation<void, { oobCode: string; newPassword: string }>(
+      (auth, { oobCode, newPassword }) => confirmPasswordResetWithCode(auth, oobCode, newPassword),
+    ),
+
+    updatePassword: operation<void, { newPassword: string }>((auth, { newPassword }) =>
+      updateUserPassword(currentUserOf(auth), newPassword),
+    ),
+
+    reauthenticate: operation<SessionUser, { password?: string }>(
+      async (auth, { password }) => {
+        const current = currentUserOf(auth);
+        const { user } =
+          password === undefined
+            ? await reauthenticateWithPopup(current, googleProvider(), resolver)
+            : await reauthenticateWithCredential(current, passwordCredentialFor(current, password));
+        return toSessionUser(user);
+      },
+      ({ password }) => (password === undefined ? waitsForPerson() : OPERATION_LIMIT),
+    ),
+
+    refreshSession: operation<SessionUser>(async (auth) => {
+      const user = currentUserOf(auth);
+      await reload(user);
+      await getIdToken(user, true);
+      return toSessionUser(user);
+    }),
+
+    deleteAccount: operation<void>((auth) => deleteUser(currentUserOf(auth))),
+  };
+}
+
+export type SessionActors = ReturnType<typeof createSessionActors>;
+
+// --- The browser ------------------------------------------------------------------------------
+
+function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof indexedDB !== 'undefined';
+}
+
+/**
+ * The app's Auth instance. `initializeAuth` with explicit persistence, not `getAuth()`, which
+ * would load Google's gapi script at start instead of when a popup first needs it. Called again
+ * with the same config, the SDK hands back the same app and Auth instance.
+ */
+export function createBrowserAuth(config: AppConfig): Auth {
+  if (!isBrowser()) throw sessionFailure('not-in-browser');
+  const app = initializeApp(config.firebase);
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (config.authEmulatorUrl) {
+    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  }
+  return auth;
+}
+
+/**
+ * The actors for the app. Auth is created on first use, so importing this module or building the
+ * actors outside a browser (the prerender) is harmless; running an operation there fails.
+ */
+export function createBrowserSessionActors(config: AppConfig): SessionActors {
+  let auth: Auth | undefined;
+  const origin = typeof location === 'undefined' ? config.siteUrl : location.origin;
+  return createSessionActors(() => (auth ??= createBrowserAuth(config)), {
+    origin,
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+}

@@ -1,0 +1,507 @@
+/**
+ * The Firebase service's actors run one at a time against the Auth Emulator, and against stubbed
+ * HTTP answers for what the emulator can't say.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Before firebase/auth is imported: the SDK keeps the fetch it finds at import.
+const fetchStub = await vi.hoisted(async () =>
+  (await import('../support/fetchStub')).installFetchStub(),
+);
+
+import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/auth';
+import {
+  createActor,
+  toPromise,
+  type AnyActorLogic,
+  type InputFrom,
+  type OutputFrom,
+} from 'xstate';
+import { readConfig } from '../../src/config';
+import {
+  handlingOf,
+  SessionOperationError,
+  userMessageFor,
+  type ErrorHandling,
+} from '../../src/machines/errorCatalogue';
+import {
+  createBrowserAuth,
+  createBrowserSessionActors,
+  createSessionActors,
+  type SessionActors,
+} from '../../src/machines/firebaseSession';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
+import {
+  clearAccounts,
+  deleteAccountAsOwner,
+  disableUser,
+  enableImprovedEmailPrivacy,
+  expireTokens,
+  resetEmailPrivacy,
+} from '../support/emulatorAdmin';
+import {
+  createAccount,
+  createTestAuth,
+  disposeTestAuths,
+  uniqueEmail,
+  unreachableUrl,
+} from '../support/emulatorAuth';
+import { TEST_ORIGIN } from '../support/sessionHarness';
+
+const PASSWORD = 'first-secret-1';
+
+beforeAll(async () => {
+  await clearAccounts();
+});
+
+afterEach(async () => {
+  fetchStub.reset();
+  vi.restoreAllMocks();
+  await disposeTestAuths();
+});
+
+function actorsFor(auth: Auth): SessionActors {
+  return createSessionActors(() => auth, { origin: TEST_ORIGIN });
+}
+
+/** Runs one actor logic to its end, like an invoke would. */
+function run<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  ...input: undefined extends InputFrom<TLogic> ? [InputFrom<TLogic>?] : [InputFrom<TLogic>]
+): Promise<OutputFrom<TLogic>> {
+  return toPromise(createActor(logic, { input: input[0] }).start());
+}
+
+async function failureOf(operation: Promise<unknown>): Promise<SessionOperationError> {
+  const error: unknown = await operation.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof SessionOperationError)) {
+    throw new Error(`Expected a SessionOperationError, got ${String(error)}`);
+  }
+  return error;
+}
+
+/** A registered user signed in on a fresh Auth, with the service's actors for it. */
+async function signedIn(label: string) {
+  const email = uniqueEmail(label);
+  const uid = await createAccount(email, PASSWORD);
+  const auth = createTestAuth();
+  const actors = actorsFor(auth);
+  await run(actors.signInWithEmail, { email, password: PASSWORD });
+  return { auth, actors, email, uid };
+}
+
+describe('operations', () => {
+  it('restoreSession waits for the saved user and, outside a browser, reads no redirect', async () => {
+    const { actors, uid } = await signedIn('restore');
+    const restored = await run(actors.restoreSession);
+    expect(restored.user).toMatchObject({ uid, isAnonymous: false, providerIds: ['password'] });
+    expect(restored.redirectError).toBeNull();
+  });
+
+  it('restoreSession with nobody signed in finds no user', async () => {
+    const restored = await run(actorsFor(createTestAuth()).restoreSession);
+    expect(restored).toEqual({ user: null, redirectError: null });
+  });
+
+  it('maps the SDK user to the plain session user', async () => {
+    const { actors, email, uid } = await signedIn('plain-user');
+    const user = await run(actors.refreshSession);
+    expect(user).toEqual({
+      uid,
+      email,
+      emailVerified: false,
+      displayName: null,
+      photoURL: null,
+      isAnonymous: false,
+      providerIds: ['password'],
+      creationTime: expect.any(String),
+      lastSignInTime: expect.any(String),
+    });
+    expect(Number.isNaN(Date.parse(user.creationTime!))).toBe(false);
+  });
+
+  it('switchAccount with a Google credential signs in to the account that owns it', async () => {
+    const claims = { sub: uniqueEmail('sub'), email: uniqueEmail('google'), email_verified: true };
+    const credential = GoogleAuthProvider.credential(JSON.stringify(claims));
+    const owner = await signInWithCredential(createTestAuth(), credential);
+    const auth = createTestAuth();
+    const actors = actorsFor(auth);
+    const guest = await run(actors.startGuest);
+
+    const user = await run(actors.switchAccount, {
+      providerId: 'google.com',
+      credentialJson: { ...credential.toJSON() },
+    });
+
+    expect(user).toMatchObject({ uid: owner.user.uid, email: claims.email, isAnonymous: false });
+    expect(user.uid).not.toBe(guest.uid);
+    expect(auth.currentUser?.uid).toBe(owner.user.uid);
+  });
+
+  it('updatePassword with nobody signed in fails with "No user signed in"', async () => {
+    const failure = await failureOf(
+      run(actorsFor(createTestAuth()).updatePassword, { newPassword: 'whatever-1' }),
+    );
+    expect(failure).toMatchObject({ code: 'no-user', message: 'No user signed in' });
+  });
+});
+
+interface ErrorCase {
+  serverCode: string;
+  /** How the answer is obtained: the emulator says it, or a stubbed HTTP answer does. */
+  source: 'emulator' | 'stub';
+  clientCode: string;
+  handling: ErrorHandling;
+  provoke: () => Promise<unknown>;
+}
+
+/**
+ * DESIGN.md section 5, end to end: each server code reaches the app as the client code, with the
+ * catalogue's handling and message. `source: 'stub'` rows are codes the emulator never sends.
+ */
+const errorCases: ErrorCase[] = [
+  {
+    serverCode: 'EMAIL_EXISTS',
+    source: 'emulator',
+    clientCode: 'email-already-in-use',
+    handling: 'switch',
+    async provoke() {
+      const email = uniqueEmail('exists');
+      await createAccount(email, PASSWORD);
+      const actors = actorsFor(createTestAuth());
+      await run(actors.startGuest);
+      return run(actors.linkEmailPassword, { email, password: PASSWORD });
+    },
+  },
+  {
+    serverCode: 'INVALID_PASSWORD',
+    source: 'emulator',
+    clientCode: 'wrong-password',
+    handling: 'rethrow',
+    async provoke() {
+      const email = uniqueEmail('wrong');
+      await createAccount(email, PASSWORD);
+      return run(actorsFor(createTestAuth()).signInWithEmail, { email, password: 'nope-nope' });
+    },
+  },
+  {
+    serverCode: 'INVALID_LOGIN_CREDENTIALS',
+    source: 'emulator',
+    clientCode: 'invalid-credential',
+    handling: 'rethrow',
+    async provoke() {
+      const email = uniqueEmail('private');
+      await createAccount(email, PASSWORD);
+      await enableImprovedEmailPrivacy();
+      try {
+        return await run(actorsFor(createTestAuth()).signInWithEmail, {
+          email,
+          password: 'nope-nope',
+        });
+      } finally {
+        await resetEmailPrivacy();
+      }
+    },
+  },
+  {
+    serverCode: 'EMAIL_NOT_FOUND',
+    source: 'emulator',
+    clientCode: 'user-not-found',
+    handling: 'rethrow',
+    provoke: () =>
+      run(actorsFor(createTestAuth()).signInWithEmail, {
+        email: uniqueEmail('nobody'),
+        password: PASSWORD,
+      }),
+  },
+  {
+    serverCode: 'EMAIL_NOT_FOUND',
+    source: 'emulator',
+    clientCode: 'user-not-found',
+    handling: 'rethrow',
+    provoke: () =>
+      run(actorsFor(createTestAuth()).sendPasswordReset, { email: uniqueEmail('nobody') }),
+  },
+  {
+    serverCode: 'TOO_MANY_ATTEMPTS_TRY_LATER',
+    source: 'stub',
+    clientCode: 'too-many-requests',
+    handling: 'rethrow',
+    provoke() {
+      fetchStub.answerError('/v1/accounts:signInWithPassword?', 'TOO_MANY_ATTEMPTS_TRY_LATER');
+      return run(actorsFor(createTestAuth()).signInWithEmail, {
+        email: uniqueEmail('hurry'),
+        password: PASSWORD,
+      });
+    },
+  },
+  {
+    serverCode: 'EXPIRED_OOB_CODE',
+    source: 'stub',
+    clientCode: 'expired-action-code',
+    handling: 'rethrow',
+    provoke() {
+      fetchStub.answerError('/v1/accounts:resetPassword?', 'EXPIRED_OOB_CODE');
+      return run(actorsFor(createTestAuth()).confirmPasswordReset, {
+        oobCode: 'old-code',
+        newPassword: 'second-secret-2',
+      });
+    },
+  },
+  {
+    serverCode: 'INVALID_OOB_CODE',
+    source: 'emulator',
+    clientCode: 'invalid-action-code',
+    handling: 'rethrow',
+    provoke: () =>
+      run(actorsFor(createTestAuth()).confirmPasswordReset, {
+        oobCode: 'no-such-code',
+        newPassword: 'second-secret-2',
+      }),
+  },
+  {
+    serverCode: 'TOKEN_EXPIRED',
+    source: 'emulator',
+    clientCode: 'user-token-expired',
+    handling: 'signOut',
+    async provoke() {
+      const { actors, uid } = await signedIn('expired');
+      await expireTokens(uid);
+      return run(actors.refreshSession);
+    },
+  },
+  {
+    serverCode: 'USER_DISABLED',
+    source: 'emulator',
+    clientCode: 'user-disabled',
+    handling: 'signOut',
+    async provoke() {
+      const email = uniqueEmail('disabled');
+      await disableUser(await createAccount(email, PASSWORD));
+      return run(actorsFor(createTestAuth()).signInWithEmail, { email, password: PASSWORD });
+    },
+  },
+  {
+    serverCode: 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS',
+    source: 'stub',
+    clientCode: 'password-does-not-meet-requirements',
+    handling: 'rethrow',
+    async provoke() {
+      const { actors } = await signedIn('policy');
+      fetchStub.answerError(
+        '/v1/accounts:update?',
+        'PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain an upper case character]',
+      );
+      return run(actors.updatePassword, { newPassword: 'all-lower-case' });
+    },
+  },
+  // Beyond the table: other answers the app can meet.
+  {
+    serverCode: 'USER_NOT_FOUND',
+    source: 'emulator',
+    clientCode: 'user-token-expired',
+    handling: 'signOut',
+    async provoke() {
+      const { actors, uid } = await signedIn('deleted-elsewhere');
+      await deleteAccountAsOwner(uid);
+      return run(actors.refreshSession);
+    },
+  },
+  {
+    serverCode: 'WEAK_PASSWORD',
+    source: 'emulator',
+    clientCode: 'weak-password',
+    handling: 'rethrow',
+    async provoke() {
+      const { actors } = await signedIn('weak');
+      return run(actors.updatePassword, { newPassword: '123' });
+    },
+  },
+  {
+    serverCode: 'INVALID_EMAIL',
+    source: 'emulator',
+    clientCode: 'invalid-email',
+    handling: 'rethrow',
+    provoke: () =>
+      run(actorsFor(createTestAuth()).signInWithEmail, {
+        email: 'not-an-address',
+        password: PASSWORD,
+      }),
+  },
+  {
+    serverCode: 'MISSING_PASSWORD',
+    source: 'emulator',
+    clientCode: 'missing-password',
+    handling: 'rethrow',
+    provoke: () =>
+      run(actorsFor(createTestAuth()).signInWithEmail, { email: uniqueEmail('x'), password: '' }),
+  },
+  {
+    serverCode: 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
+    source: 'stub',
+    clientCode: 'requires-recent-login',
+    handling: 'reauthenticate',
+    async provoke() {
+      const { actors } = await signedIn('too-old');
+      fetchStub.answerError('/v1/accounts:delete?', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+      return run(actors.deleteAccount);
+    },
+  },
+];
+
+describe('server codes end in the catalogue’s client code, handling and message', () => {
+  it.each(errorCases)(
+    '$serverCode ($source) → $clientCode, $handling',
+    async ({ serverCode, source, clientCode, handling, provoke }) => {
+      const failure = await failureOf(provoke());
+
+      const answered = fetchStub.answers.filter((answer) => answer.errorCode === serverCode);
+      expect(answered.map((answer) => answer.stubbed)).toEqual([source === 'stub']);
+      expect(failure.code).toBe(clientCode);
+      expect(failure.message).toBe(userMessageFor(clientCode));
+      expect(handlingOf(failure.code)).toBe(handling);
+    },
+  );
+
+  it('the whole table of DESIGN.md section 5 is covered', () => {
+    const covered = new Set(errorCases.map((errorCase) => errorCase.serverCode));
+    for (const serverCode of [
+      'EMAIL_EXISTS',
+      'INVALID_PASSWORD',
+      'INVALID_LOGIN_CREDENTIALS',
+      'EMAIL_NOT_FOUND',
+      'TOO_MANY_ATTEMPTS_TRY_LATER',
+      'EXPIRED_OOB_CODE',
+      'INVALID_OOB_CODE',
+      'TOKEN_EXPIRED',
+      'USER_DISABLED',
+      'PASSWORD_DOES_NOT_MEET_REQUIREMENTS',
+    ]) {
+      expect(covered).toContain(serverCode);
+    }
+  });
+
+  it('a reCAPTCHA demand: the SDK retries with a token, which the emulator refuses', async () => {
+    const email = uniqueEmail('recaptcha');
+    await createAccount(email, PASSWORD);
+    fetchStub.answerError('/v1/accounts:signInWithPassword?', 'MISSING_RECAPTCHA_TOKEN');
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+
+    const failure = await failureOf(
+      run(actorsFor(createTestAuth()).signInWithEmail, { email, password: PASSWORD }),
+    );
+
+    const signIns = fetchStub.answers.filter((answer) =>
+      answer.url.includes('/v1/accounts:signInWithPassword?'),
+    );
+    expect(signIns.map(({ stubbed, status }) => ({ stubbed, status }))).toEqual([
+      { stubbed: true, status: 400 },
+      { stubbed: false, status: 501 },
+    ]);
+    // Connected to the emulator, the SDK fakes the token instead of fetching v2/recaptchaConfig.
+    expect(fetchStub.answers.some((answer) => answer.url.includes('/v2/recaptchaConfig'))).toBe(
+      false,
+    );
+    expect(failure.code).toBe('captcha-unimplemented');
+    expect(failure.message).toBe(userMessageFor('unknown'));
+  });
+});
+
+describe('password policy', () => {
+  const POLICY_URL = '/v2/passwordPolicy?';
+
+  it('turns a policy the provider supplies into the app’s PasswordPolicy', async () => {
+    fetchStub.answer(POLICY_URL, {
+      status: 200,
+      body: {
+        customStrengthOptions: {
+          minPasswordLength: 10,
+          maxPasswordLength: 64,
+          containsUppercaseCharacter: true,
+          containsNumericCharacter: true,
+        },
+        allowedNonAlphanumericCharacters: ['!', '#'],
+        enforcementState: 'ENFORCE',
+        schemaVersion: 1,
+      },
+    });
+
+    const policy = await run(actorsFor(createTestAuth()).loadPasswordPolicy);
+
+    expect(policy).toEqual({
+      minLength: 10,
+      maxLength: 64,
+      requireLowercase: false,
+      requireUppercase: true,
+      requireNumeric: true,
+      requireNonAlphanumeric: false,
+      source: 'provider',
+    });
+  });
+
+  it('falls back to the default, saying why, when the provider has none (the emulator’s 501)', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+
+    const policy = await run(actorsFor(createTestAuth()).loadPasswordPolicy);
+
+    const answer = fetchStub.answers.find((each) => each.url.includes(POLICY_URL));
+    expect(answer).toMatchObject({ status: 501, stubbed: false });
+    expect(policy).toEqual(DEFAULT_PASSWORD_POLICY);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('using the default'));
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('not-implemented'));
+  });
+
+  it('falls back to the default when the provider does not enforce its policy', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    fetchStub.answer(POLICY_URL, {
+      status: 200,
+      body: {
+        customStrengthOptions: { minPasswordLength: 12 },
+        enforcementState: 'OFF',
+        schemaVersion: 1,
+      },
+    });
+
+    const policy = await run(actorsFor(createTestAuth()).loadPasswordPolicy);
+
+    expect(policy).toEqual(DEFAULT_PASSWORD_POLICY);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('does not enforce'));
+  });
+});
+
+describe('where the service cannot work', () => {
+  it('an operation while the provider is unreachable fails with network-request-failed', async () => {
+    const unreachable = createTestAuth(await unreachableUrl());
+
+    const failure = await failureOf(run(actorsFor(unreachable).startGuest));
+
+    expect(failure.code).toBe('network-request-failed');
+    expect(failure.message).toBe(
+      'Could not reach the server. Check your internet connection and try again.',
+    );
+    expect(unreachable.currentUser).toBeNull();
+  });
+
+  it('loadPasswordPolicy rejects while offline instead of claiming the provider has no policy', async () => {
+    const unreachable = createTestAuth(await unreachableUrl());
+    const failure = await failureOf(run(actorsFor(unreachable).loadPasswordPolicy));
+    expect(failure.code).toBe('network-request-failed');
+  });
+
+  it('outside a browser, building the actors works but every operation fails clearly', async () => {
+    const config = readConfig({});
+    expect(() => createBrowserAuth(config)).toThrow(SessionOperationError);
+
+    const actors = createBrowserSessionActors(config);
+    const failure = await failureOf(run(actors.startGuest));
+
+    expect(failure.code).toBe('not-in-browser');
+    expect(failure.message).toBe(userMessageFor('not-in-browser'));
+    await expect(
+      failureOf(run(actors.signInWithEmail, { email: uniqueEmail('node'), password: PASSWORD })),
+    ).resolves.toMatchObject({ code: 'not-in-browser' });
+  });
+});

@@ -1,0 +1,58 @@
+import type { Auth } from 'firebase/auth';
+import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { createSessionActors, type SessionActors } from '../../src/machines/firebaseSession';
+import { sessionMachine } from '../../src/machines/sessionMachine';
+import type { GuestDiscardedEvent } from '../../src/machines/sessionTypes';
+
+/** Where the app is served in development; password-reset links lead back here. */
+export const TEST_ORIGIN = 'http://127.0.0.1:5173';
+
+export type SessionActor = Actor<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+/** A state the machine can be in, e.g. `'guest'` or `{ authenticated: 'idle' }`. */
+export type SessionState = Parameters<SessionSnapshot['matches']>[0];
+
+export interface RunningSession {
+  actor: SessionActor;
+  /** Every guestDiscarded event the machine emitted, in order. */
+  discarded: GuestDiscardedEvent[];
+  /** Every state value the machine went through, as JSON, in order (repeats collapsed). */
+  visited: string[];
+  /** Resolves with the snapshot once the machine is in `state` and `also` holds. */
+  reach(
+    state: SessionState,
+    also?: (snapshot: SessionSnapshot) => boolean,
+  ): Promise<SessionSnapshot>;
+}
+
+const running = new Set<SessionActor>();
+
+/** The real machine with the real Firebase service on `auth`; `replace` swaps single actors. */
+export function startSession(auth: Auth, replace: Partial<SessionActors> = {}): RunningSession {
+  const actors = { ...createSessionActors(() => auth, { origin: TEST_ORIGIN }), ...replace };
+  const actor = createActor(sessionMachine.provide({ actors }));
+  const discarded: GuestDiscardedEvent[] = [];
+  const visited: string[] = [];
+  actor.on('guestDiscarded', (event) => discarded.push(event));
+  actor.subscribe((snapshot) => {
+    const value = JSON.stringify(snapshot.value);
+    if (visited.at(-1) !== value) visited.push(value);
+  });
+  running.add(actor);
+  actor.start();
+  return {
+    actor,
+    discarded,
+    visited,
+    reach: (state, also = () => true) =>
+      waitFor(actor, (snapshot) => snapshot.matches(state) && also(snapshot), {
+        timeout: 10_000,
+      }),
+  };
+}
+
+/** For afterEach: stops every machine (and its auth watcher) startSession started. */
+export function stopSessions(): void {
+  for (const actor of running) actor.stop();
+  running.clear();
+}
