@@ -38,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/globalSetup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,

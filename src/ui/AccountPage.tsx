@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { Navigate } from 'react-router-dom';
+import { AccountDetails } from './account/AccountDetails';
+import { ChangePasswordForm } from './account/ChangePasswordForm';
+import { DeleteAccount } from './account/DeleteAccount';
+import { PasswordResetAction } from './account/PasswordResetAction';
+import { SessionActions } from './account/SessionActions';
+import { useAccountActions } from './account/useAccountActions';
+import { ErrorMessage, StatusMessage } from './forms/FormMessages';
+import { useReauthenticationFor, useSessionActivity, useSessionStatus, useSessionUser } from './session';
+import { SessionFailure } from './session/SessionFailure';
+import type { SessionUser } from '../machines/sessionTypes';
+import './forms.css';
+
+const LOGIN_THEN_BACK = `/login?next=${encodeURIComponent('/account')}`;
+
+/** `/account`: the registered user's details and actions. Guests are sent to sign in first. */
+export function AccountPage() {
+  const status = useSessionStatus();
+  const user = useSessionUser();
+  const titleId = useId();
+
+  if (status === 'guest') return <Navigate to={LOGIN_THEN_BACK} replace />;
+
+  return (
+    <section className="session-page session-page--wide" aria-labelledby={titleId} aria-busy={status === 'restoring' || undefined}>
+      <h1 id={titleId} className="session-page__title">
+        Your account
+      </h1>
+      {status === 'restoring' && (
+        <p role="status" className="session-page__loading">
+          <span className="button__spinner" aria-hidden="true" />
+          Loading your account…
+        </p>
+      )}
+      <SessionFailure />
+      {status === 'registered' && user && <AccountSections user={user} />}
+    </section>
+  );
+}
+
+function AccountSections({ user }: { user: SessionUser }) {
+  const actions = useAccountActions();
+  const activity = useSessionActivity();
+  const reauthenticationFor = useReauthenticationFor();
+  const unavailable = activity !== null || reauthenticationFor !== null;
+  const pageFeedback = actions.feedbackFor(null);
+
+  return (
+    <>
+      <ErrorMessage message={pageFeedback.error?.message} />
+      <StatusMessage message={pageFeedback.notice?.message} />
+      <AccountDetails user={user} />
+      <SessionActions unavailable={unavailable} {...actions} />
+      <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />
+      {user.email && <PasswordResetAction email={user.email} unavailable={unavailable} {...actions} />}
+      <DeleteAccount user={user} unavailable={unavailable} {...actions} />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SessionUser } from '../../machines/sessionTypes';
+import { BusyButton } from '../forms/BusyButton';
+import { ErrorMessage } from '../forms/FormMessages';
+import { TextField } from '../forms/TextField';
+import { useReauthenticationFor, useSessionActivity } from '../session';
+import { ReauthenticateForm } from './ReauthenticateForm';
+import type { AccountActions } from './useAccountActions';
+
+const CONFIRMATION_WORD = 'DELETE';
+
+interface DeleteAccountProps extends AccountActions {
+  user: SessionUser;
+  unavailable: boolean;
+}
+
+/** Deleting is confirmed in a modal dialog by typing a word; it may ask for a recent sign-in. */
+export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAccountProps) {
+  const activity = useSessionActivity();
+  const reauthenticationFor = useReauthenticationFor();
+  const { error } = feedbackFor('delete');
+  const [open, setOpen] = useState(false);
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const dialogTitleId = useId();
+  const errorId = useId();
+
+  const deleting = activity === 'deletingAccount';
+  const reauthenticating = reauthenticationFor === 'deleteAccount';
+  const message = problem ?? (reauthenticating ? null : error?.message) ?? null;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog || dialog.open) return;
+    // jsdom has no showModal; the attribute is enough there.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, [open]);
+
+  function close(): void {
+    const dialog = dialogRef.current;
+    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+    else closed();
+  }
+
+  /** After the dialog closed (Cancel, Escape): give up a pending re-authentication too. */
+  function closed(): void {
+    setOpen(false);
+    setConfirmation('');
+    setProblem(null);
+    if (reauthenticating) act('delete', { type: 'CANCEL' });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (unavailable) return;
+    if (confirmation.trim() !== CONFIRMATION_WORD) {
+      setProblem(`Type ${CONFIRMATION_WORD} in capital letters to confirm.`);
+      return;
+    }
+    setProblem(null);
+    act('delete', { type: 'DELETE_ACCOUNT' });
+  }
+
+  return (
+    <section className="card card--danger" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        Delete account
+      </h2>
+      <p>This removes your account, your CV and your alerts for good.</p>
+      <div className="form__actions">
+        <BusyButton variant="danger" unavailable={unavailable} onClick={() => setOpen(true)}>
+          Delete account…
+        </BusyButton>
+      </div>
+      {open && (
+        <dialog
+          ref={dialogRef}
+          className="dialog"
+          aria-labelledby={dialogTitleId}
+          onClose={closed}
+          onCancel={(event) => {
+            if (deleting || activity === 'reauthenticating') event.preventDefault();
+          }}
+        >
+          <h2 id={dialogTitleId} className="dialog__title">
+            Delete your account?
+          </h2>
+          <p>
+            This permanently deletes {user.email ?? 'your account'} and everything saved with it. It
+            cannot be undone.
+          </p>
+          {reauthenticating ? (
+            <ReauthenticateForm
+              user={user}
+              busy={activity === 'reauthenticating'}
+              error={error}
+              onConfirm={(password) =>
+                act('delete', password === undefined ? { type: 'REAUTHENTICATE' } : { type: 'REAUTHENTICATE', password })
+              }
+              onCancel={close}
+            />
+          ) : (
+            <form className="form" noValidate onSubmit={handleSubmit}>
+              <ErrorMessage id={errorId} message={message} />
+              <TextField
+                label={`Type ${CONFIRMATION_WORD} to confirm`}
+                name="confirmation"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                autoFocus
+                value={confirmation}
+                onValueChange={setConfirmation}
+                invalid={problem !== null}
+                describedBy={message ? errorId : undefined}
+              />
+              <div className="form__actions">
+                <BusyButton type="submit" variant="danger" busy={deleting} busyLabel="Deleting…" unavailable={unavailable}>
+                  Delete account
+                </BusyButton>
+                <BusyButton variant="quiet" unavailable={deleting} onClick={close}>
+                  Cancel
+                </BusyButton>
+              </div>
+            </form>
+          )}
+        </dialog>
+      )}
+    </section>
+  );
+}

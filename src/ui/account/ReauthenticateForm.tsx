@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SessionError, SessionUser } from '../../machines/sessionTypes';
+import { BusyButton } from '../forms/BusyButton';
+import { ErrorMessage } from '../forms/FormMessages';
+import { PasswordField } from '../forms/PasswordField';
+import { currentPasswordProblem, isPasswordError } from '../forms/validation';
+
+interface ReauthenticateFormProps {
+  user: SessionUser;
+  /** The re-authentication is running. */
+  busy: boolean;
+  error: SessionError | null;
+  /** With the password for an e-mail account; without one to confirm with Google. */
+  onConfirm: (password?: string) => void;
+  onCancel: () => void;
+}
+
+/** The provider wants a recent sign-in before it allows the operation: confirm, or give up. */
+export function ReauthenticateForm({ user, busy, error, onConfirm, onCancel }: ReauthenticateFormProps) {
+  const hasGoogle = user.providerIds.includes('google.com');
+  // Google-only accounts confirm with Google; every other account has a password.
+  const hasPassword = user.providerIds.includes('password') || !hasGoogle;
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [method, setMethod] = useState<'password' | 'google'>('password');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const googleRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const errorId = useId();
+  const formId = useId();
+  const message = problem ?? error?.message ?? null;
+  // The provider's "sign in again" message explains the form; only a wrong password marks the field.
+  const passwordInvalid = problem !== null || isPasswordError(error?.code);
+
+  useEffect(() => {
+    (passwordRef.current ?? googleRef.current)?.focus();
+  }, []);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (busy) return;
+    const issue = currentPasswordProblem(password);
+    setProblem(issue);
+    if (issue) {
+      passwordRef.current?.focus();
+      return;
+    }
+    setMethod('password');
+    onConfirm(password);
+  }
+
+  return (
+    <div className="reauthenticate" role="group" aria-labelledby={titleId}>
+      <h3 id={titleId} className="reauthenticate__title">
+        Confirm it’s you
+      </h3>
+      <ErrorMessage id={errorId} message={message} />
+      {hasPassword && (
+        <form id={formId} className="form" noValidate onSubmit={handleSubmit}>
+          {user.email && (
+            // Lets password managers fill the right account's password.
+            <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+          )}
+          <PasswordField
+            ref={passwordRef}
+            label="Current password"
+            name="current-password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            invalid={passwordInvalid}
+            describedBy={message ? errorId : undefined}
+          />
+        </form>
+      )}
+      <div className="form__actions">
+        {hasPassword && (
+          <BusyButton
+            type="submit"
+            form={formId}
+            variant="primary"
+            busy={busy && method === 'password'}
+            busyLabel="Confirming…"
+            unavailable={busy}
+          >
+            Confirm
+          </BusyButton>
+        )}
+        {hasGoogle && (
+          <BusyButton
+            ref={googleRef}
+            variant={hasPassword ? 'secondary' : 'primary'}
+            busy={busy && method === 'google'}
+            busyLabel="Waiting for Google…"
+            unavailable={busy}
+            onClick={() => {
+              setMethod('google');
+              setProblem(null);
+              onConfirm();
+            }}
+          >
+            Confirm with Google
+          </BusyButton>
+        )}
+        <BusyButton variant="quiet" unavailable={busy} onClick={onCancel}>
+          Cancel
+        </BusyButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { config } from '../../config';
+import { BusyButton } from '../forms/BusyButton';
+import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
+import { useSessionActivity } from '../session';
+import type { AccountActions } from './useAccountActions';
+
+interface SessionActionsProps extends AccountActions {
+  unavailable: boolean;
+}
+
+/** Sign out, refresh the session, and the billing portal. */
+export function SessionActions({ unavailable, act, feedbackFor }: SessionActionsProps) {
+  const activity = useSessionActivity();
+  const { error, notice } = feedbackFor('session');
+  const titleId = useId();
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        Session and billing
+      </h2>
+      <ErrorMessage message={error?.message} />
+      <StatusMessage message={notice?.message} />
+      <div className="form__actions">
+        <BusyButton
+          variant="primary"
+          busy={activity === 'signingOut'}
+          busyLabel="Signing out…"
+          unavailable={unavailable}
+          onClick={() => act('session', { type: 'SIGN_OUT' })}
+        >
+          Sign out
+        </BusyButton>
+        <BusyButton
+          busy={activity === 'refreshing'}
+          busyLabel="Refreshing…"
+          unavailable={unavailable}
+          onClick={() => act('session', { type: 'REFRESH' })}
+        >
+          Refresh session
+        </BusyButton>
+        <a className="button button--secondary" href={config.billingPortalUrl} rel="noopener">
+          Manage billing
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { checkPassword } from '../../machines/passwordPolicy';
+import { BusyButton } from '../forms/BusyButton';
+import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
+import { PasswordField } from '../forms/PasswordField';
+import { PasswordRequirements } from '../forms/PasswordRequirements';
+import { TextField } from '../forms/TextField';
+import {
+  currentPasswordProblem,
+  emailProblem,
+  isEmailError,
+  isPasswordError,
+  newPasswordProblem,
+} from '../forms/validation';
+import {
+  usePasswordPolicy,
+  useSessionActivity,
+  useSessionError,
+  useSessionNotice,
+  useSessionSend,
+  useSessionStatus,
+  type SessionActivity,
+} from '../session';
+import { GoogleSignIn } from './GoogleSignIn';
+
+type LoginAction = 'signIn' | 'createAccount' | 'google' | 'reset';
+
+const ACTION_OF_ACTIVITY: Partial<Record<SessionActivity, LoginAction>> = {
+  signingIn: 'signIn',
+  signingUp: 'createAccount',
+  googlePopup: 'google',
+  googleRedirect: 'google',
+  sendingPasswordReset: 'reset',
+};
+
+interface Problem {
+  message: string;
+  field: 'email' | 'password';
+}
+
+/** One form for both: "Sign in" to an existing account, "Create account" to keep this guest's uid. */
+export function LoginForm() {
+  const status = useSessionStatus();
+  const activity = useSessionActivity();
+  const error = useSessionError();
+  const notice = useSessionNotice();
+  const policy = usePasswordPolicy();
+  const send = useSessionSend();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [intent, setIntent] = useState<'signIn' | 'createAccount'>('signIn');
+  const [lastAction, setLastAction] = useState<LoginAction | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const requirementsId = useId();
+
+  const ready = status === 'guest' && activity === null;
+  // Switching to an existing account continues whichever action found it.
+  const busyAction = activity === 'switchingAccount' ? lastAction : activity ? (ACTION_OF_ACTIVITY[activity] ?? null) : null;
+  const check = checkPassword(policy, password);
+  // A failed session is shown (with its Retry) by SessionFailure, not as this form's error.
+  const message = problem?.message ?? (status === 'failed' ? null : error?.message) ?? null;
+  const emailInvalid = problem ? problem.field === 'email' : isEmailError(error?.code);
+  const passwordInvalid = problem ? problem.field === 'password' : isPasswordError(error?.code);
+
+  function reject(next: Problem): void {
+    setProblem(next);
+    (next.field === 'email' ? emailRef : passwordRef).current?.focus();
+  }
+
+  function act(action: LoginAction, perform: () => void): void {
+    setProblem(null);
+    setLastAction(action);
+    perform();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (!ready) return; // Busy (a double submit) or no session yet.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const action = submitter?.dataset.action === 'createAccount' ? 'createAccount' : 'signIn';
+    setIntent(action);
+
+    const emailIssue = emailProblem(email);
+    if (emailIssue) return reject({ message: emailIssue, field: 'email' });
+    const passwordIssue =
+      action === 'createAccount' ? newPasswordProblem(password, check) : currentPasswordProblem(password);
+    if (passwordIssue) return reject({ message: passwordIssue, field: 'password' });
+
+    act(action, () =>
+      send({ type: action === 'createAccount' ? 'SIGN_UP' : 'SIGN_IN', email: email.trim(), password }),
+    );
+  }
+
+  function handleForgotPassword(): void {
+    const emailIssue = emailProblem(email);
+    if (emailIssue) {
+      return reject({
+        message: `${emailIssue} We will send the link to reset your password there.`,
+        field: 'email',
+      });
+    }
+    act('reset', () => send({ type: 'SEND_PASSWORD_RESET', email: email.trim() }));
+  }
+
+  return (
+    <div className="login">
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <ErrorMessage id={errorId} message={message} />
+        <StatusMessage message={notice?.message} />
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onValueChange={setEmail}
+          invalid={emailInvalid}
+          describedBy={emailInvalid ? errorId : undefined}
+        />
+        <PasswordField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete={intent === 'createAccount' ? 'new-password' : 'current-password'}
+          value={password}
+          onValueChange={setPassword}
+          invalid={passwordInvalid}
+          describedBy={`${passwordInvalid ? errorId : ''} ${requirementsId}`}
+        />
+        <PasswordRequirements id={requirementsId} title="A new account's password needs:" check={check} />
+        <div className="form__actions">
+          <BusyButton
+            type="submit"
+            variant="primary"
+            data-action="signIn"
+            busy={busyAction === 'signIn'}
+            busyLabel="Signing in…"
+            unavailable={!ready}
+          >
+            Sign in
+          </BusyButton>
+          <BusyButton
+            type="submit"
+            data-action="createAccount"
+            busy={busyAction === 'createAccount'}
+            busyLabel="Creating account…"
+            unavailable={!ready}
+          >
+            Create account
+          </BusyButton>
+        </div>
+        <BusyButton
+          variant="quiet"
+          className="form__forgot"
+          busy={busyAction === 'reset'}
+          busyLabel="Sending reset email…"
+          unavailable={!ready}
+          onClick={handleForgotPassword}
+        >
+          Forgot password?
+        </BusyButton>
+      </form>
+      <p className="login__divider">
+        <span>or</span>
+      </p>
+      <GoogleSignIn
+        activity={activity}
+        unavailable={!ready}
+        onStart={() => act('google', () => send({ type: 'GOOGLE' }))}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </div>
+  );
+}

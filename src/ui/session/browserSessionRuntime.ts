@@ -1,0 +1,32 @@
+/**
+ * The session runtime: loaded with a dynamic import after hydration, so xstate, the machine and
+ * Firebase stay out of the first page load. Nothing in the entry graph may import this statically.
+ */
+import { config } from '../../config';
+import { createBrowserSessionActors } from '../../machines/firebaseSession';
+import { sessionMachine } from '../../machines/sessionMachine';
+import type { GuestDiscardedEvent } from '../../machines/sessionTypes';
+import { connectSessionActor } from './actorConnection';
+import type { SessionConnection } from './sessionConnection';
+
+/** Fired on `window` when a guest is replaced by an existing account; a backend could migrate it. */
+export const GUEST_DISCARDED_DOM_EVENT = 'applyfirst:guestdiscarded';
+
+function reportGuestDiscarded(event: GuestDiscardedEvent): void {
+  if (import.meta.env.DEV) {
+    console.info(`[session] Guest ${event.guestUid} was replaced by account ${event.newUid}.`);
+  }
+  window.dispatchEvent(new CustomEvent(GUEST_DISCARDED_DOM_EVENT, { detail: event }));
+}
+
+export async function startBrowserSessionConnection(): Promise<SessionConnection> {
+  // `import.meta.env.DEV` is false in production builds, so the inspector is not even bundled there.
+  const inspect =
+    import.meta.env.DEV && config.inspect
+      ? (await import('../../machines/sessionInspector')).createSessionInspector()
+      : undefined;
+  return connectSessionActor(sessionMachine.provide({ actors: createBrowserSessionActors(config) }), {
+    ...(inspect ? { inspect } : {}),
+    onGuestDiscarded: reportGuestDiscarded,
+  });
+}

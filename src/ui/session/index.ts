@@ -1,0 +1,16 @@
+/** The session API for components. The runtime (xstate, Firebase) is not exported: it loads lazily. */
+export { SessionProvider, type SessionProviderProps } from './SessionProvider';
+export {
+  useDisplayedSessionKind,
+  usePasswordPolicy,
+  useReauthenticationFor,
+  useSessionActivity,
+  useSessionError,
+  useSessionNotice,
+  useSessionSend,
+  useSessionStatus,
+  useSessionUser,
+} from './hooks';
+export type { SessionConnection, StartSession } from './sessionConnection';
+export type { SessionKind } from './sessionKindHint';
+export type { ReauthenticationReason, SessionActivity, SessionStatus, SessionView } from './sessionView';

@@ -1,0 +1,90 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, preview, type Plugin, type PreviewServer } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { prerenderSite } from '../../scripts/prerender';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The built app, served on 127.0.0.1 (the emulator's host name). */
+    appUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Serves `/account` from `account/index.html`, as the host does (`cleanUrls`); `vite preview`
+ * alone would answer every such path with the home page's HTML, which then fails to hydrate.
+ */
+function cleanUrls(outDir: string): Plugin {
+  return {
+    name: 'clean-urls',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '/', query] = (request.url ?? '/').split('?');
+        const page = `${pathname.replace(/\/$/, '')}/index.html`;
+        if (pathname !== '/' && existsSync(join(outDir, page))) request.url = query ? `${page}?${query}` : page;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Builds (and prerenders) the app against the Auth Emulator that `npm test` runs around the tests,
+ * and serves the build with `vite preview` for the browser tests; tears both down afterwards.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) {
+    throw new Error(
+      'The browser tests need the Auth Emulator: run them with `npm test`, or start one and set ' +
+        'FIREBASE_AUTH_EMULATOR_HOST (e.g. 127.0.0.1:9099).',
+    );
+  }
+  process.env.VITE_AUTH_EMULATOR_URL = `http://${emulatorHost}`;
+
+  const outDir = mkdtempSync(join(tmpdir(), 'applyfirst-browser-'));
+  // Vitest runs with NODE_ENV=test, which would bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // The pages as deployed: prerendered HTML that hydrates (a mismatch would log console errors).
+    await prerenderSite(outDir);
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+
+  let server: PreviewServer | null = null;
+  try {
+    const port = await freePort();
+    server = await preview({
+      logLevel: 'warn',
+      plugins: [cleanUrls(outDir)],
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    });
+    project.provide('appUrl', `http://127.0.0.1:${port}`);
+  } catch (error) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return async () => {
+    await server?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}

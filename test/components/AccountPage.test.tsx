@@ -1,0 +1,272 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { config } from '../../src/config';
+import type { RestoreResult, SessionUser } from '../../src/machines/sessionTypes';
+import {
+  createFakeSession,
+  currentLocation,
+  deferred,
+  failure,
+  googleOnlyUser,
+  guestUser,
+  registeredUser,
+  renderWithSession,
+} from '../support/sessionTestProvider';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function accountPageFor(user: SessionUser = registeredUser, session = createFakeSession(user)) {
+  renderWithSession({ session, path: '/account' });
+  await screen.findByRole('heading', { name: 'Your account', level: 1 });
+  await screen.findByText(user.email ?? 'No email address');
+  return { session, person: userEvent.setup() };
+}
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+const idleButton = (name: string, root: HTMLElement = document.body) =>
+  waitFor(() => {
+    const button = within(root).getByRole('button', { name });
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    return button;
+  });
+
+describe('AccountPage', () => {
+  it('sends a guest to sign in first, and back here afterwards', async () => {
+    renderWithSession({ session: createFakeSession(guestUser), path: '/account' });
+    await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+
+    const person = userEvent.setup();
+    await person.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await person.type(screen.getByLabelText('Password'), 'secret1');
+    await person.click(await idleButton('Sign in'));
+    await waitFor(() => expect(currentLocation()).toBe('/account'));
+  });
+
+  it('shows a loading state while restoring, not a redirect', async () => {
+    const session = createFakeSession(registeredUser);
+    const restoring = deferred<RestoreResult>();
+    session.operations.restoreSession.mockReturnValueOnce(restoring.promise);
+    renderWithSession({ session, path: '/account' });
+    expect((await screen.findByText('Loading your account…')).getAttribute('role')).toBe('status');
+    expect(currentLocation()).toBe('/account');
+    restoring.resolve({ user: registeredUser, redirectError: null });
+    await screen.findByText('ada@example.com');
+    expect(screen.queryByText('Loading your account…')).toBeNull();
+  });
+
+  it("shows the user's details with readable dates", async () => {
+    await accountPageFor();
+    const details = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
+    expect(details('Email').textContent).toBe('ada@example.com');
+    expect(details('Email verified').textContent).toBe('Yes');
+    expect(details('Sign-in methods').textContent).toBe('Email and password, Google');
+    const memberSince = details('Member since').querySelector('time')!;
+    expect(memberSince.getAttribute('datetime')).toBe('2024-01-02T09:30:00.000Z');
+    expect(memberSince.textContent).toMatch(/2024/);
+    expect(memberSince.textContent).toMatch(/January|Jan/);
+    expect(details('Last sign-in').querySelector('time')!.getAttribute('datetime')).toBe('2024-03-15T18:05:00.000Z');
+  });
+
+  it('links "Manage billing" to the billing portal', async () => {
+    await accountPageFor();
+    expect(screen.getByRole('link', { name: 'Manage billing' }).getAttribute('href')).toBe(config.billingPortalUrl);
+  });
+
+  it('signs out (showing progress), then the guest is sent to /login', async () => {
+    const session = createFakeSession(registeredUser);
+    const signingOut = deferred<void>();
+    session.operations.signOut.mockReturnValueOnce(signingOut.promise);
+    const { person } = await accountPageFor(registeredUser, session);
+    const signOut = await idleButton('Sign out');
+    await person.click(signOut);
+    await person.click(signOut);
+    expect(signOut.getAttribute('aria-busy')).toBe('true');
+    expect(signOut.textContent).toBe('Signing out…');
+    expect(session.operations.signOut).toHaveBeenCalledTimes(1);
+    signingOut.resolve();
+    await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+    expect(session.operations.startGuest).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes the session and says so', async () => {
+    const { session, person } = await accountPageFor();
+    await person.click(await idleButton('Refresh session'));
+    expect(session.operations.refreshSession).toHaveBeenCalledTimes(1);
+    const notice = await within(section('Session and billing')).findByText('Your session has been refreshed.');
+    expect(notice.getAttribute('role')).toBe('status');
+  });
+
+  it('sends a password reset e-mail to the account address', async () => {
+    const { session, person } = await accountPageFor();
+    await person.click(await idleButton('Send password reset email'));
+    expect(session.operations.sendPasswordReset).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    await within(section('Reset password by email')).findByText('Check your inbox for a link to reset your password.');
+  });
+
+  describe('changing the password', () => {
+    it('checks the new password against the policy before sending it', async () => {
+      const { session, person } = await accountPageFor();
+      const form = section('Change password');
+      const password = within(form).getByLabelText('New password');
+      expect(password.getAttribute('autocomplete')).toBe('new-password');
+      await person.type(password, 'abc');
+      await person.click(await idleButton('Change password', form));
+      expect((await within(form).findByRole('alert')).textContent).toBe(
+        'Choose a password that meets every requirement listed.',
+      );
+      expect(document.activeElement).toBe(password);
+      expect(session.operations.updatePassword).not.toHaveBeenCalled();
+    });
+
+    it('changes it, then clears the field and says so', async () => {
+      const { session, person } = await accountPageFor();
+      const form = section('Change password');
+      const password = within(form).getByLabelText('New password') as HTMLInputElement;
+      await person.type(password, 'a-new-secret');
+      await person.click(await idleButton('Change password', form));
+      expect(session.operations.updatePassword).toHaveBeenCalledWith({ newPassword: 'a-new-secret' });
+      await within(form).findByText('Your password has been changed.');
+      expect(password.value).toBe('');
+    });
+
+    it('asks for the current password when a recent sign-in is needed, then finishes the change', async () => {
+      const session = createFakeSession(registeredUser);
+      session.operations.updatePassword.mockRejectedValueOnce(failure('requires-recent-login'));
+      session.operations.reauthenticate.mockRejectedValueOnce(failure('wrong-password'));
+      const { person } = await accountPageFor(registeredUser, session);
+      const form = section('Change password');
+      await person.type(within(form).getByLabelText('New password'), 'a-new-secret');
+      await person.click(await idleButton('Change password', form));
+
+      const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });
+      expect(within(confirm).getByRole('alert').textContent).toBe('For your security, please sign in again to continue.');
+      const current = within(confirm).getByLabelText('Current password');
+      expect(current.getAttribute('autocomplete')).toBe('current-password');
+      await waitFor(() => expect(document.activeElement).toBe(current));
+      // Everything else waits meanwhile.
+      expect(screen.getByRole('button', { name: 'Sign out' }).getAttribute('aria-disabled')).toBe('true');
+
+      await person.type(current, 'not-it');
+      await person.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+      expect(session.operations.reauthenticate).toHaveBeenLastCalledWith({ password: 'not-it' });
+      await within(confirm).findByText('The password is incorrect.');
+      expect((current as HTMLInputElement).value).toBe('not-it');
+
+      await person.clear(current);
+      await person.type(current, 'secret1');
+      await person.click(await idleButton('Confirm', confirm));
+      expect(session.operations.reauthenticate).toHaveBeenLastCalledWith({ password: 'secret1' });
+      await within(form).findByText('Your password has been changed.');
+      expect(session.operations.updatePassword).toHaveBeenCalledTimes(2);
+      expect(within(form).queryByRole('group', { name: 'Confirm it’s you' })).toBeNull();
+    });
+
+    it('lets a Google-only user confirm with Google', async () => {
+      const session = createFakeSession(googleOnlyUser);
+      session.operations.updatePassword.mockRejectedValueOnce(failure('requires-recent-login'));
+      const { person } = await accountPageFor(googleOnlyUser, session);
+      const form = section('Add a password');
+      await person.type(within(form).getByLabelText('New password'), 'a-new-secret');
+      await person.click(await idleButton('Add password', form));
+
+      const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });
+      expect(within(confirm).queryByLabelText('Current password')).toBeNull();
+      const google = within(confirm).getByRole('button', { name: 'Confirm with Google' });
+      await waitFor(() => expect(document.activeElement).toBe(google));
+      await person.click(google);
+      expect(session.operations.reauthenticate).toHaveBeenCalledWith({});
+      await within(form).findByText('Your password has been changed.');
+    });
+
+    it('can give up on re-authenticating', async () => {
+      const session = createFakeSession(registeredUser);
+      session.operations.updatePassword.mockRejectedValueOnce(failure('requires-recent-login'));
+      const { person } = await accountPageFor(registeredUser, session);
+      const form = section('Change password');
+      await person.type(within(form).getByLabelText('New password'), 'a-new-secret');
+      await person.click(await idleButton('Change password', form));
+      const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });
+      await person.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      await idleButton('Change password', form);
+      expect(within(form).queryByRole('group', { name: 'Confirm it’s you' })).toBeNull();
+      expect(session.operations.reauthenticate).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('deleting the account', () => {
+    it('needs the typed confirmation, then deletes and leaves as a new guest', async () => {
+      const { session, person } = await accountPageFor();
+      await person.click(await idleButton('Delete account…'));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+      const confirmation = within(dialog).getByLabelText('Type DELETE to confirm');
+      expect(document.activeElement).toBe(confirmation);
+
+      await person.type(confirmation, 'delete me');
+      await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+      expect(within(dialog).getByRole('alert').textContent).toBe('Type DELETE in capital letters to confirm.');
+      expect(session.operations.deleteAccount).not.toHaveBeenCalled();
+
+      await person.clear(confirmation);
+      await person.type(confirmation, 'DELETE');
+      await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+      expect(session.operations.deleteAccount).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+      expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
+    });
+
+    it('can be cancelled', async () => {
+      const { session, person } = await accountPageFor();
+      await person.click(await idleButton('Delete account…'));
+      const dialog = await screen.findByRole('dialog');
+      await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(session.operations.deleteAccount).not.toHaveBeenCalled();
+    });
+
+    it('asks for a recent sign-in inside the dialog when the provider wants one', async () => {
+      const session = createFakeSession(registeredUser);
+      session.operations.deleteAccount.mockRejectedValueOnce(failure('requires-recent-login'));
+      const { person } = await accountPageFor(registeredUser, session);
+      await person.click(await idleButton('Delete account…'));
+      const dialog = await screen.findByRole('dialog');
+      await person.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+      await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+
+      const confirm = await within(dialog).findByRole('group', { name: 'Confirm it’s you' });
+      await person.type(within(confirm).getByLabelText('Current password'), 'secret1');
+      await person.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+      expect(session.operations.reauthenticate).toHaveBeenCalledWith({ password: 'secret1' });
+      await waitFor(() => expect(session.operations.deleteAccount).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+    });
+
+    it('shows a failure in the dialog', async () => {
+      const session = createFakeSession(registeredUser);
+      session.operations.deleteAccount.mockRejectedValueOnce(failure('network-request-failed'));
+      const { person } = await accountPageFor(registeredUser, session);
+      await person.click(await idleButton('Delete account…'));
+      const dialog = await screen.findByRole('dialog');
+      await person.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+      await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+      expect(await within(dialog).findByText(/Could not reach the server/)).toBeTruthy();
+      expect(currentLocation()).toBe('/account');
+    });
+  });
+
+  it('shows "Failed to create session" with Retry instead of the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const session = createFakeSession(registeredUser);
+    session.operations.restoreSession.mockRejectedValueOnce(failure('network-request-failed'));
+    renderWithSession({ session, path: '/account' });
+    expect(await screen.findByText('Failed to create session')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('ada@example.com');
+  });
+});
