@@ -3,15 +3,14 @@ import type { AnyStateNode, AnyTransitionDefinition, EventFromLogic, SnapshotFro
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { SessionContext, SessionEvent } from '../../src/machines/sessionTypes';
 import {
-  existingUser,
+  googleOnlyUser as existingUser,
+  googleSwitchCredential,
   guestUser,
   linkedUser,
   otherGuestUser,
   providerPolicy,
-  failure,
-  googleSwitchCredential,
-  representativeFailures,
-} from './sessionFixtures';
+} from '../support/sessionFixtures';
+import { failure, representativeFailures } from './sessionFailures';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /** User events, AUTH_CHANGED, and the done/error events of invoked actors. */

@@ -11,39 +11,11 @@ import type {
   SessionUser,
   SwitchCredential,
 } from '../../src/machines/sessionTypes';
+import { googleOnlyUser, guestUser, registeredUser } from './sessionFixtures';
 
 /** The real session machine with a fake Firebase service, for UI tests (no React in here). */
 
-const times = {
-  creationTime: 'Tue, 02 Jan 2024 09:30:00 GMT',
-  lastSignInTime: 'Fri, 15 Mar 2024 18:05:00 GMT',
-};
-
-export const guestUser: SessionUser = {
-  uid: 'guest-uid',
-  email: null,
-  emailVerified: false,
-  displayName: null,
-  photoURL: null,
-  isAnonymous: true,
-  providerIds: [],
-  ...times,
-};
-
-export const registeredUser: SessionUser = {
-  ...guestUser,
-  uid: 'user-uid',
-  email: 'ada@example.com',
-  emailVerified: true,
-  isAnonymous: false,
-  providerIds: ['password', 'google.com'],
-};
-
-export const googleOnlyUser: SessionUser = {
-  ...registeredUser,
-  email: 'grace@example.com',
-  providerIds: ['google.com'],
-};
+export { googleOnlyUser, guestUser, registeredUser };
 
 /** The Firebase service's failure for a catalogue code, exactly as the real service rejects. */
 export const failure = (code: string) => sessionFailure(code);

@@ -18,6 +18,7 @@ import type {
   SessionEvent,
   SessionUser,
 } from '../../src/machines/sessionTypes';
+import { guestUser } from '../support/sessionFixtures';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const NEW_PASSWORD = 'new-horse-battery-staple';
@@ -25,17 +26,7 @@ const OOB_CODE = 'oob-code-from-the-reset-link';
 const GOOGLE_ID_TOKEN = 'google-id-token.jwt';
 const SECRETS = [PASSWORD, NEW_PASSWORD, OOB_CODE, GOOGLE_ID_TOKEN];
 
-const guest: SessionUser = {
-  uid: 'guest-uid',
-  email: null,
-  emailVerified: false,
-  displayName: null,
-  photoURL: null,
-  isAnonymous: true,
-  providerIds: [],
-  creationTime: null,
-  lastSignInTime: null,
-};
+const guest: SessionUser = guestUser;
 
 function baseContext(): SessionContext {
   return {

@@ -1,0 +1,25 @@
+import { userMessageFor } from '../../src/machines/errorCatalogue';
+import type { SessionOperationFailure, SwitchCredential } from '../../src/machines/sessionTypes';
+import { googleSwitchCredential } from '../support/sessionFixtures';
+
+export function failure(
+  code: string,
+  switchCredential?: SwitchCredential,
+): SessionOperationFailure {
+  return { code, message: userMessageFor(code), ...(switchCredential ? { switchCredential } : {}) };
+}
+
+/** One failure of each kind of product handling in the catalogue, as the service rejects them. */
+export const representativeFailures: SessionOperationFailure[] = [
+  failure('user-disabled'),
+  failure('user-token-expired'),
+  failure('email-already-in-use'),
+  failure('credential-already-in-use', googleSwitchCredential),
+  failure('credential-already-in-use'),
+  failure('popup-blocked'),
+  failure('popup-closed-by-user'),
+  failure('requires-recent-login'),
+  failure('wrong-password'),
+  failure('network-request-failed'),
+  failure('internal-error'),
+];
