@@ -15,6 +15,10 @@ export interface AppConfig {
   authEmulatorUrl: string | null;
   /** Where the site is served; absolute URLs in metadata and the sitemap start here. */
   siteUrl: string;
+  /** The product name shown in titles, Open Graph and structured data. */
+  siteName: string;
+  /** Where people reach the company (support, refunds, privacy requests). */
+  contactEmail: string;
   /** The product backend (CV handling, matching, alerts, subscriptions). */
   backendUrl: string;
   /** The payment provider's hosted checkout link. */
@@ -46,6 +50,8 @@ export function readConfig(env: Env): AppConfig {
     },
     authEmulatorUrl: emulator === 'off' ? null : emulator,
     siteUrl: setting(env, 'VITE_SITE_URL', 'https://applyfirst.example').replace(/\/+$/, ''),
+    siteName: setting(env, 'VITE_SITE_NAME', 'ApplyFirst'),
+    contactEmail: setting(env, 'VITE_CONTACT_EMAIL', 'support@applyfirst.example'),
     backendUrl: setting(env, 'VITE_BACKEND_URL', 'http://127.0.0.1:8080'),
     checkoutUrl: setting(env, 'VITE_CHECKOUT_URL', 'https://buy.stripe.com/test_applyfirst'),
     billingPortalUrl: setting(

@@ -1,0 +1,113 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Layout } from '../ui/Layout';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/**
+ * A route whose module loads on first use, so its chunk stays out of the entry. The id is the
+ * module's file name: the prerender looks the chunk up by it (`src/routes/<id>.tsx`) and preloads
+ * it on the pages that route renders.
+ */
+function lazyRoute<Module>(
+  id: string,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+) {
+  return { id, lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'layout',
+    Component: Layout,
+    children: [
+      {
+        // Errors (such as a chunk that no longer exists after a deploy) show inside the layout.
+        id: 'pages',
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          {
+            index: true,
+            ...lazyRoute(
+              'HomeRoute',
+              () => import('./HomeRoute'),
+              (m) => m.HomeRoute,
+            ),
+          },
+          {
+            path: 'blog',
+            ...lazyRoute(
+              'BlogIndexRoute',
+              () => import('./BlogIndexRoute'),
+              (m) => m.BlogIndexRoute,
+            ),
+          },
+          {
+            path: 'blog/:slug',
+            ...lazyRoute(
+              'BlogPostRoute',
+              () => import('./BlogPostRoute'),
+              (m) => m.BlogPostRoute,
+            ),
+          },
+          {
+            path: 'login',
+            ...lazyRoute(
+              'LoginRoute',
+              () => import('./LoginRoute'),
+              (m) => m.LoginRoute,
+            ),
+          },
+          {
+            path: 'account',
+            ...lazyRoute(
+              'AccountRoute',
+              () => import('./AccountRoute'),
+              (m) => m.AccountRoute,
+            ),
+          },
+          {
+            path: 'refund',
+            ...lazyRoute(
+              'RefundRoute',
+              () => import('./RefundRoute'),
+              (m) => m.RefundRoute,
+            ),
+          },
+          {
+            path: 'privacy',
+            ...lazyRoute(
+              'PrivacyRoute',
+              () => import('./PrivacyRoute'),
+              (m) => m.PrivacyRoute,
+            ),
+          },
+          {
+            path: 'terms',
+            ...lazyRoute(
+              'TermsRoute',
+              () => import('./TermsRoute'),
+              (m) => m.TermsRoute,
+            ),
+          },
+          {
+            path: 'imprint',
+            ...lazyRoute(
+              'ImprintRoute',
+              () => import('./ImprintRoute'),
+              (m) => m.ImprintRoute,
+            ),
+          },
+          {
+            path: '*',
+            ...lazyRoute(
+              'NotFoundRoute',
+              () => import('./NotFoundRoute'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];

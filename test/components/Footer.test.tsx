@@ -1,0 +1,44 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Footer } from '../../src/ui/Footer';
+
+afterEach(cleanup);
+
+function renderFooter() {
+  render(
+    <MemoryRouter>
+      <Footer />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('contentinfo');
+}
+
+describe('Footer', () => {
+  it('is the page footer landmark with the copyright line', () => {
+    const footer = renderFooter();
+    expect(footer.tagName).toBe('FOOTER');
+    expect(within(footer).getByText('© 2024 ApplyFirst')).toBeTruthy();
+  });
+
+  it('links Pricing, Blog, Refund, Privacy, Terms and Imprint, in that order', () => {
+    const nav = within(renderFooter()).getByRole('navigation', { name: 'Footer' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Pricing', '/#pricing'],
+      ['Blog', '/blog'],
+      ['Refund', '/refund'],
+      ['Privacy', '/privacy'],
+      ['Terms', '/terms'],
+      ['Imprint', '/imprint'],
+    ]);
+  });
+
+  it('has a large brand link back home', () => {
+    const brand = within(renderFooter()).getByRole('link', { name: 'ApplyFirst' });
+    expect(brand.getAttribute('href')).toBe('/');
+    expect(brand.className).toContain('brand-large');
+  });
+});

@@ -1,0 +1,32 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Header } from '../../src/ui/Header';
+import { SessionProvider } from '../../src/ui/session';
+import { restoringForever } from './renderSite';
+
+afterEach(cleanup);
+
+describe('Header', () => {
+  it('is the banner landmark: brand home, then Pricing, Blog and the session link last', () => {
+    render(
+      <SessionProvider startSession={restoringForever}>
+        <MemoryRouter>
+          <Header />
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'ApplyFirst' }).getAttribute('href')).toBe('/');
+
+    const links = within(within(banner).getByRole('navigation', { name: 'Main' })).getAllByRole(
+      'link',
+    );
+    expect(links.slice(0, 2).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Pricing', '/#pricing'],
+      ['Blog', '/blog'],
+    ]);
+    expect(links).toHaveLength(3);
+    expect(links[2]!.className).toContain('account-link');
+  });
+});

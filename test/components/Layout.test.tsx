@@ -1,0 +1,35 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSite, stubScrolling } from './renderSite';
+
+beforeEach(stubScrolling);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Layout', () => {
+  it('starts with a skip link to the main region', async () => {
+    await renderSite('/blog');
+    const skip = screen.getAllByRole('link')[0]!;
+    expect(skip.textContent).toBe('Skip to content');
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
+  });
+
+  it('leaves focus alone on the first page, then moves it to the new page heading', async () => {
+    const { navigate } = await renderSite('/');
+    expect(document.activeElement).toBe(document.body);
+
+    await navigate('/blog');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Blog' });
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('moves focus to the #hash target, such as the pricing section', async () => {
+    const { navigate } = await renderSite('/blog');
+    await navigate('/#pricing');
+    await screen.findByRole('heading', { level: 2, name: 'Plans and pricing' });
+    expect(document.activeElement?.id).toBe('pricing');
+  });
+});
