@@ -50,6 +50,7 @@ import type {
   AuthChangedEvent,
   EmailPassword,
   PasswordPolicy,
+  PasswordPolicyLoadedEvent,
   RestoreResult,
   SessionUser,
   SwitchCredential,
@@ -169,7 +170,7 @@ function passwordCredentialFor(user: User, password: string): AuthCredential {
 }
 
 /** The provider's password policy; the default when it supplies none (the emulator has none). */
-async function passwordPolicyOf(auth: Auth): Promise<PasswordPolicy> {
+export async function providerPasswordPolicy(auth: Auth): Promise<PasswordPolicy> {
   const status = await validatePassword(auth, '').catch((error: unknown) => {
     // Offline we learn nothing: reject, and the machine logs it and keeps the default.
     if (clientCodeOf(error) === 'network-request-failed') throw error;
@@ -229,7 +230,25 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       }),
     ),
 
-    loadPasswordPolicy: operation<PasswordPolicy>((auth) => passwordPolicyOf(auth)),
+    loadPasswordPolicy: fromCallback<EventObject>(({ sendBack, receive }) => {
+      let requested = false;
+      receive(() => {
+        if (requested) return;
+        requested = true;
+        withinLimit(() => providerPasswordPolicy(getAuth()), OPERATION_LIMIT).then(
+          (policy) =>
+            sendBack({
+              type: 'PASSWORD_POLICY_LOADED',
+              policy,
+            } satisfies PasswordPolicyLoadedEvent),
+          (error: unknown) => {
+            // Keep the default rules; the next password form asks again.
+            requested = false;
+            console.warn('[session] Could not load the password policy; using the default.', error);
+          },
+        );
+      });
+    }),
 
     restoreSession: operation<RestoreResult>(async (auth) => {
       await auth.authStateReady();
@@ -329,9 +348,10 @@ function isBrowser(): boolean {
 export function createBrowserAuth(config: AppConfig): Auth {
   if (!isBrowser()) throw sessionFailure('not-in-browser');
   const app = initializeApp(config.firebase);
+  // No popupRedirectResolver here: given at start, the SDK loads Google's gapi script at once on
+  // mobile browsers. The popup and redirect calls receive it when they need it.
   const auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-    popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });

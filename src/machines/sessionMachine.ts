@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, sendTo, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { handlingOf, toSessionFailure, userMessageFor, type ErrorHandling } from './errorCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import type {
@@ -44,7 +44,13 @@ const sessionSetup = setup({
     watchAuth: fromCallback<EventObject>(() => {
       throw new Error('The session actor "watchAuth" was not provided.');
     }),
-    loadPasswordPolicy: fromPromise<PasswordPolicy>(notProvided('loadPasswordPolicy')),
+    /**
+     * Loads the provider's policy when it first receives PASSWORD_POLICY_NEEDED and sends back
+     * PASSWORD_POLICY_LOADED: only pages with a password form pay for the request.
+     */
+    loadPasswordPolicy: fromCallback<EventObject>(() => {
+      throw new Error('The session actor "loadPasswordPolicy" was not provided.');
+    }),
     restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
     startGuest: fromPromise<SessionUser>(notProvided('startGuest')),
     linkEmailPassword: fromPromise<SessionUser, EmailPassword>(notProvided('linkEmailPassword')),
@@ -178,13 +184,14 @@ export const sessionMachine = sessionSetup.createMachine({
   },
   invoke: [
     { id: 'authWatcher', src: 'watchAuth' },
-    {
-      id: 'passwordPolicy',
-      src: 'loadPasswordPolicy',
-      onDone: { actions: { type: 'assignPasswordPolicy', params: ({ event }) => event.output } },
-      onError: { actions: 'logError' },
-    },
+    { id: 'passwordPolicy', src: 'loadPasswordPolicy' },
   ],
+  on: {
+    PASSWORD_POLICY_NEEDED: { actions: sendTo('passwordPolicy', ({ event }) => event) },
+    PASSWORD_POLICY_LOADED: {
+      actions: { type: 'assignPasswordPolicy', params: ({ event }) => event.policy },
+    },
+  },
   initial: 'restoring',
   states: {
     restoring: {

@@ -90,7 +90,9 @@ export type SessionUserEvent =
   | { type: 'REFRESH' }
   | { type: 'DELETE_ACCOUNT' }
   | { type: 'RETRY' }
-  | { type: 'DISMISS' };
+  | { type: 'DISMISS' }
+  /** A password form is on screen: load the provider's password policy (once). */
+  | { type: 'PASSWORD_POLICY_NEEDED' };
 
 /** Sent by the auth watcher whenever the SDK's user changes (sign-in, sign-out, another tab, token). */
 export interface AuthChangedEvent {
@@ -98,7 +100,13 @@ export interface AuthChangedEvent {
   user: SessionUser | null;
 }
 
-export type SessionEvent = SessionUserEvent | AuthChangedEvent;
+/** Sent by the password-policy loader with the rules in force. */
+export interface PasswordPolicyLoadedEvent {
+  type: 'PASSWORD_POLICY_LOADED';
+  policy: PasswordPolicy;
+}
+
+export type SessionEvent = SessionUserEvent | AuthChangedEvent | PasswordPolicyLoadedEvent;
 
 /** Emitted when a guest is replaced by an existing account: a backend could migrate its data. */
 export interface GuestDiscardedEvent {

@@ -7,7 +7,14 @@ import type { RestoreResult } from '../../src/machines/sessionTypes';
 import { AccountLink } from '../../src/ui/AccountLink';
 import { SessionProvider, type StartSession } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
-import { createFakeSession, deferred, failure, guestUser, registeredUser, type FakeSession } from '../support/sessionFakes';
+import {
+  createFakeSession,
+  deferred,
+  failure,
+  guestUser,
+  registeredUser,
+  type FakeSession,
+} from '../support/sessionFakes';
 
 const HINT_KEY = 'applyfirst.sessionKind';
 
@@ -21,7 +28,10 @@ function header(startSession: StartSession) {
   );
 }
 
-const starting = (session: FakeSession): StartSession => () => connectSessionActor(session.logic);
+const starting =
+  (session: FakeSession): StartSession =>
+  () =>
+    connectSessionActor(session.logic);
 
 function accountLink(root: ParentNode = document): HTMLAnchorElement {
   return root.querySelector<HTMLAnchorElement>('a.account-link')!;
@@ -35,7 +45,9 @@ function visibleWord(link: HTMLAnchorElement): string | null {
 
 function expectBothWordsInOneCell(link: HTMLAnchorElement): void {
   // Both words are always rendered, so the link keeps the longer one's width in every state.
-  expect([...link.querySelectorAll('.account-link__word')].map((word) => word.textContent)).toEqual(['Account', 'Login']);
+  expect([...link.querySelectorAll('.account-link__word')].map((word) => word.textContent)).toEqual(
+    ['Account', 'Login'],
+  );
 }
 
 beforeEach(() => localStorage.clear());
@@ -105,13 +117,18 @@ describe('AccountLink', () => {
     container.innerHTML = renderToString(header(vi.fn()));
     const seen = new Set<string | null>([visibleWord(accountLink(container))]);
     const observer = new MutationObserver(() => seen.add(visibleWord(accountLink(container))));
-    observer.observe(container, { attributes: true, subtree: true, childList: true, characterData: true });
+    observer.observe(container, {
+      attributes: true,
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
     const consoleError = vi.spyOn(console, 'error');
 
     const root = await act(async () => hydrateRoot(container, header(starting(session))));
     await waitFor(() => expect(visibleWord(accountLink(container))).toBe('Account'));
     await act(async () => restoring.resolve({ user: registeredUser, redirectError: null }));
-    await waitFor(() => expect(session.operations.loadPasswordPolicy).toHaveBeenCalled());
+    await waitFor(() => expect(localStorage.getItem('applyfirst.sessionKind')).toBe('registered'));
     seen.add(visibleWord(accountLink(container)));
 
     observer.disconnect();

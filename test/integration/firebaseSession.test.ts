@@ -13,6 +13,7 @@ import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/au
 import {
   createActor,
   toPromise,
+  waitFor,
   type AnyActorLogic,
   type InputFrom,
   type OutputFrom,
@@ -28,8 +29,10 @@ import {
   createBrowserAuth,
   createBrowserSessionActors,
   createSessionActors,
+  providerPasswordPolicy,
   type SessionActors,
 } from '../../src/machines/firebaseSession';
+import { sessionMachine } from '../../src/machines/sessionMachine';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
 import {
   clearAccounts,
@@ -70,6 +73,13 @@ function run<TLogic extends AnyActorLogic>(
   ...input: undefined extends InputFrom<TLogic> ? [InputFrom<TLogic>?] : [InputFrom<TLogic>]
 ): Promise<OutputFrom<TLogic>> {
   return toPromise(createActor(logic, { input: input[0] }).start());
+}
+
+/** The real machine and service; a password form on screen sends PASSWORD_POLICY_NEEDED. */
+function sessionAskingForThePolicy(auth: Auth) {
+  const session = createActor(sessionMachine.provide({ actors: actorsFor(auth) })).start();
+  session.send({ type: 'PASSWORD_POLICY_NEEDED' });
+  return session;
 }
 
 async function failureOf(operation: Promise<unknown>): Promise<SessionOperationError> {
@@ -429,9 +439,14 @@ describe('password policy', () => {
       },
     });
 
-    const policy = await run(actorsFor(createTestAuth()).loadPasswordPolicy);
+    const session = sessionAskingForThePolicy(createTestAuth());
+    const loaded = await waitFor(
+      session,
+      (state) => state.context.passwordPolicy.source === 'provider',
+    );
+    session.stop();
 
-    expect(policy).toEqual({
+    expect(loaded.context.passwordPolicy).toEqual({
       minLength: 10,
       maxLength: 64,
       requireLowercase: false,
@@ -445,7 +460,7 @@ describe('password policy', () => {
   it('falls back to the default, saying why, when the provider has none (the emulator’s 501)', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 
-    const policy = await run(actorsFor(createTestAuth()).loadPasswordPolicy);
+    const policy = await providerPasswordPolicy(createTestAuth());
 
     const answer = fetchStub.answers.find((each) => each.url.includes(POLICY_URL));
     expect(answer).toMatchObject({ status: 501, stubbed: false });
@@ -465,7 +480,7 @@ describe('password policy', () => {
       },
     });
 
-    const policy = await run(actorsFor(createTestAuth()).loadPasswordPolicy);
+    const policy = await providerPasswordPolicy(createTestAuth());
 
     expect(policy).toEqual(DEFAULT_PASSWORD_POLICY);
     expect(info).toHaveBeenCalledWith(expect.stringContaining('does not enforce'));
@@ -485,10 +500,19 @@ describe('where the service cannot work', () => {
     expect(unreachable.currentUser).toBeNull();
   });
 
-  it('loadPasswordPolicy rejects while offline instead of claiming the provider has no policy', async () => {
-    const unreachable = createTestAuth(await unreachableUrl());
-    const failure = await failureOf(run(actorsFor(unreachable).loadPasswordPolicy));
-    expect(failure.code).toBe('network-request-failed');
+  it('offline, the policy loader keeps the default and says why instead of claiming there is none', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const session = sessionAskingForThePolicy(createTestAuth(await unreachableUrl()));
+
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 10_000 });
+    session.stop();
+
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('Could not load the password policy'),
+      expect.objectContaining({ code: 'network-request-failed' }),
+    );
+    expect(session.getSnapshot().context.passwordPolicy).toEqual(DEFAULT_PASSWORD_POLICY);
   });
 
   it('outside a browser, building the actors works but every operation fails clearly', async () => {

@@ -40,7 +40,7 @@ export function createFakeSessionService() {
 
   const actors = {
     watchAuth: fromCallback(() => () => undefined),
-    loadPasswordPolicy: operation(),
+    loadPasswordPolicy: fromCallback(() => () => undefined),
     restoreSession: operation(),
     startGuest: operation(),
     linkEmailPassword: operation(),

@@ -54,7 +54,6 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
       },
       { user: guestUser, redirectError: failure('network-request-failed') },
     ],
-    passwordPolicy: [providerPolicy],
     startGuest: [guestUser],
     linkEmailPassword: [{ ...current, ...linkedUser }],
     signInWithEmail: [existingUser],
@@ -82,11 +81,14 @@ function candidateEvents(snapshot: SessionSnapshot): ModelEvent[] {
     (user) => ({ type: 'AUTH_CHANGED', user }),
   );
   const dismiss: SessionEvent[] = context.error || context.notice ? [{ type: 'DISMISS' }] : [];
-  // The policy loads once, alongside restoring; offering it everywhere would only repeat states.
-  const settlementsHere = snapshot.matches('restoring')
-    ? settlements
-    : settlements.filter((event) => !event.type.endsWith('.passwordPolicy'));
-  return [...userEvents, ...authChanges, ...dismiss, ...settlementsHere];
+  // The policy is handled the same in every state; offering it everywhere would only repeat them.
+  const policy: SessionEvent[] = snapshot.matches('restoring')
+    ? [
+        { type: 'PASSWORD_POLICY_NEEDED' },
+        { type: 'PASSWORD_POLICY_LOADED', policy: providerPolicy },
+      ]
+    : [];
+  return [...userEvents, ...authChanges, ...dismiss, ...policy, ...settlements];
 }
 
 export function takenTransitions(

@@ -42,7 +42,9 @@ export function launchChromium(): Promise<Browser> {
  */
 function isKnownEmulatorGap(message: ConsoleMessage): boolean {
   return (
-    message.text().startsWith('Failed to load resource: the server responded with a status of 501') &&
+    message
+      .text()
+      .startsWith('Failed to load resource: the server responded with a status of 501') &&
     /\/v2\/(passwordPolicy|recaptchaConfig)\b/.test(message.location().url)
   );
 }
@@ -79,13 +81,26 @@ export function readPersistedUser(page: Page): Promise<PersistedUser | null> {
             resolve(null);
             return;
           }
-          const reading = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+          const reading = db
+            .transaction('firebaseLocalStorage', 'readonly')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
           reading.onerror = () => reject(reading.error);
           reading.onsuccess = () => {
             db.close();
             const entries = reading.result as Array<{ fbase_key: string; value: PersistedUser }>;
-            const entry = entries.find((candidate) => candidate.fbase_key.startsWith('firebase:authUser:'));
-            resolve(entry ? { uid: entry.value.uid, isAnonymous: entry.value.isAnonymous, email: entry.value.email } : null);
+            const entry = entries.find((candidate) =>
+              candidate.fbase_key.startsWith('firebase:authUser:'),
+            );
+            resolve(
+              entry
+                ? {
+                    uid: entry.value.uid,
+                    isAnonymous: entry.value.isAnonymous,
+                    email: entry.value.email,
+                  }
+                : null,
+            );
           };
         };
       }),
@@ -105,5 +120,7 @@ export async function waitForPersistedUser(
     if (last && accept(last)) return last;
     await page.waitForTimeout(200);
   }
-  throw new Error(`The persisted user never became what the test waited for; last: ${JSON.stringify(last)}`);
+  throw new Error(
+    `The persisted user never became what the test waited for; last: ${JSON.stringify(last)}`,
+  );
 }

@@ -100,7 +100,13 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
           sendAuthChanged = null;
         };
       }),
-      loadPasswordPolicy: fromPromise(() => operations.loadPasswordPolicy()),
+      loadPasswordPolicy: fromCallback<EventObject>(({ sendBack, receive }) => {
+        receive(() => {
+          void operations
+            .loadPasswordPolicy()
+            .then((policy) => sendBack({ type: 'PASSWORD_POLICY_LOADED', policy }));
+        });
+      }),
       restoreSession: fromPromise(() => operations.restoreSession()),
       startGuest: fromPromise(() => operations.startGuest()),
       linkEmailPassword: fromPromise(({ input }) => operations.linkEmailPassword(input)),

@@ -12,7 +12,6 @@ import { createSessionInspector, type SessionInspect } from '../../src/machines/
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type {
   EmailPassword,
-  PasswordPolicy,
   RestoreResult,
   SessionContext,
   SessionEvent,
@@ -324,7 +323,7 @@ describe('createSessionInspector', () => {
     const machine = sessionMachine.provide({
       actors: {
         watchAuth: fromCallback<EventObject>(() => undefined),
-        loadPasswordPolicy: fromPromise<PasswordPolicy>(() => never),
+        loadPasswordPolicy: fromCallback<EventObject>(() => undefined),
         restoreSession: fromPromise<RestoreResult>(async () => ({
           user: guest,
           redirectError: null,

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import type {
   PasswordPolicy,
   SessionError,
@@ -51,7 +51,16 @@ export function useSessionNotice(): SessionNotice | null {
   return useSessionSelector((state) => state.view.notice);
 }
 
+/**
+ * The password rules in force. A form that shows them asks the machine to load the provider's
+ * policy; it asks again once the session is running, since events sent before then are dropped.
+ */
 export function usePasswordPolicy(): PasswordPolicy {
+  const send = useSessionSend();
+  const status = useSessionStatus();
+  useEffect(() => {
+    if (status !== 'restoring' && status !== 'failed') send({ type: 'PASSWORD_POLICY_NEEDED' });
+  }, [send, status]);
   return useSessionSelector((state) => state.view.passwordPolicy);
 }
 
