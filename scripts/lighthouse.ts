@@ -2,7 +2,7 @@
  * Lighthouse (mobile, the default form factor) on `/` of the built `dist/`, served by the Hosting
  * emulator with the production rules of firebase.json, next to the Auth Emulator the demo build
  * talks to. Prints the four category scores and fails when one is below 100.
- * Usage: npm run build && npm run lighthouse   (Chromium: CHROME_PATH, default /usr/bin/chromium;
+ * Usage: npm run build && npm run lighthouse   (Chromium: CHROME_PATH, else the system's;
  * LIGHTHOUSE_REPORT=<file.json> keeps the full report)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,19 +10,11 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from './chromium';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 const PROJECT_ID = 'demo-applyfirst';
 const AUTH_EMULATOR = 'http://127.0.0.1:9099';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface FirebaseJson {
@@ -103,9 +95,8 @@ function failingAudits(result: LighthouseResult, category: string): string[] {
 async function main(): Promise<number> {
   if (!existsSync(path.join(PROJECT_ROOT, 'dist/index.html')))
     throw new Error('No dist/: run `npm run build` first.');
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromePath))
-    throw new Error(`No Chromium at ${chromePath}: set CHROME_PATH or apt-get install chromium.`);
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error(NO_CHROMIUM_MESSAGE);
 
   const firebaseJson = JSON.parse(
     await readFile(path.join(PROJECT_ROOT, 'firebase.json'), 'utf8'),
@@ -133,7 +124,7 @@ async function main(): Promise<number> {
         '--output=json',
         `--output-path=${reportPath}`,
         `--only-categories=${CATEGORIES.join(',')}`,
-        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
       ],
       { ...process.env, CHROME_PATH: chromePath },
     );

@@ -1,38 +1,12 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from '../../scripts/chromium';
 
-/** The flags DESIGN.md section 9 measured for headless Chromium here. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-function playwrightsOwnChromium(): string | undefined {
-  try {
-    return chromium.executablePath();
-  } catch {
-    return undefined; // Playwright has not downloaded a browser of its own.
-  }
-}
-
-/** `CHROME_PATH`, else the system's Chromium, else Playwright's cached one; otherwise says how to get one. */
-export function findChromium(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', playwrightsOwnChromium()];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (found) return found;
-  throw new Error(
-    'No Chromium found for the browser tests. Install one (Debian/Ubuntu: `apt-get install chromium`) ' +
-      'or set CHROME_PATH to a Chrome/Chromium binary.',
-  );
-}
+export { CHROMIUM_FLAGS };
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`${NO_CHROMIUM_MESSAGE} Then run the browser tests again.`);
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
 
 /**

@@ -1,25 +1,32 @@
-#!/usr/bin/env node
 // `npm test`: static checks, then every vitest project inside one Auth Emulator, then one plain
 // summary line `N passed, N failed` (the line CI reads). Skipped tests count as failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, NO_CHROMIUM_MESSAGE } from './chromium';
 
 const firebase = join('node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-const env = { ...process.env, CI: 'true' };
+const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
 let passed = 0;
 let failed = 0;
 
-function run(label, command, args) {
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{ status: string; assertionResults: unknown[] }>;
+}
+
+function run(label: string, command: string, args: string[]): boolean {
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
   const { status, error } = spawnSync(command, args, { stdio: 'inherit', env });
   if (error) console.error(`${label} could not start: ${error.message}`);
   return status === 0;
 }
 
-function check(label, command, args) {
+function check(label: string, command: string, args: string[]): void {
   if (run(label, command, args)) passed += 1;
   else {
     failed += 1;
@@ -32,6 +39,7 @@ check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 const chromium = ensureChromium();
 if (chromium) env.CHROME_PATH = chromium;
+else console.error(`${NO_CHROMIUM_MESSAGE} The browser tests will fail without it.`);
 
 const reportDir = mkdtempSync(join(tmpdir(), 'applyfirst-test-'));
 const report = join(reportDir, 'vitest.json');
@@ -47,13 +55,17 @@ run('vitest inside the Auth Emulator', process.execPath, [
 ]);
 
 if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
+  const results = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
   passed += results.numPassedTests;
   failed += results.numFailedTests + results.numPendingTests + results.numTodoTests;
   // A file that fails to load runs no tests but must not pass quietly.
-  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  failed += results.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
   if (results.numPendingTests + results.numTodoTests > 0) {
-    console.error(`✗ ${results.numPendingTests + results.numTodoTests} skipped or todo tests count as failed`);
+    console.error(
+      `✗ ${results.numPendingTests + results.numTodoTests} skipped or todo tests count as failed`,
+    );
   }
 } else {
   failed += 1;
