@@ -348,10 +348,14 @@ function isBrowser(): boolean {
 export function createBrowserAuth(config: AppConfig): Auth {
   if (!isBrowser()) throw sessionFailure('not-in-browser');
   const app = initializeApp(config.firebase);
-  // No popupRedirectResolver here: given at start, the SDK loads Google's gapi script at once on
-  // mobile browsers. The popup and redirect calls receive it when they need it.
+  // The resolver must be given here: `linkWithRedirect` stores the guest for the way back through
+  // the Auth instance's own resolver and ignores the one passed to it, so without this it fails
+  // with `auth/argument-error` (firebase-js-sdk#4275, #7924). Desktop browsers still load Google's
+  // gapi script only when a popup or redirect needs it; the SDK preloads it on mobile and Safari,
+  // where its popup flow needs that.
   const auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
