@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+import { NOT_FOUND_PAGE, SITE_PAGES } from '../../../src/routes/sitePages';
+import { expectHeaderShows, type SessionKind } from './appTabs';
+
+/**
+ * Every page of the site (src/routes/sitePages.ts) and the not-found page. The host answers an
+ * unknown address with `404.html`, so a browser opens that file to see the not-found page.
+ */
+export const NOT_FOUND_FILE_PATH = `/${NOT_FOUND_PAGE.file}`;
+export const EVERY_PAGE_PATH: readonly string[] = [
+  ...SITE_PAGES.map((page) => page.path),
+  NOT_FOUND_FILE_PATH,
+];
+
+/** The page's route has rendered (its lazily loaded chunk too) and the session kind is known. */
+export async function waitForPageReady(page: Page, kind: SessionKind): Promise<void> {
+  await expectHeaderShows(page, kind);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
