@@ -1,0 +1,115 @@
+/**
+ * The generated paths (test/machine/sessionModel.ts, the same graph as the machine-level tests),
+ * read step by step: which declared transitions each step takes, from which snapshot.
+ */
+import { initialTransition, transition, type StateValue } from 'xstate';
+import { sessionMachine } from '../../../src/machines/sessionMachine';
+import type { RestoreResult, SessionOperationFailure } from '../../../src/machines/sessionTypes';
+import {
+  takenTransitions,
+  transitionId,
+  type ModelEvent,
+  type SessionPath,
+  type SessionSnapshot,
+} from '../../machine/sessionModel';
+
+export interface ModelStep {
+  /** Position in the path (the `xstate.init` step is left out). */
+  index: number;
+  event: ModelEvent;
+  before: SessionSnapshot;
+  after: SessionSnapshot;
+  /** The declared transitions the step takes (`transitionId`). */
+  transitions: string[];
+  /** The restore's outcome, when the step is `xstate.done.actor.restoreSession`. */
+  restored: RestoreResult | null;
+  /** The failure, when the step is `xstate.error.actor.<id>`. */
+  failure: SessionOperationFailure | null;
+}
+
+export function actorOf(event: ModelEvent): { kind: 'done' | 'error'; actorId: string } | null {
+  const [, kind, actorId] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
+  return (kind === 'done' || kind === 'error') && actorId ? { kind, actorId } : null;
+}
+
+function failureOf(event: ModelEvent): SessionOperationFailure | null {
+  return 'error' in event ? (event.error as SessionOperationFailure) : null;
+}
+
+function restoredOf(event: ModelEvent): RestoreResult | null {
+  return (event.type as string) === 'xstate.done.actor.restoreSession' && 'output' in event
+    ? ((event as { output: unknown }).output as RestoreResult)
+    : null;
+}
+
+export function modelSteps(path: SessionPath): ModelStep[] {
+  return stepsOf(
+    path.steps
+      .map((step) => step.event)
+      .filter((event) => (event.type as string) !== 'xstate.init'),
+  );
+}
+
+/** The steps of a sequence of events from the machine's initial state. */
+export function stepsOf(events: ModelEvent[]): ModelStep[] {
+  let [snapshot] = initialTransition(sessionMachine);
+  const steps: ModelStep[] = [];
+  for (const event of events) {
+    const transitions = takenTransitions(snapshot, event).map(transitionId);
+    const [after] = transition(sessionMachine, snapshot, event);
+    steps.push({
+      index: steps.length,
+      event,
+      before: snapshot,
+      after,
+      transitions,
+      restored: restoredOf(event),
+      failure: failureOf(event),
+    });
+    snapshot = after;
+  }
+  return steps;
+}
+
+/** What the machine's guards depend on: the graph's vertices apart from the transition taken. */
+export function vertexKey(snapshot: SessionSnapshot): string {
+  const { user, pendingOperation, switchCredential } = snapshot.context;
+  const userKind = user === null ? 'no user' : user.isAnonymous ? 'guest' : 'registered';
+  return JSON.stringify([
+    snapshot.value,
+    userKind,
+    pendingOperation?.kind ?? null,
+    switchCredential?.providerId ?? null,
+  ]);
+}
+
+/** `{ authenticated: 'idle' }` -> `['session', 'session.authenticated', 'session.authenticated.idle']`. */
+export function stateIds(value: StateValue, prefix = 'session'): string[] {
+  if (typeof value === 'string') return [prefix, `${prefix}.${value}`];
+  return [
+    prefix,
+    ...Object.entries(value).flatMap(([key, child]) =>
+      child === undefined ? [] : stateIds(child, `${prefix}.${key}`),
+    ),
+  ];
+}
+
+/** The innermost state: `authenticated.idle` -> `session.authenticated.idle`. */
+export function leafStateId(snapshot: SessionSnapshot): string {
+  return stateIds(snapshot.value).at(-1) ?? 'session';
+}
+
+export function describeSteps(steps: ModelStep[]): string {
+  const events = steps.map((step) => {
+    const actor = actorOf(step.event);
+    if (!actor) return step.event.type;
+    const code = step.failure ? `(${step.failure.code})` : '';
+    const restored = step.restored
+      ? `(${step.restored.user ? (step.restored.user.isAnonymous ? 'guest' : 'registered') : 'none'}` +
+        `${step.restored.redirectError ? `, redirect ${step.restored.redirectError.code}` : ''})`
+      : '';
+    return `${actor.kind}:${actor.actorId}${code}${restored}`;
+  });
+  const last = steps.at(-1)?.after.value ?? 'restoring';
+  return `${events.join(' → ') || '(start)'} ⇒ ${JSON.stringify(last)}`;
+}

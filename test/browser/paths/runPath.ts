@@ -1,0 +1,257 @@
+/**
+ * Runs one planned path in a fresh browser context and checks, after every step, what the person
+ * sees (header word, page, alert and notice texts, the busy button) and what the SDK persisted.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { transition } from 'xstate';
+import { sessionMachine } from '../../../src/machines/sessionMachine';
+import {
+  toSessionView,
+  type SessionActivity,
+  type SessionView,
+} from '../../../src/ui/session/sessionView';
+import type { SessionSnapshot } from '../../machine/sessionModel';
+import { stateIds, type ModelStep } from './pathModel';
+import {
+  entersPassingState,
+  holdableRequest,
+  isSettlementOf,
+  realEvent,
+  type RunState,
+  type StepRealisation,
+} from './realisations';
+import { World } from './world';
+
+export interface PlannedPath {
+  description: string;
+  steps: ModelStep[];
+  realisations: StepRealisation[];
+}
+
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/** The notices the machine gives; other role=status texts (progress) are not session notices. */
+const NOTICES = new Set([
+  'Check your inbox for a link to reset your password.',
+  'Your password has been reset. Sign in with it now.',
+  'You have been signed out. You are browsing as a guest.',
+  'Your password has been changed.',
+  'Your session has been refreshed.',
+  'Your account has been deleted.',
+]);
+
+/**
+ * The busy button's label while an operation runs, as the person sees it; `unchecked` when it
+ * depends on the action that led there (a switch continues the sign-up or Google sign-in).
+ */
+function busyLabel(activity: SessionActivity, run: RunState): string | null | 'unchecked' {
+  const registered = run.world.pathname() === '/account';
+  switch (activity) {
+    case 'signingUp':
+      return 'Creating account…';
+    case 'signingIn':
+      return 'Signing in…';
+    case 'googlePopup':
+      return 'Waiting for Google…';
+    case 'googleRedirect':
+      return 'Redirecting to Google…';
+    case 'sendingPasswordReset':
+      return registered ? 'Sending…' : 'Sending reset email…';
+    case 'confirmingPasswordReset':
+      return 'Saving…';
+    case 'updatingPassword':
+      return 'Changing password…';
+    case 'reauthenticating':
+      return 'Confirming…';
+    case 'refreshing':
+      return 'Refreshing…';
+    case 'deletingAccount':
+      return 'Deleting…';
+    case 'signingOut':
+      return 'Signing out…';
+    // No busy label of their own: starting a guest, and a switch (it continues the action that found it).
+    case 'startingGuest':
+      return null;
+    case 'switchingAccount':
+      return 'unchecked';
+  }
+}
+
+async function visibleTexts(page: Page, role: 'alert' | 'status'): Promise<string[]> {
+  const texts = await page.getByRole(role).evaluateAll((nodes) =>
+    nodes
+      .filter((node) => node instanceof HTMLElement && node.offsetParent !== null)
+      .map((node) => (node.textContent ?? '').trim())
+      .filter((text) => text !== ''),
+  );
+  return texts;
+}
+
+async function expectMessages(run: RunState, view: SessionView): Promise<void> {
+  const page = run.world.page;
+  const error = view.error?.message;
+  await expect
+    .poll(() => visibleTexts(page, 'alert'), { timeout: 15_000 })
+    .toEqual(error ? [error] : []);
+  await expect
+    .poll(async () => (await visibleTexts(page, 'status')).filter((text) => NOTICES.has(text)), {
+      timeout: 15_000,
+    })
+    .toEqual(view.notice ? [view.notice.message] : []);
+}
+
+async function expectSettledView(run: RunState, view: SessionView): Promise<void> {
+  const { world } = run;
+  const page = world.page;
+  // The page says it is still restoring (a returning user's word shows from a hint meanwhile).
+  await expect
+    .poll(() => page.locator('[aria-busy="true"]:not(button)').count(), { timeout: 30_000 })
+    .toBe(view.status === 'restoring' ? 1 : 0);
+  if (view.status === 'guest' || view.status === 'registered') {
+    const header = page.locator(`header a.account-link[data-session-kind="${view.status}"]`);
+    await header.waitFor();
+    expect(await header.innerText()).toContain(view.status === 'registered' ? 'Account' : 'Login');
+    const expectedPath = view.status === 'registered' && !run.resetView ? '/account' : '/login';
+    await expect.poll(() => world.pathname(), { timeout: 15_000 }).toBe(expectedPath);
+  }
+  if (view.status === 'failed') {
+    await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
+  }
+  const label = view.activity ? busyLabel(view.activity, run) : null;
+  if (label === 'unchecked') return;
+  if (label) {
+    await expect
+      .poll(() => page.locator('button[aria-busy="true"]').allInnerTexts(), { timeout: 15_000 })
+      .toEqual([label]);
+  } else {
+    await expect
+      .poll(() => page.locator('button[aria-busy="true"]').count(), { timeout: 15_000 })
+      .toBe(0);
+  }
+}
+
+async function expectPersisted(run: RunState, expected: SessionSnapshot): Promise<void> {
+  const user = expected.context.user;
+  const wanted = run.expectedUid;
+  await expect
+    .poll(
+      async () => {
+        const persisted = await run.world.persistedUser();
+        if (!persisted) return 'none';
+        const kind = persisted.isAnonymous ? 'guest' : 'registered';
+        return wanted && persisted.uid !== wanted ? `${kind} with another uid` : kind;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(user === null ? 'none' : user.isAnonymous ? 'guest' : 'registered');
+  run.expectedUid = null;
+}
+
+export async function runPlannedPath(
+  browser: Browser,
+  appUrl: string,
+  planned: PlannedPath,
+  coverage: Coverage,
+): Promise<void> {
+  const { steps, realisations } = planned;
+  const world = await World.open(browser, appUrl, {
+    fakeClock: realisations.some((realisation) => realisation.needsFakeClock),
+  });
+  try {
+    const run: RunState = {
+      world,
+      steps,
+      realisations,
+      holds: new Map(),
+      existing: await World.existingAccount('paths-existing'),
+      googleOwner: realisations.some((realisation) => realisation.needsGoogleOwner)
+        ? await World.existingGoogleAccount('paths-google')
+        : null,
+      own: null,
+      ownEmail: World.freshEmail('paths-own'),
+      popup: null,
+      resetView: false,
+      expectedUid: null,
+    };
+    let expected = steps[0]?.before;
+    for (const step of steps) {
+      const realisation = realisations[step.index];
+      if (!realisation || !expected) throw new Error('unplanned step');
+      const before: SessionSnapshot = expected;
+      try {
+        expected = await runStep(run, step, realisation, before);
+      } catch (error) {
+        const what = `${step.event.type} from ${JSON.stringify(before.value)}: ${realisation.how}`;
+        const page = await world.page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no page)');
+        throw new Error(
+          `Step ${step.index} (${what}) failed: ${String(error)}\n` +
+            `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}`,
+          { cause: error },
+        );
+      }
+      step.transitions.forEach((id) => coverage.transitions.add(id));
+      stateIds(expected.value).forEach((id) => coverage.states.add(id));
+    }
+    const allowed = realisations.flatMap((realisation) => realisation.expectedConsoleErrors ?? []);
+    expect(
+      world.consoleErrors.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+    ).toEqual([]);
+  } finally {
+    await world.close();
+  }
+}
+
+async function runStep(
+  run: RunState,
+  step: ModelStep,
+  realisation: StepRealisation,
+  before: SessionSnapshot,
+): Promise<SessionSnapshot> {
+  armHolds(run, run.realisations, step.index);
+  await realisation.act(run, step);
+  const [expected] = transition(sessionMachine, before, realEvent(step, realisation));
+  expect(expected.value).toEqual(step.after.value);
+
+  const view = toSessionView(expected);
+  const held = run.holds.get(step.index);
+  if (entersPassingState(run.steps, step, realisation)) {
+    // It settles by itself at once; the next step looks at the outcome. A popup that fails at once
+    // (blocked, no gapi) already shows its error.
+    if (!step.after.matches('popupPending')) await expectMessages(run, view);
+    return expected;
+  }
+  if (held) await held.arrived();
+  if (realisation.viewOnly) {
+    await expectSettledView(run, view);
+    return expected;
+  }
+  await expectMessages(run, view);
+  await expectSettledView(run, view);
+  if (!realisation.persistedDiffers) await expectPersisted(run, expected);
+  return expected;
+}
+
+/**
+ * Before a step's action: hold the request of each state it enters, and of the states it passes
+ * through on its own (a sign-out goes on to a new guest at once), so each can be looked at.
+ */
+function armHolds(run: RunState, realisations: StepRealisation[], from: number): void {
+  for (let index = from; index < run.steps.length; index += 1) {
+    const step = run.steps[index];
+    const realisation = realisations[index];
+    const previous = run.steps[index - 1];
+    if (!step || !realisation) return;
+    if (index > from && (!previous || !isSettlementOf(step, previous))) return;
+    const endpoint = holdableRequest(step);
+    if (endpoint && !run.holds.has(index)) run.holds.set(index, run.world.hold(endpoint));
+    // A held state waits for the next step; a passing one settles at once, into the next step.
+    if (endpoint || !entersPassingState(run.steps, step, realisation)) return;
+  }
+}
