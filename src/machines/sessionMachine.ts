@@ -1,4 +1,12 @@
-import { assign, sendTo, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import {
+  assign,
+  sendTo,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type EventObject,
+} from 'xstate';
 import { handlingOf, toSessionFailure, userMessageFor, type ErrorHandling } from './errorCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import type {
@@ -170,6 +178,15 @@ const confirmingPasswordReset = sessionSetup.createStateConfig({
     },
     onError: { target: 'idle', actions: 'assignError' },
   },
+});
+
+/**
+ * Operations on the signed-in user ignore AUTH_CHANGED: when the provider has disabled the user
+ * or revoked the token, the SDK signs out before the operation fails, and the operation's own
+ * error says why (user-disabled, user-token-expired), which the sign-out alone would not.
+ */
+const operationOnCurrentUser = sessionSetup.createStateConfig({
+  on: { AUTH_CHANGED: {} },
 });
 
 export const sessionMachine = sessionSetup.createMachine({
@@ -423,13 +440,16 @@ export const sessionMachine = sessionSetup.createMachine({
           {
             guard: { type: 'isSignedOut', params: ({ event }) => event.user },
             target: 'startingGuest',
-            actions: {
-              type: 'assignNotice',
-              params: notice(
-                'signed-out',
-                'You have been signed out. You are browsing as a guest.',
-              ),
-            },
+            actions: [
+              { type: 'assignUser', params: null },
+              {
+                type: 'assignNotice',
+                params: notice(
+                  'signed-out',
+                  'You have been signed out. You are browsing as a guest.',
+                ),
+              },
+            ],
           },
           {
             guard: { type: 'isAnonymous', params: ({ event }) => event.user },
@@ -469,6 +489,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
         },
         updatingPassword: {
+          ...operationOnCurrentUser,
           invoke: {
             id: 'updatePassword',
             src: 'updatePassword',
@@ -511,6 +532,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
         },
         reauthenticating: {
+          ...operationOnCurrentUser,
           invoke: {
             id: 'reauthenticate',
             src: 'reauthenticate',
@@ -541,10 +563,7 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         refreshing: {
           description: 'Reload the user, then force a new ID token.',
-          on: {
-            // The refresh's own result says why the SDK signed the user out (disabled, expired).
-            AUTH_CHANGED: {},
-          },
+          ...operationOnCurrentUser,
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
@@ -565,10 +584,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
         },
         deletingAccount: {
-          on: {
-            // Deleting signs the user out in the SDK; the deletion's own result moves on.
-            AUTH_CHANGED: {},
-          },
+          ...operationOnCurrentUser,
           invoke: {
             id: 'deleteAccount',
             src: 'deleteAccount',

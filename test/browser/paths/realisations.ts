@@ -62,12 +62,6 @@ export const EXCLUSION_RULES = {
     'Another tab\'s sign-out saves "no user" before its new guest; polling IndexedDB every 800 ms this tab ' +
     'sees no user first (AUTH_CHANGED(null), which the paths do cover), and seeing the new guest directly is a ' +
     'race the driver cannot force.',
-  'app-bug-disabled-while-changing-password':
-    'APP BUG (reported, not fixed here): while updatingPassword or reauthenticating, a disabled user makes the ' +
-    'SDK sign out before it rejects (_logoutIfInvalidated), so AUTH_CHANGED(null) reaches the machine first: ' +
-    'authenticated.AUTH_CHANGED[0] goes to startingGuest with the generic "You have been signed out" notice and ' +
-    'the error transition to signingOut ("This account has been disabled.") is never taken. refreshing and ' +
-    'deletingAccount ignore AUTH_CHANGED for this reason; these two states do not.',
 } as const;
 
 export type ExclusionRule = keyof typeof EXCLUSION_RULES;
@@ -265,6 +259,8 @@ const T = {
     'session.authenticated.reauthenticating --xstate.error.actor.reauthenticate[0]--> session.signingOut',
   reauthFailed:
     'session.authenticated.reauthenticating --xstate.error.actor.reauthenticate[1]--> session.authenticated.needsRecentLogin',
+  updatingSeesChange: 'session.authenticated.updatingPassword --AUTH_CHANGED[0]--> (no target)',
+  reauthSeesChange: 'session.authenticated.reauthenticating --AUTH_CHANGED[0]--> (no target)',
   refreshingSeesChange: 'session.authenticated.refreshing --AUTH_CHANGED[0]--> (no target)',
   refreshed:
     'session.authenticated.refreshing --xstate.done.actor.refreshSession[0]--> session.authenticated.idle',
@@ -307,9 +303,19 @@ const RULES_BY_TRANSITION: Partial<Record<string, ExclusionRule>> = {
   [T.guestUpdated]: 'guest-token-change-unobservable',
   [T.accountToGuest]: 'registered-to-guest-needs-a-race',
   [T.signOutFailed]: 'sign-out-cannot-fail',
-  [T.updateRevoked]: 'app-bug-disabled-while-changing-password',
-  [T.reauthRevoked]: 'app-bug-disabled-while-changing-password',
 };
+
+/** Another tab signs out while an operation on this user is held: this tab's operation goes on. */
+function signedOutElsewhereDuring(operation: string): StepRealisation {
+  return {
+    how: `a second tab signs out while the ${operation} is held; this tab keeps going`,
+    persistedDiffers: true,
+    act: async (run) => {
+      await signOutInSecondTab(run, true);
+      await run.world.page.waitForTimeout(1_600);
+    },
+  };
+}
 
 const REALISATIONS: Record<string, StepRealisation> = {
   [T.startGuestDone]: {
@@ -594,22 +600,8 @@ const REALISATIONS: Record<string, StepRealisation> = {
       await run.world.page.waitForTimeout(1_600);
     },
   },
-  [T.refreshingSeesChange]: {
-    how: 'a second tab signs out while the refresh is held; this tab keeps refreshing',
-    persistedDiffers: true,
-    act: async (run) => {
-      await signOutInSecondTab(run, true);
-      await run.world.page.waitForTimeout(1_600);
-    },
-  },
-  [T.deletingSeesChange]: {
-    how: 'a second tab signs out while the deletion is held; this tab keeps deleting',
-    persistedDiffers: true,
-    act: async (run) => {
-      await signOutInSecondTab(run, true);
-      await run.world.page.waitForTimeout(1_600);
-    },
-  },
+  [T.refreshingSeesChange]: signedOutElsewhereDuring('refresh'),
+  [T.deletingSeesChange]: signedOutElsewhereDuring('deletion'),
   [T.updatePassword]: {
     how: 'the person fills "New password" and presses "Change password"',
     act: async (run) => {
@@ -637,6 +629,17 @@ const REALISATIONS: Record<string, StepRealisation> = {
     expectedConsoleErrors: [DROPPED_REQUEST],
     act: release('abort'),
   },
+  [T.updateRevoked]: {
+    how: 'the emulator disables the user while the update is held, then answers it',
+    realCode: 'user-disabled',
+    leavesPassingState: true,
+    expectedConsoleErrors: [REFUSED_REQUEST],
+    act: async (run, step) => {
+      await disableUser(await currentUid(run));
+      await release('continue')(run, step);
+    },
+  },
+  [T.updatingSeesChange]: signedOutElsewhereDuring('update'),
   [T.reauthenticate]: {
     how: 'the person fills "Current password" and presses "Confirm"',
     act: async (run, step) => {
@@ -670,6 +673,17 @@ const REALISATIONS: Record<string, StepRealisation> = {
     expectedConsoleErrors: [REFUSED_REQUEST],
     act: release('continue'),
   },
+  [T.reauthRevoked]: {
+    how: 'the emulator disables the user while the re-authentication is held, then answers it',
+    realCode: 'user-disabled',
+    leavesPassingState: true,
+    expectedConsoleErrors: [REFUSED_REQUEST],
+    act: async (run, step) => {
+      await disableUser(await currentUid(run));
+      await release('continue')(run, step);
+    },
+  },
+  [T.reauthSeesChange]: signedOutElsewhereDuring('re-authentication'),
   [T.refresh]: {
     how: 'the person presses "Refresh session"',
     act: (run) => click(run.world.page, 'Refresh session'),
