@@ -3,6 +3,7 @@
  * each page through React Router's static data router and React's `prerender`; nothing here starts
  * Firebase, because the session provider only starts the session in an effect, which never runs here.
  */
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { config } from './config';
@@ -31,6 +32,11 @@ function between(html: string, start: string, end: string): string {
   return html.slice(from + start.length, to);
 }
 
+async function renderToHtml(tree: ReactNode): Promise<string> {
+  const { prelude } = await prerender(tree);
+  return new Response(prelude).text();
+}
+
 /** The script URLs the browser should fetch early for the given matched route ids. */
 export type ModulePreloads = (routeIds: string[]) => string[];
 
@@ -46,9 +52,16 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const preloads = modulePreloads(context.matches.map(({ route }) => route.id));
 
+  const app = (
+    <AppProviders>
+      {/* No loaders, so no hydration data: no inline script, and the CSP needs none. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>
+  );
+
   // React hoists `<title>`, `<meta>` and `<link>` into `<head>` only when it renders the whole
   // document, so it renders one; the page is then the built index.html with this head and #root.
-  const { prelude } = await prerender(
+  const headDocument = await renderToHtml(
     <html lang="en">
       <head>
         {/* Only in served pages: the dev server's inline scripts and websocket would break it. */}
@@ -60,19 +73,23 @@ export async function renderPage(
         ))}
       </head>
       <body>
-        <div id="root">
-          <AppProviders>
-            {/* No loaders, so no hydration data: no inline script, and the CSP needs none. */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
-        </div>
+        <div id="root">{app}</div>
       </body>
     </html>,
   );
-  const html = await new Response(prelude).text();
+  // `useId` derives ids from the position in the tree, and the `<head>` above puts #root at a
+  // different position than the browser's `hydrateRoot(#root)` does: render #root again with no
+  // siblings on its way up, so labels and ARIA ids match the client's.
+  const bodyDocument = await renderToHtml(
+    <html lang="en">
+      <body>
+        <div id="root">{app}</div>
+      </body>
+    </html>,
+  );
   return {
-    head: between(html, '<head>', '</head>'),
-    body: between(html, '<div id="root">', '</div></body>'),
+    head: between(headDocument, '<head>', '</head>'),
+    body: between(bodyDocument, '<div id="root">', '</div></body>'),
   };
 }
 

@@ -15,14 +15,16 @@ vi.mock('../../src/ui/session/browserSessionRuntime', () => ({
 }));
 
 let root: Root | undefined;
+let consoleErrors: string[] = [];
 beforeEach(() => {
   stubScrolling();
   // The build renders in Node and hydrates in the browser; here both renderers share one process,
   // which React's development build reports for every context. Nothing else is filtered out.
-  const report = console.error.bind(console);
+  // Attribute mismatches (such as `useId` ids) are only logged, never thrown: collect them.
+  consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     if (String(args[0]).startsWith('Detected multiple renderers concurrently rendering')) return;
-    report(...args);
+    consoleErrors.push(args.map(String).join(' '));
   });
 });
 afterEach(() => {
@@ -62,6 +64,7 @@ describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the prerendered $path', ({ path 
     });
 
     expect(mismatches).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     const served = document.createElement('div');
     served.innerHTML = body; // the served markup as the DOM holds it
     expect(container.innerHTML).toBe(served.innerHTML);

@@ -305,6 +305,24 @@ const RULES_BY_TRANSITION: Partial<Record<string, ExclusionRule>> = {
   [T.signOutFailed]: 'sign-out-cannot-fail',
 };
 
+/** The emulator revokes the user (disables it, or expires its tokens) while the request is held. */
+function revokedWhileHeld(
+  how: string,
+  realCode: 'user-disabled' | 'user-token-expired',
+): StepRealisation {
+  const revoke = realCode === 'user-disabled' ? disableUser : expireTokens;
+  return {
+    how,
+    realCode,
+    leavesPassingState: true,
+    expectedConsoleErrors: [REFUSED_REQUEST],
+    act: async (run, step) => {
+      await revoke(await currentUid(run));
+      await release('continue')(run, step);
+    },
+  };
+}
+
 /** Another tab signs out while an operation on this user is held: this tab's operation goes on. */
 function signedOutElsewhereDuring(operation: string): StepRealisation {
   return {
@@ -370,16 +388,10 @@ const REALISATIONS: Record<string, StepRealisation> = {
       await release('continue')(run, step);
     },
   },
-  [T.linkRevoked]: {
-    how: 'the emulator disables the guest while the link request is held, then answers it',
-    realCode: 'user-disabled',
-    leavesPassingState: true,
-    expectedConsoleErrors: [REFUSED_REQUEST],
-    act: async (run, step) => {
-      await disableUser(await currentUid(run));
-      await release('continue')(run, step);
-    },
-  },
+  [T.linkRevoked]: revokedWhileHeld(
+    'the emulator disables the guest while the link request is held, then answers it',
+    'user-disabled',
+  ),
   [T.linkEmailTaken]: {
     how: 'the e-mail belongs to an existing account (the emulator says EMAIL_EXISTS)',
     realCode: 'email-already-in-use',
@@ -629,16 +641,10 @@ const REALISATIONS: Record<string, StepRealisation> = {
     expectedConsoleErrors: [DROPPED_REQUEST],
     act: release('abort'),
   },
-  [T.updateRevoked]: {
-    how: 'the emulator disables the user while the update is held, then answers it',
-    realCode: 'user-disabled',
-    leavesPassingState: true,
-    expectedConsoleErrors: [REFUSED_REQUEST],
-    act: async (run, step) => {
-      await disableUser(await currentUid(run));
-      await release('continue')(run, step);
-    },
-  },
+  [T.updateRevoked]: revokedWhileHeld(
+    'the emulator disables the user while the update is held, then answers it',
+    'user-disabled',
+  ),
   [T.updatingSeesChange]: signedOutElsewhereDuring('update'),
   [T.reauthenticate]: {
     how: 'the person fills "Current password" and presses "Confirm"',
@@ -673,16 +679,10 @@ const REALISATIONS: Record<string, StepRealisation> = {
     expectedConsoleErrors: [REFUSED_REQUEST],
     act: release('continue'),
   },
-  [T.reauthRevoked]: {
-    how: 'the emulator disables the user while the re-authentication is held, then answers it',
-    realCode: 'user-disabled',
-    leavesPassingState: true,
-    expectedConsoleErrors: [REFUSED_REQUEST],
-    act: async (run, step) => {
-      await disableUser(await currentUid(run));
-      await release('continue')(run, step);
-    },
-  },
+  [T.reauthRevoked]: revokedWhileHeld(
+    'the emulator disables the user while the re-authentication is held, then answers it',
+    'user-disabled',
+  ),
   [T.reauthSeesChange]: signedOutElsewhereDuring('re-authentication'),
   [T.refresh]: {
     how: 'the person presses "Refresh session"',
@@ -692,16 +692,10 @@ const REALISATIONS: Record<string, StepRealisation> = {
     how: 'the emulator reloads the user and issues a new token',
     act: release('continue'),
   },
-  [T.refreshRevoked]: {
-    how: "the emulator expires the user's tokens while the reload is held, then answers it",
-    realCode: 'user-token-expired',
-    leavesPassingState: true,
-    expectedConsoleErrors: [REFUSED_REQUEST],
-    act: async (run, step) => {
-      await expireTokens(await currentUid(run));
-      await release('continue')(run, step);
-    },
-  },
+  [T.refreshRevoked]: revokedWhileHeld(
+    "the emulator expires the user's tokens while the reload is held, then answers it",
+    'user-token-expired',
+  ),
   [T.refreshFailed]: {
     how: 'the driver drops the held reload (network cut)',
     realCode: 'network-request-failed',
@@ -718,16 +712,10 @@ const REALISATIONS: Record<string, StepRealisation> = {
     },
   },
   [T.deleted]: { how: 'the emulator deletes the account', act: release('continue') },
-  [T.deleteRevoked]: {
-    how: 'the emulator disables the user while the deletion is held, then answers it',
-    realCode: 'user-disabled',
-    leavesPassingState: true,
-    expectedConsoleErrors: [REFUSED_REQUEST],
-    act: async (run, step) => {
-      await disableUser(await currentUid(run));
-      await release('continue')(run, step);
-    },
-  },
+  [T.deleteRevoked]: revokedWhileHeld(
+    'the emulator disables the user while the deletion is held, then answers it',
+    'user-disabled',
+  ),
   [T.deleteNeedsLogin]: {
     how: 'STUBBED: the deletion answers CREDENTIAL_TOO_OLD_LOGIN_AGAIN (the emulator never asks for a recent login)',
     realCode: 'requires-recent-login',
