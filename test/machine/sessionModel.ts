@@ -130,7 +130,7 @@ export function declaredStates(): string[] {
 }
 
 /** What the guards depend on, so every guarded branch gets its own vertex. */
-function stateKey(snapshot: SessionSnapshot): string {
+export function stateKey(snapshot: SessionSnapshot): string {
   const { user, pendingOperation, switchCredential } = snapshot.context;
   const userKind = user === null ? 'no user' : user.isAnonymous ? 'guest' : 'registered';
   return JSON.stringify([

@@ -6,6 +6,7 @@ import { initialTransition, transition, type StateValue } from 'xstate';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
 import type { RestoreResult, SessionOperationFailure } from '../../../src/machines/sessionTypes';
 import {
+  stateKey,
   takenTransitions,
   transitionId,
   type ModelEvent,
@@ -72,16 +73,7 @@ export function stepsOf(events: ModelEvent[]): ModelStep[] {
 }
 
 /** What the machine's guards depend on: the graph's vertices apart from the transition taken. */
-export function vertexKey(snapshot: SessionSnapshot): string {
-  const { user, pendingOperation, switchCredential } = snapshot.context;
-  const userKind = user === null ? 'no user' : user.isAnonymous ? 'guest' : 'registered';
-  return JSON.stringify([
-    snapshot.value,
-    userKind,
-    pendingOperation?.kind ?? null,
-    switchCredential?.providerId ?? null,
-  ]);
-}
+export const vertexKey = stateKey;
 
 /** `{ authenticated: 'idle' }` -> `['session', 'session.authenticated', 'session.authenticated.idle']`. */
 export function stateIds(value: StateValue, prefix = 'session'): string[] {
