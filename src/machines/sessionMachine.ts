@@ -189,6 +189,26 @@ const operationOnCurrentUser = sessionSetup.createStateConfig({
   on: { AUTH_CHANGED: {} },
 });
 
+/**
+ * How updating the password and deleting the account fail: a revoked session ends; a provider that
+ * wants a recent sign-in gets one, after which the operation runs again; anything else is shown.
+ */
+function sensitiveOperationErrors() {
+  return [
+    {
+      guard: 'isSessionRevoked' as const,
+      target: '#session.signingOut',
+      actions: ['clearPendingOperation' as const, 'assignError' as const],
+    },
+    {
+      guard: 'errorNeedsRecentLogin' as const,
+      target: 'needsRecentLogin',
+      actions: 'assignError' as const,
+    },
+    { target: 'idle', actions: ['clearPendingOperation' as const, 'assignError' as const] },
+  ];
+}
+
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: {
@@ -509,19 +529,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 },
               ],
             },
-            onError: [
-              {
-                guard: 'isSessionRevoked',
-                target: '#session.signingOut',
-                actions: ['clearPendingOperation', 'assignError'],
-              },
-              {
-                guard: 'errorNeedsRecentLogin',
-                target: 'needsRecentLogin',
-                actions: 'assignError',
-              },
-              { target: 'idle', actions: ['clearPendingOperation', 'assignError'] },
-            ],
+            onError: sensitiveOperationErrors(),
           },
         },
         needsRecentLogin: {
@@ -599,19 +607,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 },
               ],
             },
-            onError: [
-              {
-                guard: 'isSessionRevoked',
-                target: '#session.signingOut',
-                actions: ['clearPendingOperation', 'assignError'],
-              },
-              {
-                guard: 'errorNeedsRecentLogin',
-                target: 'needsRecentLogin',
-                actions: 'assignError',
-              },
-              { target: 'idle', actions: ['clearPendingOperation', 'assignError'] },
-            ],
+            onError: sensitiveOperationErrors(),
           },
         },
         sendingPasswordReset,
