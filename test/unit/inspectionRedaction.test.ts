@@ -18,6 +18,7 @@ import type {
   SessionUser,
 } from '../../src/machines/sessionTypes';
 import { guestUser } from '../support/sessionFixtures';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const NEW_PASSWORD = 'new-horse-battery-staple';
@@ -34,15 +35,7 @@ function baseContext(): SessionContext {
     notice: null,
     switchCredential: null,
     pendingOperation: null,
-    passwordPolicy: {
-      minLength: 6,
-      maxLength: null,
-      requireLowercase: false,
-      requireUppercase: false,
-      requireNumeric: false,
-      requireNonAlphanumeric: false,
-      source: 'default',
-    },
+    passwordPolicy: DEFAULT_PASSWORD_POLICY,
   };
 }
 

@@ -1,12 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { checkPassword } from '../../machines/passwordPolicy';
+import { useEffect, useId, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
-import { PasswordField } from '../forms/PasswordField';
-import { PasswordRequirements } from '../forms/PasswordRequirements';
-import { isPasswordError, newPasswordProblem } from '../forms/validation';
-import { usePasswordPolicy, useReauthenticationFor, useSessionActivity } from '../session';
+import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
+import { isPasswordError } from '../forms/validation';
+import { useReauthenticationFor, useSessionActivity } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
 
@@ -16,37 +14,32 @@ interface ChangePasswordFormProps extends AccountActions {
   unavailable: boolean;
 }
 
-export function ChangePasswordForm({ user, unavailable, act, feedbackFor }: ChangePasswordFormProps) {
+export function ChangePasswordForm({
+  user,
+  unavailable,
+  act,
+  feedbackFor,
+}: ChangePasswordFormProps) {
   const activity = useSessionActivity();
   const reauthenticationFor = useReauthenticationFor();
-  const policy = usePasswordPolicy();
   const { error, notice } = feedbackFor('password');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const newPassword = useNewPassword();
+  const { setPassword } = newPassword;
   const titleId = useId();
   const errorId = useId();
-  const requirementsId = useId();
 
-  const check = checkPassword(policy, password);
   const reauthenticating = reauthenticationFor === 'updatePassword';
-  const message = problem ?? (reauthenticating ? null : error?.message) ?? null;
+  const message = newPassword.problem ?? (reauthenticating ? null : error?.message) ?? null;
   const hasPassword = user.providerIds.includes('password');
 
   useEffect(() => {
     if (notice?.code === 'password-updated') setPassword('');
-  }, [notice]);
+  }, [notice, setPassword]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    if (unavailable) return;
-    const issue = newPasswordProblem(password, check);
-    setProblem(issue);
-    if (issue) {
-      passwordRef.current?.focus();
-      return;
-    }
-    act('password', { type: 'UPDATE_PASSWORD', newPassword: password });
+    if (unavailable || !newPassword.validate()) return;
+    act('password', { type: 'UPDATE_PASSWORD', newPassword: newPassword.password });
   }
 
   return (
@@ -57,21 +50,22 @@ export function ChangePasswordForm({ user, unavailable, act, feedbackFor }: Chan
       <form className="form" noValidate onSubmit={handleSubmit}>
         {user.email && (
           // Lets password managers save the new password for the right account.
-          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={user.email}
+            readOnly
+            hidden
+          />
         )}
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />
-        <PasswordField
-          ref={passwordRef}
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          invalid={problem !== null || (!reauthenticating && isPasswordError(error?.code))}
-          describedBy={`${message ? errorId : ''} ${requirementsId}`}
+        <NewPasswordField
+          newPassword={newPassword}
+          errorId={message ? errorId : null}
+          rejected={!reauthenticating && isPasswordError(error?.code)}
         />
-        <PasswordRequirements id={requirementsId} title="Your new password needs:" check={check} />
         {!reauthenticating && (
           <div className="form__actions">
             <BusyButton
@@ -92,7 +86,12 @@ export function ChangePasswordForm({ user, unavailable, act, feedbackFor }: Chan
           busy={activity === 'reauthenticating'}
           error={error}
           onConfirm={(current) =>
-            act('password', current === undefined ? { type: 'REAUTHENTICATE' } : { type: 'REAUTHENTICATE', password: current })
+            act(
+              'password',
+              current === undefined
+                ? { type: 'REAUTHENTICATE' }
+                : { type: 'REAUTHENTICATE', password: current },
+            )
           }
           onCancel={() => act('password', { type: 'CANCEL' })}
         />
