@@ -104,7 +104,7 @@ const SNAPSHOT_ACTOR = 'xstate.snapshot.';
 const DONE_STATE = 'xstate.done.state.';
 const AFTER = 'xstate.after.';
 
-/** `xstate.done.actor.linkEmailPassword` -> `done: linkEmailPassword`, and so on. */
+/** `xstate.done.actor.createAccount` -> `done: createAccount`, and so on. */
 export function readableEvent(eventType: string, source: AnyStateNode): string {
   if (eventType === '') return 'always';
   if (eventType.startsWith(DONE_ACTOR)) return `done: ${actorName(eventType, DONE_ACTOR, source)}`;

@@ -1,4 +1,4 @@
-import { sessionFailure } from './errorCatalogue';
+import { SessionFailure } from './sessionFailure';
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -46,9 +46,9 @@ function resolveOnOrigin(link: string, ownOrigin: string): URL | null {
  */
 export function continueLinkFor(path: string, origin: string): string {
   const link = path.trim();
-  if (link === '') throw sessionFailure('missing-continue-uri');
+  if (link === '') throw new SessionFailure('missing-continue-uri');
   const ownOrigin = originOf(origin);
   const resolved = ownOrigin === null ? null : resolveOnOrigin(link, ownOrigin);
-  if (resolved === null) throw sessionFailure('unauthorized-continue-uri');
+  if (resolved === null) throw new SessionFailure('unauthorized-continue-uri');
   return resolved.href;
 }

@@ -39,7 +39,8 @@ import {
 import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
 import type { AppConfig } from '../config';
 import { continueLinkFor } from './continueLink';
-import { clientCodeOf, SessionOperationError, sessionFailure } from './errorCatalogue';
+import type { ClientCode } from './errorCatalogue';
+import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
 import { DEFAULT_PASSWORD_POLICY, policyFromProvider } from './passwordPolicy';
 import {
   GOOGLE_CUSTOM_PARAMETERS,
@@ -85,20 +86,12 @@ export function toSessionUser(user: User): SessionUser {
 interface TimeLimit {
   ms: number;
   /** The catalogue code of the failure when the limit is reached. */
-  code: string;
+  code: ClientCode;
 }
 
 const OPERATION_LIMIT: TimeLimit = { ms: OPERATION_TIMEOUT_MS, code: 'timeout' };
 /** `linkWithRedirect` never settles when it works (the page leaves), so waiting is the failure. */
 const REDIRECT_START_LIMIT: TimeLimit = { ms: REDIRECT_START_TIMEOUT_MS, code: 'redirect-timeout' };
-
-function asSessionError(
-  error: unknown,
-  switchCredential?: SwitchCredential,
-): SessionOperationError {
-  if (error instanceof SessionOperationError) return error;
-  return sessionFailure(clientCodeOf(error), error, switchCredential);
-}
 
 /** The Google account of a failed link, when the provider says it belongs to another account. */
 function googleSwitchCredentialFrom(error: unknown): SwitchCredential | undefined {
@@ -109,8 +102,8 @@ function googleSwitchCredentialFrom(error: unknown): SwitchCredential | undefine
     : undefined;
 }
 
-function asGoogleLinkError(error: unknown): SessionOperationError {
-  return asSessionError(error, googleSwitchCredentialFrom(error));
+function asGoogleLinkFailure(error: unknown): SessionFailure {
+  return failureOf(error, googleSwitchCredentialFrom(error));
 }
 
 /**
@@ -121,16 +114,16 @@ function waitsForPerson(): null {
   return null;
 }
 
-/** Settles like `work`, or rejects with the limit's failure; always a SessionOperationError. */
+/** Settles like `work`, or rejects with the limit's failure; always a SessionFailure. */
 async function withinLimit<T>(work: () => Promise<T>, limit: TimeLimit | null): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expiry = new Promise<never>((_, reject) => {
-    if (limit) timer = setTimeout(() => reject(sessionFailure(limit.code)), limit.ms);
+    if (limit) timer = setTimeout(() => reject(new SessionFailure(limit.code)), limit.ms);
   });
   try {
     return await Promise.race([work(), expiry]);
   } catch (error) {
-    throw asSessionError(error);
+    throw failureOf(error);
   } finally {
     clearTimeout(timer);
   }
@@ -139,7 +132,7 @@ async function withinLimit<T>(work: () => Promise<T>, limit: TimeLimit | null): 
 // --- Small SDK helpers ------------------------------------------------------------------------
 
 function currentUserOf(auth: Auth): User {
-  if (!auth.currentUser) throw sessionFailure('no-user');
+  if (!auth.currentUser) throw new SessionFailure('no-user');
   return auth.currentUser;
 }
 
@@ -159,13 +152,13 @@ function credentialToSwitchTo(credential: SwitchCredential): AuthCredential {
   }
   const google = OAuthCredential.fromJSON(credential.credentialJson);
   // The JSON is the SDK's own `toJSON()`, so a credential it can't read is a bug.
-  if (!google) throw sessionFailure('internal-error');
+  if (!google) throw new SessionFailure('internal-error');
   return google;
 }
 
 function passwordCredentialFor(user: User, password: string): AuthCredential {
   // An account without an e-mail address (Google only) has no password to confirm.
-  if (!user.email) throw sessionFailure('operation-not-allowed');
+  if (!user.email) throw new SessionFailure('operation-not-allowed');
   return EmailAuthProvider.credential(user.email, password);
 }
 
@@ -175,7 +168,7 @@ export async function providerPasswordPolicy(auth: Auth): Promise<PasswordPolicy
     // Offline we learn nothing: reject, and the machine logs it and keeps the default.
     if (clientCodeOf(error) === 'network-request-failed') throw error;
     console.info(
-      `[session] No password policy from the provider (${clientCodeOf(error)}); using the default.`,
+      `[session] No password policy from the provider (${rawCodeOf(error) ?? 'no code'}); using the default.`,
     );
     return null;
   });
@@ -191,12 +184,12 @@ export async function providerPasswordPolicy(auth: Auth): Promise<PasswordPolicy
 async function redirectFailureOf(
   auth: Auth,
   resolver: PopupRedirectResolver,
-): Promise<SessionOperationError | null> {
+): Promise<SessionFailure | null> {
   try {
     await getRedirectResult(auth, resolver);
     return null;
   } catch (error) {
-    return asGoogleLinkError(error);
+    return asGoogleLinkFailure(error);
   }
 }
 
@@ -209,7 +202,7 @@ async function redirectFailureOf(
 export function createSessionActors(getAuth: () => Auth, options: SessionActorsOptions) {
   const resolver = options.popupRedirectResolver;
 
-  /** Runs with the Auth instance, bounded in time, rejecting only with SessionOperationError. */
+  /** Runs with the Auth instance, bounded in time, rejecting only with SessionFailure. */
   function operation<TOutput, TInput = NonReducibleUnknown>(
     run: (auth: Auth, input: TInput) => Promise<TOutput>,
     limitFor: (input: TInput) => TimeLimit | null = () => OPERATION_LIMIT,
@@ -261,28 +254,28 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    linkEmailPassword: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+    createAccount: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
       const credential = EmailAuthProvider.credential(email, password);
       const { user } = await linkWithCredential(currentUserOf(auth), credential);
       return toSessionUser(user);
     }),
 
-    signInWithEmail: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+    signIn: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
       const { user } = await signInWithEmailAndPassword(auth, email, password);
       return toSessionUser(user);
     }),
 
-    linkGooglePopup: operation<SessionUser>(async (auth) => {
+    continueWithGoogle: operation<SessionUser>(async (auth) => {
       const guest = currentUserOf(auth);
       const { user } = await linkWithPopup(guest, googleProvider(), resolver).catch(
         (error: unknown) => {
-          throw asGoogleLinkError(error);
+          throw asGoogleLinkFailure(error);
         },
       );
       return toSessionUser(user);
     }, waitsForPerson),
 
-    linkGoogleRedirect: operation<void>(
+    redirectToGoogle: operation<void>(
       async (auth) => {
         await linkWithRedirect(currentUserOf(auth), googleProvider(), resolver);
       },
@@ -305,7 +298,7 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       (auth, { oobCode, newPassword }) => confirmPasswordResetWithCode(auth, oobCode, newPassword),
     ),
 
-    updatePassword: operation<void, { newPassword: string }>((auth, { newPassword }) =>
+    changePassword: operation<void, { newPassword: string }>((auth, { newPassword }) =>
       updateUserPassword(currentUserOf(auth), newPassword),
     ),
 
@@ -346,7 +339,7 @@ function isBrowser(): boolean {
  * with the same config, the SDK hands back the same app and Auth instance.
  */
 export function createBrowserAuth(config: AppConfig): Auth {
-  if (!isBrowser()) throw sessionFailure('not-in-browser');
+  if (!isBrowser()) throw new SessionFailure('not-in-browser');
   const app = initializeApp(config.firebase);
   // The resolver must be given here: `linkWithRedirect` stores the guest for the way back through
   // the Auth instance's own resolver and ignores the one passed to it, so without this it fails

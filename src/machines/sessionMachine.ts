@@ -1,14 +1,17 @@
 import {
+  assertEvent,
   assign,
-  sendTo,
   enqueueActions,
   fromCallback,
   fromPromise,
+  sendTo,
   setup,
   type EventObject,
 } from 'xstate';
-import { handlingOf, toSessionFailure, userMessageFor, type ErrorHandling } from './errorCatalogue';
+import { handlingOf, type ErrorHandling } from './errorCatalogue';
+import { noticeFor, type NoticeCode } from './noticeCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
+import { failureOf, logSummaryOf, SessionFailure } from './sessionFailure';
 import type {
   EmailPassword,
   GuestDiscardedEvent,
@@ -17,8 +20,7 @@ import type {
   RestoreResult,
   SessionContext,
   SessionEvent,
-  SessionNotice,
-  SessionOperationFailure,
+  SessionTag,
   SessionUser,
   SwitchCredential,
 } from './sessionTypes';
@@ -28,17 +30,13 @@ function notProvided(name: string): () => Promise<never> {
   return () => Promise.reject(new Error(`The session actor "${name}" was not provided.`));
 }
 
-/** Invoked actors reject with anything; the catalogue turns it into something the UI can show. */
-function failureOf(event: { type: string }): SessionOperationFailure {
-  return toSessionFailure('error' in event ? event.error : event);
+/** What an invoked actor rejected with, as a failure the catalogue knows. */
+function failureIn(event: EventObject): SessionFailure {
+  return failureOf('error' in event ? event.error : event);
 }
 
-function handles(event: { type: string }, handling: ErrorHandling): boolean {
-  return handlingOf(failureOf(event).code) === handling;
-}
-
-function notice(code: string, message: string): SessionNotice {
-  return { code, message };
+function handles(event: EventObject, handling: ErrorHandling): boolean {
+  return handlingOf(failureIn(event).code) === handling;
 }
 
 const sessionSetup = setup({
@@ -46,6 +44,7 @@ const sessionSetup = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     emitted: {} as GuestDiscardedEvent,
+    tags: {} as SessionTag,
   },
   actors: {
     /** Sends AUTH_CHANGED whenever the SDK's user changes; receives nothing. */
@@ -61,17 +60,17 @@ const sessionSetup = setup({
     }),
     restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
     startGuest: fromPromise<SessionUser>(notProvided('startGuest')),
-    linkEmailPassword: fromPromise<SessionUser, EmailPassword>(notProvided('linkEmailPassword')),
-    signInWithEmail: fromPromise<SessionUser, EmailPassword>(notProvided('signInWithEmail')),
-    linkGooglePopup: fromPromise<SessionUser>(notProvided('linkGooglePopup')),
-    linkGoogleRedirect: fromPromise<void>(notProvided('linkGoogleRedirect')),
+    createAccount: fromPromise<SessionUser, EmailPassword>(notProvided('createAccount')),
+    signIn: fromPromise<SessionUser, EmailPassword>(notProvided('signIn')),
+    continueWithGoogle: fromPromise<SessionUser>(notProvided('continueWithGoogle')),
+    redirectToGoogle: fromPromise<void>(notProvided('redirectToGoogle')),
     switchAccount: fromPromise<SessionUser, SwitchCredential>(notProvided('switchAccount')),
     signOut: fromPromise<void>(notProvided('signOut')),
     sendPasswordReset: fromPromise<void, { email: string }>(notProvided('sendPasswordReset')),
     confirmPasswordReset: fromPromise<void, { oobCode: string; newPassword: string }>(
       notProvided('confirmPasswordReset'),
     ),
-    updatePassword: fromPromise<void, { newPassword: string }>(notProvided('updatePassword')),
+    changePassword: fromPromise<void, { newPassword: string }>(notProvided('changePassword')),
     reauthenticate: fromPromise<SessionUser, { password?: string }>(notProvided('reauthenticate')),
     refreshSession: fromPromise<SessionUser>(notProvided('refreshSession')),
     deleteAccount: fromPromise<void>(notProvided('deleteAccount')),
@@ -79,23 +78,20 @@ const sessionSetup = setup({
   actions: {
     assignUser: assign((_, user: SessionUser | null) => ({ user })),
     assignPasswordPolicy: assign((_, passwordPolicy: PasswordPolicy) => ({ passwordPolicy })),
-    assignError: assign(({ event }) => {
-      const { code, message } = failureOf(event);
-      return { error: { code, message } };
-    }),
+    assignError: assign(({ event }) => ({ error: failureIn(event).toSessionError() })),
     assignSessionFailed: assign({
-      error: { code: 'session-failed', message: userMessageFor('session-failed') },
+      error: new SessionFailure('session-failed').toSessionError(),
     }),
     assignRestoredError: assign((_, restored: RestoreResult) => ({
-      error: restored.redirectError
-        ? { code: restored.redirectError.code, message: restored.redirectError.message }
-        : null,
+      error: restored.redirectError ? failureOf(restored.redirectError).toSessionError() : null,
     })),
     assignSwitchCredential: assign(({ event }) => ({
-      switchCredential: failureOf(event).switchCredential ?? null,
+      switchCredential: failureIn(event).switchCredential ?? null,
     })),
     assignRestoredSwitchCredential: assign((_, restored: RestoreResult) => ({
-      switchCredential: restored.redirectError?.switchCredential ?? null,
+      switchCredential: restored.redirectError
+        ? (failureOf(restored.redirectError).switchCredential ?? null)
+        : null,
     })),
     assignPasswordSwitchCredential: assign((_, credentials: EmailPassword) => ({
       switchCredential: { providerId: 'password', ...credentials } as const,
@@ -106,76 +102,62 @@ const sessionSetup = setup({
     })),
     clearPendingOperation: assign({ pendingOperation: null }),
     clearMessages: assign({ error: null, notice: null }),
-    assignNotice: assign((_, next: SessionNotice) => ({ notice: next })),
+    assignNotice: assign((_, code: NoticeCode) => ({ notice: noticeFor(code) })),
     emitGuestDiscarded: enqueueActions(({ context, enqueue }, newUser: SessionUser) => {
       if (context.user?.isAnonymous && context.user.uid !== newUser.uid) {
         enqueue.emit({ type: 'guestDiscarded', guestUid: context.user.uid, newUid: newUser.uid });
       }
     }),
     logError: ({ event }) => {
-      console.error('[session]', failureOf(event).code, 'error' in event ? event.error : event);
+      console.error('[session]', logSummaryOf(failureIn(event)));
     },
   },
   guards: {
-    /** The provider revoked the current user's session: it must end (DESIGN.md section 4). */
+    /** The provider revoked the current user's session: it must end (the statechart contract). */
     isSessionRevoked: ({ event }) => handles(event, 'signOut'),
     errorNeedsSwitch: ({ event }) => handles(event, 'switch'),
     errorCarriesSwitchCredential: ({ event }) =>
-      handles(event, 'switch') && failureOf(event).switchCredential !== undefined,
+      handles(event, 'switch') && failureIn(event).switchCredential !== undefined,
     errorNeedsRedirect: ({ event }) => handles(event, 'redirect'),
     errorNeedsRecentLogin: ({ event }) => handles(event, 'reauthenticate'),
     errorIsExpected: ({ event }) => handles(event, 'rethrow'),
     redirectNeedsSwitch: (_, restored: RestoreResult) =>
       restored.user?.isAnonymous === true &&
-      restored.redirectError?.switchCredential !== undefined &&
-      handlingOf(restored.redirectError.code) === 'switch',
+      restored.redirectError !== null &&
+      handlingOf(restored.redirectError.code) === 'switch' &&
+      failureOf(restored.redirectError).switchCredential !== undefined,
     isRegistered: (_, user: SessionUser | null) => user !== null && !user.isAnonymous,
     isAnonymous: (_, user: SessionUser | null) => user?.isAnonymous === true,
     isSignedOut: (_, user: SessionUser | null) => user === null,
-    pendingIsPasswordUpdate: ({ context }) => context.pendingOperation?.kind === 'updatePassword',
+    pendingIsPasswordChange: ({ context }) => context.pendingOperation?.kind === 'changePassword',
   },
 });
 
 /** Password-reset e-mails need no signed-in user, so guests and registered users share these. */
 const sendingPasswordReset = sessionSetup.createStateConfig({
+  tags: ['sendPasswordReset', 'busy'],
   invoke: {
     id: 'sendPasswordReset',
     src: 'sendPasswordReset',
     input: ({ event }) => {
-      if (event.type !== 'SEND_PASSWORD_RESET') throw new Error(`reset entered by ${event.type}`);
+      assertEvent(event, 'SEND_PASSWORD_RESET');
       return { email: event.email };
     },
-    onDone: {
-      target: 'idle',
-      actions: {
-        type: 'assignNotice',
-        params: notice(
-          'password-reset-sent',
-          'Check your inbox for a link to reset your password.',
-        ),
-      },
-    },
+    onDone: { target: 'idle', actions: { type: 'assignNotice', params: 'password-reset-sent' } },
     onError: { target: 'idle', actions: 'assignError' },
   },
 });
 
 const confirmingPasswordReset = sessionSetup.createStateConfig({
+  tags: ['confirmPasswordReset', 'busy'],
   invoke: {
     id: 'confirmPasswordReset',
     src: 'confirmPasswordReset',
     input: ({ event }) => {
-      if (event.type !== 'CONFIRM_PASSWORD_RESET') {
-        throw new Error(`reset confirmation entered by ${event.type}`);
-      }
+      assertEvent(event, 'CONFIRM_PASSWORD_RESET');
       return { oobCode: event.oobCode, newPassword: event.newPassword };
     },
-    onDone: {
-      target: 'idle',
-      actions: {
-        type: 'assignNotice',
-        params: notice('password-reset-done', 'Your password has been reset. Sign in with it now.'),
-      },
-    },
+    onDone: { target: 'idle', actions: { type: 'assignNotice', params: 'password-reset-done' } },
     onError: { target: 'idle', actions: 'assignError' },
   },
 });
@@ -189,8 +171,51 @@ const operationOnCurrentUser = sessionSetup.createStateConfig({
   on: { AUTH_CHANGED: {} },
 });
 
+type RestingState = 'guest' | 'authenticated' | 'sessionFailed';
+
 /**
- * How updating the password and deleting the account fail: a revoked session ends; a provider that
+ * AUTH_CHANGED in a resting state: the machine follows the SDK's user to the state for its kind.
+ * A user of the kind the state already holds is taken in place, so a running sub-state (a reset
+ * e-mail being sent) goes on.
+ */
+function followUser(from: RestingState) {
+  const leaveFailure = from === 'sessionFailed' ? (['clearMessages'] as const) : [];
+  const assignEventUser = {
+    type: 'assignUser' as const,
+    params: ({ event }: { event: { user: SessionUser | null } }) => event.user,
+  };
+  return [
+    {
+      guard: { type: 'isRegistered' as const, params: assignEventUser.params },
+      ...(from === 'authenticated' ? {} : { target: '#session.authenticated' }),
+      actions: [...leaveFailure, assignEventUser],
+    },
+    {
+      guard: { type: 'isAnonymous' as const, params: assignEventUser.params },
+      ...(from === 'guest' ? {} : { target: '#session.guest' }),
+      actions: [...leaveFailure, assignEventUser],
+    },
+    // No user: every visitor has a session, so start a guest (a failed session waits for RETRY).
+    ...(from === 'sessionFailed'
+      ? []
+      : [
+          {
+            guard: { type: 'isSignedOut' as const, params: assignEventUser.params },
+            target: '#session.startingGuest',
+            actions:
+              from === 'authenticated'
+                ? [
+                    { type: 'assignUser' as const, params: null },
+                    { type: 'assignNotice' as const, params: 'signed-out' as const },
+                  ]
+                : [],
+          },
+        ]),
+  ];
+}
+
+/**
+ * How changing the password and deleting the account fail: a revoked session ends; a provider that
  * wants a recent sign-in gets one, after which the operation runs again; anything else is shown.
  */
 function sensitiveOperationErrors() {
@@ -229,10 +254,11 @@ export const sessionMachine = sessionSetup.createMachine({
       actions: { type: 'assignPasswordPolicy', params: ({ event }) => event.policy },
     },
   },
-  initial: 'restoring',
+  initial: 'restoringSession',
   states: {
-    restoring: {
+    restoringSession: {
       description: 'Wait for the saved user and consume a pending redirect result.',
+      tags: ['restoreSession', 'busy'],
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
@@ -272,6 +298,7 @@ export const sessionMachine = sessionSetup.createMachine({
 
     startingGuest: {
       description: 'Anonymous sign-in: every visitor has a session.',
+      tags: ['startGuest', 'busy'],
       invoke: {
         id: 'startGuest',
         src: 'startGuest',
@@ -285,46 +312,25 @@ export const sessionMachine = sessionSetup.createMachine({
 
     sessionFailed: {
       description: 'No session could be created: "Failed to create session", with a retry.',
+      tags: ['failed'],
       on: {
-        RETRY: { target: 'restoring', actions: 'clearMessages' },
-        AUTH_CHANGED: [
-          {
-            guard: { type: 'isRegistered', params: ({ event }) => event.user },
-            target: 'authenticated',
-            actions: ['clearMessages', { type: 'assignUser', params: ({ event }) => event.user }],
-          },
-          {
-            guard: { type: 'isAnonymous', params: ({ event }) => event.user },
-            target: 'guest',
-            actions: ['clearMessages', { type: 'assignUser', params: ({ event }) => event.user }],
-          },
-        ],
+        RETRY: { target: 'restoringSession', actions: 'clearMessages' },
+        AUTH_CHANGED: followUser('sessionFailed'),
       },
     },
 
     guest: {
-      description: 'An anonymous user: may register, sign in, or link Google.',
+      description: 'An anonymous user: may create an account, sign in, or continue with Google.',
       initial: 'idle',
       on: {
         DISMISS: { actions: 'clearMessages' },
-        AUTH_CHANGED: [
-          {
-            guard: { type: 'isRegistered', params: ({ event }) => event.user },
-            target: 'authenticated',
-            actions: { type: 'assignUser', params: ({ event }) => event.user },
-          },
-          {
-            guard: { type: 'isSignedOut', params: ({ event }) => event.user },
-            target: 'startingGuest',
-          },
-          { actions: { type: 'assignUser', params: ({ event }) => event.user } },
-        ],
+        AUTH_CHANGED: followUser('guest'),
       },
       states: {
         idle: {
           on: {
-            SIGN_UP: {
-              target: '#session.linking',
+            CREATE_ACCOUNT: {
+              target: '#session.creatingAccount',
               actions: [
                 'clearMessages',
                 {
@@ -334,7 +340,10 @@ export const sessionMachine = sessionSetup.createMachine({
               ],
             },
             SIGN_IN: { target: '#session.signingIn', actions: 'clearMessages' },
-            GOOGLE: { target: '#session.popupPending', actions: 'clearMessages' },
+            CONTINUE_WITH_GOOGLE: {
+              target: '#session.continuingWithGoogle',
+              actions: 'clearMessages',
+            },
             SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
             CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
           },
@@ -344,13 +353,14 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
-    linking: {
+    creatingAccount: {
       description: 'Link an e-mail/password credential to the guest: same uid.',
+      tags: ['createAccount', 'busy'],
       invoke: {
-        id: 'linkEmailPassword',
-        src: 'linkEmailPassword',
+        id: 'createAccount',
+        src: 'createAccount',
         input: ({ event }) => {
-          if (event.type !== 'SIGN_UP') throw new Error(`linking entered by ${event.type}`);
+          assertEvent(event, 'CREATE_ACCOUNT');
           return { email: event.email, password: event.password };
         },
         onDone: {
@@ -375,11 +385,12 @@ export const sessionMachine = sessionSetup.createMachine({
 
     signingIn: {
       description: 'Sign in to an existing e-mail/password account; the guest is discarded.',
+      tags: ['signIn', 'busy'],
       invoke: {
-        id: 'signInWithEmail',
-        src: 'signInWithEmail',
+        id: 'signIn',
+        src: 'signIn',
         input: ({ event }) => {
-          if (event.type !== 'SIGN_IN') throw new Error(`signingIn entered by ${event.type}`);
+          assertEvent(event, 'SIGN_IN');
           return { email: event.email, password: event.password };
         },
         onDone: {
@@ -393,21 +404,22 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
-    popupPending: {
+    continuingWithGoogle: {
       description: 'Link Google to the guest in a popup (the account chooser is always shown).',
+      tags: ['continueWithGoogle', 'busy'],
       on: {
         CANCEL: 'guest',
       },
       invoke: {
-        id: 'linkGooglePopup',
-        src: 'linkGooglePopup',
+        id: 'continueWithGoogle',
+        src: 'continueWithGoogle',
         onDone: {
           target: 'authenticated',
           actions: { type: 'assignUser', params: ({ event }) => event.output },
         },
         onError: [
           { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
-          { guard: 'errorNeedsRedirect', target: 'redirecting' },
+          { guard: 'errorNeedsRedirect', target: 'redirectingToGoogle' },
           {
             guard: 'errorCarriesSwitchCredential',
             target: 'switchingAccount',
@@ -419,11 +431,12 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
-    redirecting: {
+    redirectingToGoogle: {
       description: 'Link Google with a full-page redirect; restoring picks up the result.',
+      tags: ['redirectToGoogle', 'busy'],
       invoke: {
-        id: 'linkGoogleRedirect',
-        src: 'linkGoogleRedirect',
+        id: 'redirectToGoogle',
+        src: 'redirectToGoogle',
         onError: { target: 'guest', actions: ['logError', 'assignError'] },
       },
     },
@@ -431,6 +444,7 @@ export const sessionMachine = sessionSetup.createMachine({
     switchingAccount: {
       description:
         'The credential belongs to an existing account: sign in to it. The guest is discarded.',
+      tags: ['switchAccount', 'busy'],
       invoke: {
         id: 'switchAccount',
         src: 'switchAccount',
@@ -456,41 +470,20 @@ export const sessionMachine = sessionSetup.createMachine({
       initial: 'idle',
       on: {
         DISMISS: { actions: 'clearMessages' },
-        AUTH_CHANGED: [
-          {
-            guard: { type: 'isSignedOut', params: ({ event }) => event.user },
-            target: 'startingGuest',
-            actions: [
-              { type: 'assignUser', params: null },
-              {
-                type: 'assignNotice',
-                params: notice(
-                  'signed-out',
-                  'You have been signed out. You are browsing as a guest.',
-                ),
-              },
-            ],
-          },
-          {
-            guard: { type: 'isAnonymous', params: ({ event }) => event.user },
-            target: 'guest',
-            actions: { type: 'assignUser', params: ({ event }) => event.user },
-          },
-          { actions: { type: 'assignUser', params: ({ event }) => event.user } },
-        ],
+        AUTH_CHANGED: followUser('authenticated'),
       },
       states: {
         idle: {
           on: {
             SIGN_OUT: { target: '#session.signingOut', actions: 'clearMessages' },
-            UPDATE_PASSWORD: {
-              target: 'updatingPassword',
+            CHANGE_PASSWORD: {
+              target: 'changingPassword',
               actions: [
                 'clearMessages',
                 {
                   type: 'assignPendingOperation',
                   params: ({ event }) => ({
-                    kind: 'updatePassword',
+                    kind: 'changePassword',
                     newPassword: event.newPassword,
                   }),
                 },
@@ -503,19 +496,20 @@ export const sessionMachine = sessionSetup.createMachine({
                 { type: 'assignPendingOperation', params: { kind: 'deleteAccount' } },
               ],
             },
-            REFRESH: { target: 'refreshing', actions: 'clearMessages' },
+            REFRESH_SESSION: { target: 'refreshingSession', actions: 'clearMessages' },
             SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
             CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
           },
         },
-        updatingPassword: {
+        changingPassword: {
           ...operationOnCurrentUser,
+          tags: ['changePassword', 'busy'],
           invoke: {
-            id: 'updatePassword',
-            src: 'updatePassword',
+            id: 'changePassword',
+            src: 'changePassword',
             input: ({ context }) => {
-              if (context.pendingOperation?.kind !== 'updatePassword') {
-                throw new Error('updatingPassword needs the new password');
+              if (context.pendingOperation?.kind !== 'changePassword') {
+                throw new Error('changingPassword needs the new password');
               }
               return { newPassword: context.pendingOperation.newPassword };
             },
@@ -523,10 +517,7 @@ export const sessionMachine = sessionSetup.createMachine({
               target: 'idle',
               actions: [
                 'clearPendingOperation',
-                {
-                  type: 'assignNotice',
-                  params: notice('password-updated', 'Your password has been changed.'),
-                },
+                { type: 'assignNotice', params: 'password-changed' },
               ],
             },
             onError: sensitiveOperationErrors(),
@@ -534,6 +525,7 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         needsRecentLogin: {
           description: 'The provider wants a recent sign-in before it allows the operation.',
+          tags: ['reauthenticationNeeded'],
           on: {
             REAUTHENTICATE: { target: 'reauthenticating', actions: 'clearMessages' },
             CANCEL: { target: 'idle', actions: ['clearMessages', 'clearPendingOperation'] },
@@ -541,17 +533,18 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         reauthenticating: {
           ...operationOnCurrentUser,
+          tags: ['reauthenticate', 'busy', 'reauthenticationNeeded'],
           invoke: {
             id: 'reauthenticate',
             src: 'reauthenticate',
-            input: ({ event }) =>
-              event.type === 'REAUTHENTICATE' && event.password !== undefined
-                ? { password: event.password }
-                : {},
+            input: ({ event }) => {
+              assertEvent(event, 'REAUTHENTICATE');
+              return event.password === undefined ? {} : { password: event.password };
+            },
             onDone: [
               {
-                guard: 'pendingIsPasswordUpdate',
-                target: 'updatingPassword',
+                guard: 'pendingIsPasswordChange',
+                target: 'changingPassword',
                 actions: { type: 'assignUser', params: ({ event }) => event.output },
               },
               {
@@ -569,9 +562,10 @@ export const sessionMachine = sessionSetup.createMachine({
             ],
           },
         },
-        refreshing: {
+        refreshingSession: {
           description: 'Reload the user, then force a new ID token.',
           ...operationOnCurrentUser,
+          tags: ['refreshSession', 'busy'],
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
@@ -579,10 +573,7 @@ export const sessionMachine = sessionSetup.createMachine({
               target: 'idle',
               actions: [
                 { type: 'assignUser', params: ({ event }) => event.output },
-                {
-                  type: 'assignNotice',
-                  params: notice('session-refreshed', 'Your session has been refreshed.'),
-                },
+                { type: 'assignNotice', params: 'session-refreshed' },
               ],
             },
             onError: [
@@ -593,6 +584,7 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         deletingAccount: {
           ...operationOnCurrentUser,
+          tags: ['deleteAccount', 'busy'],
           invoke: {
             id: 'deleteAccount',
             src: 'deleteAccount',
@@ -601,10 +593,7 @@ export const sessionMachine = sessionSetup.createMachine({
               actions: [
                 'clearPendingOperation',
                 { type: 'assignUser', params: null },
-                {
-                  type: 'assignNotice',
-                  params: notice('account-deleted', 'Your account has been deleted.'),
-                },
+                { type: 'assignNotice', params: 'account-deleted' },
               ],
             },
             onError: sensitiveOperationErrors(),
@@ -617,6 +606,7 @@ export const sessionMachine = sessionSetup.createMachine({
 
     signingOut: {
       description: 'Sign out, then start a fresh guest at once.',
+      tags: ['signOut', 'busy'],
       invoke: {
         id: 'signOut',
         src: 'signOut',

@@ -1,3 +1,7 @@
+import type { ClientCode } from './errorCatalogue';
+import type { NoticeCode } from './noticeCatalogue';
+import type { SessionFailureData } from './sessionFailure';
+
 /** The plain, serializable view of the signed-in user kept in the machine (never the SDK's `User`). */
 export interface SessionUser {
   uid: string;
@@ -14,13 +18,13 @@ export interface SessionUser {
 
 /** An error the UI can show: `code` is the client code (`email-already-in-use`), `message` is for people. */
 export interface SessionError {
-  code: string;
+  code: ClientCode;
   message: string;
 }
 
 /** A non-error message for the user, such as "Password reset e-mail sent". */
 export interface SessionNotice {
-  code: string;
+  code: NoticeCode;
   message: string;
 }
 
@@ -34,8 +38,7 @@ export type SwitchCredential =
 
 /** An operation that the provider refused until the user signs in again (`requires-recent-login`). */
 export type PendingOperation =
-  | { kind: 'updatePassword'; newPassword: string }
-  | { kind: 'deleteAccount' };
+  { kind: 'changePassword'; newPassword: string } | { kind: 'deleteAccount' };
 
 /** The password rules in force: the provider's policy when it supplies one, else the default. */
 export interface PasswordPolicy {
@@ -58,14 +61,39 @@ export interface EmailPassword {
 export interface RestoreResult {
   user: SessionUser | null;
   /** A redirect link that failed; with `switchCredential` when the Google account is already in use. */
-  redirectError: SessionOperationFailure | null;
+  redirectError: SessionFailureData | null;
 }
 
-/** The error every session operation rejects with. */
-export interface SessionOperationFailure extends SessionError {
-  /** Present when the provider says the credential belongs to another account. */
-  switchCredential?: SwitchCredential;
-}
+/**
+ * The session's operations. One name each: the actor (`createAccount`), its invoke id, the state
+ * running it (`creatingAccount`), the event that starts it (`CREATE_ACCOUNT`, where a person
+ * starts it), the tag the UI reads, and the UI's action.
+ */
+export const SESSION_OPERATIONS = [
+  'restoreSession',
+  'startGuest',
+  'createAccount',
+  'signIn',
+  'continueWithGoogle',
+  'redirectToGoogle',
+  'switchAccount',
+  'signOut',
+  'sendPasswordReset',
+  'confirmPasswordReset',
+  'changePassword',
+  'reauthenticate',
+  'refreshSession',
+  'deleteAccount',
+] as const;
+
+export type SessionOperation = (typeof SESSION_OPERATIONS)[number];
+
+/**
+ * What the UI asks of a snapshot (`snapshot.hasTag(...)`): the operation running; `busy` while any
+ * runs; `failed` when no session could be created; `reauthenticationNeeded` while the provider
+ * wants a recent sign-in for the pending operation.
+ */
+export type SessionTag = SessionOperation | 'busy' | 'failed' | 'reauthenticationNeeded';
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -78,16 +106,16 @@ export interface SessionContext {
 
 /** Events a person causes through the UI. */
 export type SessionUserEvent =
-  | ({ type: 'SIGN_UP' } & EmailPassword)
+  | ({ type: 'CREATE_ACCOUNT' } & EmailPassword)
   | ({ type: 'SIGN_IN' } & EmailPassword)
-  | { type: 'GOOGLE' }
+  | { type: 'CONTINUE_WITH_GOOGLE' }
   | { type: 'CANCEL' }
   | { type: 'SEND_PASSWORD_RESET'; email: string }
   | { type: 'CONFIRM_PASSWORD_RESET'; oobCode: string; newPassword: string }
   | { type: 'SIGN_OUT' }
-  | { type: 'UPDATE_PASSWORD'; newPassword: string }
+  | { type: 'CHANGE_PASSWORD'; newPassword: string }
   | { type: 'REAUTHENTICATE'; password?: string }
-  | { type: 'REFRESH' }
+  | { type: 'REFRESH_SESSION' }
   | { type: 'DELETE_ACCOUNT' }
   | { type: 'RETRY' }
   | { type: 'DISMISS' }

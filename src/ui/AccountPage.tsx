@@ -7,7 +7,7 @@ import { PasswordResetAction } from './account/PasswordResetAction';
 import { SessionActions } from './account/SessionActions';
 import { useAccountActions } from './account/useAccountActions';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
-import { useReauthenticationFor, useSessionActivity, useSessionStatus, useSessionUser } from './session';
+import { useReauthenticationFor, useSessionOperation, useSessionStatus, useSessionUser } from './session';
 import { SessionFailure } from './session/SessionFailure';
 import type { SessionUser } from '../machines/sessionTypes';
 import './forms.css';
@@ -41,9 +41,9 @@ export function AccountPage() {
 
 function AccountSections({ user }: { user: SessionUser }) {
   const actions = useAccountActions();
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const reauthenticationFor = useReauthenticationFor();
-  const unavailable = activity !== null || reauthenticationFor !== null;
+  const unavailable = operation !== null || reauthenticationFor !== null;
   const pageFeedback = actions.feedbackFor(null);
 
   return (

@@ -21,9 +21,9 @@ import { COVERED_BY_SELECTED, selectPaths } from './paths/selection';
 const UNCOVERED_TRANSITIONS: Record<string, ExclusionRule> = {
   'session --PASSWORD_POLICY_NEEDED[0]--> (no target)': 'policy-events-are-not-steps',
   'session --PASSWORD_POLICY_LOADED[0]--> (no target)': 'policy-events-are-not-steps',
-  'session.restoring --xstate.done.actor.restoreSession[0]--> session.switchingAccount':
+  'session.restoringSession --xstate.done.actor.restoreSession[0]--> session.switchingAccount':
     'restore-with-redirect-result',
-  'session.restoring --xstate.error.actor.restoreSession[0]--> session.sessionFailed':
+  'session.restoringSession --xstate.error.actor.restoreSession[0]--> session.sessionFailed':
     'restore-never-rejects',
   'session.sessionFailed --AUTH_CHANGED[0]--> session.authenticated':
     'failed-tab-sees-a-guest-first',

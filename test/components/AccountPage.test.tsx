@@ -122,7 +122,7 @@ describe('AccountPage', () => {
         'Choose a password that meets every requirement listed.',
       );
       expect(document.activeElement).toBe(password);
-      expect(session.operations.updatePassword).not.toHaveBeenCalled();
+      expect(session.operations.changePassword).not.toHaveBeenCalled();
     });
 
     it('changes it, then clears the field and says so', async () => {
@@ -131,14 +131,14 @@ describe('AccountPage', () => {
       const password = within(form).getByLabelText('New password') as HTMLInputElement;
       await person.type(password, 'a-new-secret');
       await person.click(await idleButton('Change password', form));
-      expect(session.operations.updatePassword).toHaveBeenCalledWith({ newPassword: 'a-new-secret' });
+      expect(session.operations.changePassword).toHaveBeenCalledWith({ newPassword: 'a-new-secret' });
       await within(form).findByText('Your password has been changed.');
       expect(password.value).toBe('');
     });
 
     it('asks for the current password when a recent sign-in is needed, then finishes the change', async () => {
       const session = createFakeSession(registeredUser);
-      session.operations.updatePassword.mockRejectedValueOnce(failure('requires-recent-login'));
+      session.operations.changePassword.mockRejectedValueOnce(failure('requires-recent-login'));
       session.operations.reauthenticate.mockRejectedValueOnce(failure('wrong-password'));
       const { person } = await accountPageFor(registeredUser, session);
       const form = section('Change password');
@@ -164,13 +164,13 @@ describe('AccountPage', () => {
       await person.click(await idleButton('Confirm', confirm));
       expect(session.operations.reauthenticate).toHaveBeenLastCalledWith({ password: 'secret1' });
       await within(form).findByText('Your password has been changed.');
-      expect(session.operations.updatePassword).toHaveBeenCalledTimes(2);
+      expect(session.operations.changePassword).toHaveBeenCalledTimes(2);
       expect(within(form).queryByRole('group', { name: 'Confirm it’s you' })).toBeNull();
     });
 
     it('lets a Google-only user confirm with Google', async () => {
       const session = createFakeSession(googleOnlyUser);
-      session.operations.updatePassword.mockRejectedValueOnce(failure('requires-recent-login'));
+      session.operations.changePassword.mockRejectedValueOnce(failure('requires-recent-login'));
       const { person } = await accountPageFor(googleOnlyUser, session);
       const form = section('Add a password');
       await person.type(within(form).getByLabelText('New password'), 'a-new-secret');
@@ -187,7 +187,7 @@ describe('AccountPage', () => {
 
     it('can give up on re-authenticating', async () => {
       const session = createFakeSession(registeredUser);
-      session.operations.updatePassword.mockRejectedValueOnce(failure('requires-recent-login'));
+      session.operations.changePassword.mockRejectedValueOnce(failure('requires-recent-login'));
       const { person } = await accountPageFor(registeredUser, session);
       const form = section('Change password');
       await person.type(within(form).getByLabelText('New password'), 'a-new-secret');

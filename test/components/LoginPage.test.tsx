@@ -55,7 +55,7 @@ describe('LoginPage', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(email);
     expect(email.getAttribute('aria-describedby')).toBe(screen.getAllByRole('alert')[0]!.id);
-    expect(session.operations.signInWithEmail).not.toHaveBeenCalled();
+    expect(session.operations.signIn).not.toHaveBeenCalled();
   });
 
   it('checks a new password against the policy live, and refuses one that fails it', async () => {
@@ -70,7 +70,7 @@ describe('LoginPage', () => {
     expect(await alertWith('Choose a password that meets every requirement listed.')).toBeTruthy();
     expect(document.activeElement).toBe(password);
     expect(password.getAttribute('autocomplete')).toBe('new-password');
-    expect(session.operations.linkEmailPassword).not.toHaveBeenCalled();
+    expect(session.operations.createAccount).not.toHaveBeenCalled();
 
     await user.type(password, 'defg');
     expect(requirement.getAttribute('data-met')).toBe('true');
@@ -79,7 +79,7 @@ describe('LoginPage', () => {
   it('creates an account by linking the guest, once, showing progress, then goes to /account', async () => {
     const session = createFakeSession();
     const linking = deferred<SessionUser>();
-    session.operations.linkEmailPassword.mockReturnValueOnce(linking.promise);
+    session.operations.createAccount.mockReturnValueOnce(linking.promise);
     renderWithSession({ session });
     const user = userEvent.setup();
     await waitFor(() => expect(session.operations.restoreSession).toHaveBeenCalled());
@@ -93,12 +93,12 @@ describe('LoginPage', () => {
 
     expect(create.getAttribute('aria-busy')).toBe('true');
     expect(create.textContent).toBe('Creating account…');
-    expect(session.operations.linkEmailPassword).toHaveBeenCalledTimes(1);
-    expect(session.operations.linkEmailPassword).toHaveBeenCalledWith({
+    expect(session.operations.createAccount).toHaveBeenCalledTimes(1);
+    expect(session.operations.createAccount).toHaveBeenCalledWith({
       email: 'ada@example.com',
       password: 'correct horse',
     });
-    expect(session.operations.signInWithEmail).not.toHaveBeenCalled();
+    expect(session.operations.signIn).not.toHaveBeenCalled();
 
     linking.resolve({ ...guestUser, email: 'ada@example.com', isAnonymous: false, providerIds: ['password'] });
     await waitFor(() => expect(currentLocation()).toBe('/account'));
@@ -108,7 +108,7 @@ describe('LoginPage', () => {
     const { session, email, password, user } = await readyLoginForm('/login?next=%2Fblog%3Fpage%3D2');
     await user.type(email, 'ada@example.com');
     await user.type(password, 'secret1{Enter}');
-    expect(session.operations.signInWithEmail).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+    expect(session.operations.signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
     await waitFor(() => expect(currentLocation()).toBe('/blog?page=2'));
   });
 
@@ -121,7 +121,7 @@ describe('LoginPage', () => {
 
   it('shows a failed sign-in as readable text and keeps what was typed', async () => {
     const session = createFakeSession();
-    session.operations.signInWithEmail.mockRejectedValueOnce(failure('invalid-credential'));
+    session.operations.signIn.mockRejectedValueOnce(failure('invalid-credential'));
     renderWithSession({ session });
     const user = userEvent.setup();
     const email = screen.getByLabelText('Email');
@@ -157,7 +157,7 @@ describe('LoginPage', () => {
 
   it('shows progress while the Google popup is open and can cancel it', async () => {
     const session = createFakeSession();
-    session.operations.linkGooglePopup.mockReturnValueOnce(new Promise(() => undefined));
+    session.operations.continueWithGoogle.mockReturnValueOnce(new Promise(() => undefined));
     renderWithSession({ session });
     const user = userEvent.setup();
     const google = screen.getByRole('button', { name: /Continue with Google/ });
@@ -176,7 +176,7 @@ describe('LoginPage', () => {
 
   it('surfaces a closed Google popup as an error', async () => {
     const session = createFakeSession();
-    session.operations.linkGooglePopup.mockRejectedValueOnce(failure('popup-closed-by-user'));
+    session.operations.continueWithGoogle.mockRejectedValueOnce(failure('popup-closed-by-user'));
     renderWithSession({ session });
     const user = userEvent.setup();
     const google = screen.getByRole('button', { name: /Continue with Google/ });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type EventObject } from 'xstate';
 import {
   SessionProvider,
-  useSessionActivity,
+  useSessionOperation,
   useSessionSend,
   useSessionStatus,
   useSessionUser,
@@ -18,12 +18,12 @@ import { createFakeSession, guestUser } from '../support/sessionFakes';
 
 function SessionProbe() {
   const status = useSessionStatus();
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const user = useSessionUser();
   const send = useSessionSend();
   return (
     <>
-      <p data-testid="probe">{`${status} ${activity ?? 'idle'} ${user?.uid ?? 'nobody'}`}</p>
+      <p data-testid="probe">{`${status} ${operation ?? 'idle'} ${user?.uid ?? 'nobody'}`}</p>
       <button onClick={() => send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'secret1' })}>Sign in</button>
       <SessionFailure />
     </>
@@ -70,7 +70,7 @@ describe('SessionProvider', () => {
     );
     await waitFor(() => expect(probe()).toBe('guest idle guest-uid'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(session.operations.signInWithEmail).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+    expect(session.operations.signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
     await waitFor(() => expect(probe()).toBe('registered idle user-uid'));
   });
 

@@ -18,10 +18,11 @@ import {
   type OAuthCredential,
 } from 'firebase/auth';
 import { fromPromise } from 'xstate';
-import { clientCodeOf, sessionFailure, userMessageFor } from '../../src/machines/errorCatalogue';
+import { userMessageFor } from '../../src/machines/errorCatalogue';
+import { failureOf, SessionFailure } from '../../src/machines/sessionFailure';
 import { toSessionUser } from '../../src/machines/firebaseSession';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
-import type { SessionOperationFailure, SessionUser } from '../../src/machines/sessionTypes';
+import type { SessionUser } from '../../src/machines/sessionTypes';
 import {
   accountExists,
   clearAccounts,
@@ -81,7 +82,7 @@ async function guestSession(): Promise<RunningSession> {
 
 async function registeredSession(email = uniqueEmail('registered')): Promise<RunningSession> {
   const session = await guestSession();
-  session.actor.send({ type: 'SIGN_UP', email, password: PASSWORD });
+  session.actor.send({ type: 'CREATE_ACCOUNT', email, password: PASSWORD });
   await session.reach({ authenticated: 'idle' });
   return session;
 }
@@ -103,15 +104,15 @@ function googleCredential(label: string): OAuthCredential {
 function linkGoogleWithoutPopup(
   auth: Auth,
   credential: OAuthCredential,
-  failures: SessionOperationFailure[],
+  failures: SessionFailure[],
 ) {
   return fromPromise<SessionUser>(async () => {
     const guest = auth.currentUser;
-    if (!guest) throw sessionFailure('no-user');
+    if (!guest) throw new SessionFailure('no-user');
     try {
       return toSessionUser((await linkWithCredential(guest, credential)).user);
     } catch (error) {
-      const failure = sessionFailure(clientCodeOf(error), error, {
+      const failure = failureOf(error, {
         providerId: 'google.com',
         credentialJson: { ...credential.toJSON() },
       });
@@ -128,7 +129,7 @@ describe('starting', () => {
     await session.reach({ guest: 'idle' });
 
     expect(session.visited.slice(0, 3)).toEqual([
-      '"restoring"',
+      '"restoringSession"',
       '"startingGuest"',
       '{"guest":"idle"}',
     ]);
@@ -161,7 +162,7 @@ describe('starting', () => {
       message: 'Failed to create session',
     });
     expect(failed.context.user).toBeNull();
-    expect(logged).toHaveBeenCalledWith('[session]', 'network-request-failed', expect.anything());
+    expect(logged).toHaveBeenCalledWith('[session]', { code: 'network-request-failed' });
 
     session.actor.send({ type: 'RETRY' });
     await session.reach('sessionFailed', (s) => s.context.error !== null);
@@ -171,12 +172,12 @@ describe('starting', () => {
 });
 
 describe('from guest to account', () => {
-  it('SIGN_UP links e-mail and password to the guest: same uid, now registered', async () => {
+  it('CREATE_ACCOUNT links e-mail and password to the guest: same uid, now registered', async () => {
     const session = await guestSession();
     const guestUid = userOf(session).uid;
     const email = uniqueEmail('sign-up');
 
-    session.actor.send({ type: 'SIGN_UP', email, password: PASSWORD });
+    session.actor.send({ type: 'CREATE_ACCOUNT', email, password: PASSWORD });
     await session.reach({ authenticated: 'idle' });
 
     expect(userOf(session)).toMatchObject({
@@ -202,13 +203,13 @@ describe('from guest to account', () => {
     expect(session.discarded).toEqual([{ type: 'guestDiscarded', guestUid, newUid: accountUid }]);
   });
 
-  it('SIGN_UP with a taken e-mail and its right password switches to that account', async () => {
+  it('CREATE_ACCOUNT with a taken e-mail and its right password switches to that account', async () => {
     const email = uniqueEmail('taken');
     const accountUid = await createAccount(email, PASSWORD);
     const session = await guestSession();
     const guestUid = userOf(session).uid;
 
-    session.actor.send({ type: 'SIGN_UP', email, password: PASSWORD });
+    session.actor.send({ type: 'CREATE_ACCOUNT', email, password: PASSWORD });
     await session.reach({ authenticated: 'idle' });
 
     expect(session.visited).toContain('"switchingAccount"');
@@ -217,13 +218,13 @@ describe('from guest to account', () => {
     expect(session.actor.getSnapshot().context.switchCredential).toBeNull();
   });
 
-  it('SIGN_UP with a taken e-mail and a wrong password stays guest with wrong-password', async () => {
+  it('CREATE_ACCOUNT with a taken e-mail and a wrong password stays guest with wrong-password', async () => {
     const email = uniqueEmail('taken-wrong');
     await createAccount(email, PASSWORD);
     const session = await guestSession();
     const guestUid = userOf(session).uid;
 
-    session.actor.send({ type: 'SIGN_UP', email, password: 'not-the-password' });
+    session.actor.send({ type: 'CREATE_ACCOUNT', email, password: 'not-the-password' });
     const snapshot = await session.reach({ guest: 'idle' }, (s) => s.context.error !== null);
 
     expect(session.visited).toContain('"switchingAccount"');
@@ -242,7 +243,7 @@ describe('from guest to account', () => {
     const guestUid = userOf(session).uid;
     await enableImprovedEmailPrivacy();
     try {
-      session.actor.send({ type: 'SIGN_UP', email, password: 'not-the-password' });
+      session.actor.send({ type: 'CREATE_ACCOUNT', email, password: 'not-the-password' });
       const snapshot = await session.reach({ guest: 'idle' }, (s) => s.context.error !== null);
 
       expect(snapshot.context.error).toEqual({
@@ -278,19 +279,19 @@ describe('Google', () => {
     const credential = googleCredential('taken-google');
     const owner = await signInWithCredential(createTestAuth(), credential);
     const auth = createTestAuth();
-    const failures: SessionOperationFailure[] = [];
+    const failures: SessionFailure[] = [];
     const session = startSession(auth, {
-      linkGooglePopup: linkGoogleWithoutPopup(auth, credential, failures),
+      continueWithGoogle: linkGoogleWithoutPopup(auth, credential, failures),
     });
     await session.reach({ guest: 'idle' });
     const guestUid = userOf(session).uid;
 
-    session.actor.send({ type: 'GOOGLE' });
+    session.actor.send({ type: 'CONTINUE_WITH_GOOGLE' });
     await session.reach({ authenticated: 'idle' });
 
     expect(failures.map((failure) => failure.code)).toEqual(['credential-already-in-use']);
     expect(session.visited).toEqual(
-      expect.arrayContaining(['"popupPending"', '"switchingAccount"']),
+      expect.arrayContaining(['"continuingWithGoogle"', '"switchingAccount"']),
     );
     expect(userOf(session)).toMatchObject({ uid: owner.user.uid, providerIds: ['google.com'] });
     expect(session.discarded).toEqual([
@@ -318,7 +319,7 @@ describe('a registered user', () => {
     const auth = createTestAuth();
     const session = startSession(auth);
     await session.reach({ guest: 'idle' });
-    session.actor.send({ type: 'SIGN_UP', email: uniqueEmail('other-tab'), password: PASSWORD });
+    session.actor.send({ type: 'CREATE_ACCOUNT', email: uniqueEmail('other-tab'), password: PASSWORD });
     await session.reach({ authenticated: 'idle' });
     const { uid } = userOf(session);
 
@@ -355,17 +356,17 @@ describe('a registered user', () => {
     });
   });
 
-  it('UPDATE_PASSWORD changes the password: the new one signs in', async () => {
+  it('CHANGE_PASSWORD changes the password: the new one signs in', async () => {
     const email = uniqueEmail('update');
     const session = await registeredSession(email);
 
-    session.actor.send({ type: 'UPDATE_PASSWORD', newPassword: NEW_PASSWORD });
+    session.actor.send({ type: 'CHANGE_PASSWORD', newPassword: NEW_PASSWORD });
     const snapshot = await session.reach(
       { authenticated: 'idle' },
       (s) => s.context.notice !== null || s.context.error !== null,
     );
 
-    expect(snapshot.context.notice?.code).toBe('password-updated');
+    expect(snapshot.context.notice?.code).toBe('password-changed');
     expect(snapshot.context.pendingOperation).toBeNull();
     expect(await signInElsewhere(email, NEW_PASSWORD)).toBe(userOf(session).uid);
   });
@@ -375,7 +376,7 @@ describe('a registered user', () => {
     const { uid } = userOf(session);
     await setDisplayName(uid, 'Renamed Elsewhere');
 
-    session.actor.send({ type: 'REFRESH' });
+    session.actor.send({ type: 'REFRESH_SESSION' });
     const snapshot = await session.reach(
       { authenticated: 'idle' },
       (s) => s.context.notice !== null || s.context.error !== null,
@@ -393,11 +394,11 @@ describe('a registered user', () => {
     const { uid } = userOf(session);
     await revoke(uid);
 
-    session.actor.send({ type: 'REFRESH' });
+    session.actor.send({ type: 'REFRESH_SESSION' });
     const snapshot = await session.reach({ guest: 'idle' });
 
     expect(session.visited).toEqual(
-      expect.arrayContaining(['{"authenticated":"refreshing"}', '"signingOut"']),
+      expect.arrayContaining(['{"authenticated":"refreshingSession"}', '"signingOut"']),
     );
     expect(snapshot.context.error).toEqual({ code, message: userMessageFor(code) });
     expect(userOf(session).isAnonymous).toBe(true);
@@ -423,26 +424,26 @@ describe('a registered user', () => {
  * the last sign-in time), so the provider's answer is stubbed once; the retry reaches the emulator.
  */
 describe('requires-recent-login (stubbed answer)', () => {
-  it('UPDATE_PASSWORD asks to sign in again, then finishes after REAUTHENTICATE', async () => {
+  it('CHANGE_PASSWORD asks to sign in again, then finishes after REAUTHENTICATE', async () => {
     const email = uniqueEmail('recent-update');
     const session = await registeredSession(email);
     fetchStub.answerError('/v1/accounts:update?', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
 
-    session.actor.send({ type: 'UPDATE_PASSWORD', newPassword: NEW_PASSWORD });
+    session.actor.send({ type: 'CHANGE_PASSWORD', newPassword: NEW_PASSWORD });
     const asked = await session.reach({ authenticated: 'needsRecentLogin' });
     expect(asked.context.error).toEqual({
       code: 'requires-recent-login',
       message: userMessageFor('requires-recent-login'),
     });
     expect(asked.context.pendingOperation).toEqual({
-      kind: 'updatePassword',
+      kind: 'changePassword',
       newPassword: NEW_PASSWORD,
     });
 
     session.actor.send({ type: 'REAUTHENTICATE', password: PASSWORD });
     const done = await session.reach(
       { authenticated: 'idle' },
-      (s) => s.context.notice?.code === 'password-updated',
+      (s) => s.context.notice?.code === 'password-changed',
     );
     expect(done.context.pendingOperation).toBeNull();
     expect(await signInElsewhere(email, NEW_PASSWORD)).toBe(userOf(session).uid);

@@ -1,16 +1,17 @@
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import type { SessionOperationFailure, SwitchCredential } from '../../src/machines/sessionTypes';
+import { userMessageFor, type ClientCode } from '../../src/machines/errorCatalogue';
+import type { SessionFailureData } from '../../src/machines/sessionFailure';
+import type { SwitchCredential } from '../../src/machines/sessionTypes';
 import { googleSwitchCredential } from '../support/sessionFixtures';
 
 export function failure(
-  code: string,
+  code: ClientCode,
   switchCredential?: SwitchCredential,
-): SessionOperationFailure {
+): SessionFailureData {
   return { code, message: userMessageFor(code), ...(switchCredential ? { switchCredential } : {}) };
 }
 
 /** One failure of each kind of product handling in the catalogue, as the service rejects them. */
-export const representativeFailures: SessionOperationFailure[] = [
+export const representativeFailures: SessionFailureData[] = [
   failure('user-disabled'),
   failure('user-token-expired'),
   failure('email-already-in-use'),

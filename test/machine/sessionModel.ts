@@ -25,17 +25,17 @@ const errorEvent = (id: string, error: unknown) =>
 const credentials = { email: 'ada@example.com', password: 'correct horse battery' };
 
 const userEvents: SessionEvent[] = [
-  { type: 'SIGN_UP', ...credentials },
+  { type: 'CREATE_ACCOUNT', ...credentials },
   { type: 'SIGN_IN', email: 'grace@example.com', password: 'her password' },
-  { type: 'GOOGLE' },
+  { type: 'CONTINUE_WITH_GOOGLE' },
   { type: 'CANCEL' },
   { type: 'SEND_PASSWORD_RESET', email: 'ada@example.com' },
   { type: 'CONFIRM_PASSWORD_RESET', oobCode: 'oob-code', newPassword: 'a new password' },
   { type: 'SIGN_OUT' },
-  { type: 'UPDATE_PASSWORD', newPassword: 'a new password' },
+  { type: 'CHANGE_PASSWORD', newPassword: 'a new password' },
   { type: 'REAUTHENTICATE', password: 'correct horse battery' },
   { type: 'REAUTHENTICATE' },
-  { type: 'REFRESH' },
+  { type: 'REFRESH_SESSION' },
   { type: 'DELETE_ACCOUNT' },
   { type: 'RETRY' },
 ];
@@ -55,15 +55,15 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
       { user: guestUser, redirectError: failure('network-request-failed') },
     ],
     startGuest: [guestUser],
-    linkEmailPassword: [{ ...current, ...linkedUser }],
-    signInWithEmail: [existingUser],
-    linkGooglePopup: [{ ...linkedUser, providerIds: ['google.com'] }],
-    linkGoogleRedirect: [],
+    createAccount: [{ ...current, ...linkedUser }],
+    signIn: [existingUser],
+    continueWithGoogle: [{ ...linkedUser, providerIds: ['google.com'] }],
+    redirectToGoogle: [],
     switchAccount: [existingUser],
     signOut: [undefined],
     sendPasswordReset: [undefined],
     confirmPasswordReset: [undefined],
-    updatePassword: [undefined],
+    changePassword: [undefined],
     reauthenticate: [{ ...current, lastSignInTime: 'Sat, 21 Nov 2026 09:30:00 GMT' }],
     refreshSession: [{ ...current, emailVerified: true }],
     deleteAccount: [undefined],
@@ -82,7 +82,7 @@ function candidateEvents(snapshot: SessionSnapshot): ModelEvent[] {
   );
   const dismiss: SessionEvent[] = context.error || context.notice ? [{ type: 'DISMISS' }] : [];
   // The policy is handled the same in every state; offering it everywhere would only repeat them.
-  const policy: SessionEvent[] = snapshot.matches('restoring')
+  const policy: SessionEvent[] = snapshot.matches('restoringSession')
     ? [
         { type: 'PASSWORD_POLICY_NEEDED' },
         { type: 'PASSWORD_POLICY_LOADED', policy: providerPolicy },

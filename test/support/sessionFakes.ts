@@ -1,6 +1,7 @@
 import { vi, type Mock } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { sessionFailure } from '../../src/machines/errorCatalogue';
+import type { ClientCode } from '../../src/machines/errorCatalogue';
+import { SessionFailure } from '../../src/machines/sessionFailure';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type {
@@ -18,22 +19,22 @@ import { googleOnlyUser, guestUser, registeredUser } from './sessionFixtures';
 export { googleOnlyUser, guestUser, registeredUser };
 
 /** The Firebase service's failure for a catalogue code, exactly as the real service rejects. */
-export const failure = (code: string) => sessionFailure(code);
+export const failure = (code: ClientCode) => new SessionFailure(code);
 
 /** Every operation the machine invokes, as a mock: by default each succeeds at once. */
 export interface FakeOperations {
   loadPasswordPolicy: Mock<() => Promise<PasswordPolicy>>;
   restoreSession: Mock<() => Promise<RestoreResult>>;
   startGuest: Mock<() => Promise<SessionUser>>;
-  linkEmailPassword: Mock<(input: EmailPassword) => Promise<SessionUser>>;
-  signInWithEmail: Mock<(input: EmailPassword) => Promise<SessionUser>>;
-  linkGooglePopup: Mock<() => Promise<SessionUser>>;
-  linkGoogleRedirect: Mock<() => Promise<void>>;
+  createAccount: Mock<(input: EmailPassword) => Promise<SessionUser>>;
+  signIn: Mock<(input: EmailPassword) => Promise<SessionUser>>;
+  continueWithGoogle: Mock<() => Promise<SessionUser>>;
+  redirectToGoogle: Mock<() => Promise<void>>;
   switchAccount: Mock<(input: SwitchCredential) => Promise<SessionUser>>;
   signOut: Mock<() => Promise<void>>;
   sendPasswordReset: Mock<(input: { email: string }) => Promise<void>>;
   confirmPasswordReset: Mock<(input: { oobCode: string; newPassword: string }) => Promise<void>>;
-  updatePassword: Mock<(input: { newPassword: string }) => Promise<void>>;
+  changePassword: Mock<(input: { newPassword: string }) => Promise<void>>;
   reauthenticate: Mock<(input: { password?: string }) => Promise<SessionUser>>;
   refreshSession: Mock<() => Promise<SessionUser>>;
   deleteAccount: Mock<() => Promise<void>>;
@@ -69,21 +70,21 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
     startGuest: vi.fn(async () =>
       signedIn({ ...guestUser, uid: `guest-${Math.random().toString(36).slice(2)}` }),
     ),
-    linkEmailPassword: vi.fn(async ({ email }) =>
+    createAccount: vi.fn(async ({ email }) =>
       signedIn({ ...(current ?? guestUser), email, isAnonymous: false, providerIds: ['password'] }),
     ),
-    signInWithEmail: vi.fn(async ({ email }) => signedIn({ ...registeredUser, email })),
-    linkGooglePopup: vi.fn(async () =>
+    signIn: vi.fn(async ({ email }) => signedIn({ ...registeredUser, email })),
+    continueWithGoogle: vi.fn(async () =>
       signedIn({ ...(current ?? guestUser), ...googleOnlyUser, uid: (current ?? guestUser).uid }),
     ),
-    linkGoogleRedirect: vi.fn(() => new Promise<void>(() => undefined)),
+    redirectToGoogle: vi.fn(() => new Promise<void>(() => undefined)),
     switchAccount: vi.fn(async () => signedIn(registeredUser)),
     signOut: vi.fn(async () => {
       current = null;
     }),
     sendPasswordReset: vi.fn(async () => undefined),
     confirmPasswordReset: vi.fn(async () => undefined),
-    updatePassword: vi.fn(async () => undefined),
+    changePassword: vi.fn(async () => undefined),
     reauthenticate: vi.fn(async () => current ?? registeredUser),
     refreshSession: vi.fn(async () => current ?? registeredUser),
     deleteAccount: vi.fn(async () => {
@@ -109,15 +110,15 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
       }),
       restoreSession: fromPromise(() => operations.restoreSession()),
       startGuest: fromPromise(() => operations.startGuest()),
-      linkEmailPassword: fromPromise(({ input }) => operations.linkEmailPassword(input)),
-      signInWithEmail: fromPromise(({ input }) => operations.signInWithEmail(input)),
-      linkGooglePopup: fromPromise(() => operations.linkGooglePopup()),
-      linkGoogleRedirect: fromPromise(() => operations.linkGoogleRedirect()),
+      createAccount: fromPromise(({ input }) => operations.createAccount(input)),
+      signIn: fromPromise(({ input }) => operations.signIn(input)),
+      continueWithGoogle: fromPromise(() => operations.continueWithGoogle()),
+      redirectToGoogle: fromPromise(() => operations.redirectToGoogle()),
       switchAccount: fromPromise(({ input }) => operations.switchAccount(input)),
       signOut: fromPromise(() => operations.signOut()),
       sendPasswordReset: fromPromise(({ input }) => operations.sendPasswordReset(input)),
       confirmPasswordReset: fromPromise(({ input }) => operations.confirmPasswordReset(input)),
-      updatePassword: fromPromise(({ input }) => operations.updatePassword(input)),
+      changePassword: fromPromise(({ input }) => operations.changePassword(input)),
       reauthenticate: fromPromise(({ input }) => operations.reauthenticate(input)),
       refreshSession: fromPromise(() => operations.refreshSession()),
       deleteAccount: fromPromise(() => operations.deleteAccount()),

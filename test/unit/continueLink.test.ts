@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { continueLinkFor } from '../../src/machines/continueLink';
-import { SessionOperationError } from '../../src/machines/errorCatalogue';
+import { SessionFailure } from '../../src/machines/sessionFailure';
 
 const origin = 'https://app.example';
 
@@ -8,8 +8,8 @@ function failureCode(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(SessionOperationError);
-    return (error as SessionOperationError).code;
+    expect(error).toBeInstanceOf(SessionFailure);
+    return (error as SessionFailure).code;
   }
   throw new Error('expected continueLinkFor to fail');
 }

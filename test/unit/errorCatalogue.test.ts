@@ -14,15 +14,12 @@ import {
   APP_ERROR_CODES,
   ERROR_CATALOGUE,
   SERVER_CODE_TO_CLIENT_CODE,
-  SessionOperationError,
   UNKNOWN_ERROR_CODE,
-  clientCodeOf,
   handlingOf,
-  sessionFailure,
-  toSessionFailure,
   userMessageFor,
   type ErrorHandling,
 } from '../../src/machines/errorCatalogue';
+import { clientCodeOf, failureOf, SessionFailure } from '../../src/machines/sessionFailure';
 import type { SwitchCredential } from '../../src/machines/sessionTypes';
 
 const SPEC_TABLE = {
@@ -194,7 +191,7 @@ describe('error catalogue', () => {
     Object.keys((debugErrorMap as unknown as () => Record<string, string>)()),
   );
   const appCodes: readonly string[] = APP_ERROR_CODES;
-  const codes = ERROR_CATALOGUE.map((entry) => entry.clientCode);
+  const codes: string[] = Object.keys(ERROR_CATALOGUE);
 
   it('has one entry per code', () => {
     expect(new Set(codes).size).toBe(codes.length);
@@ -204,7 +201,7 @@ describe('error catalogue', () => {
     expect(codes).toContain(code);
   });
 
-  it.each(ERROR_CATALOGUE.map((entry) => [entry.clientCode, entry.message]))(
+  it.each(Object.entries(ERROR_CATALOGUE).map(([code, entry]) => [code, entry.message]))(
     '%s has a message for people: %s',
     (code, message) => {
       expect(message.trim()).not.toBe('');
@@ -265,12 +262,21 @@ describe('clientCodeOf', () => {
   });
 });
 
-describe('toSessionFailure', () => {
+/** What a failure shows and carries, as plain data. */
+function dataOf(failure: SessionFailure) {
+  const { code, message, switchCredential } = failure;
+  return { code, message, ...(switchCredential ? { switchCredential } : {}) };
+}
+
+describe('failureOf', () => {
   it('replaces the SDK message, which shows the raw code, with the catalogue message', () => {
-    const failure = toSessionFailure(
+    const failure = failureOf(
       new FirebaseError('auth/wrong-password', 'Firebase: Error (auth/wrong-password).'),
     );
-    expect(failure).toEqual({ code: 'wrong-password', message: userMessageFor('wrong-password') });
+    expect(dataOf(failure)).toEqual({
+      code: 'wrong-password',
+      message: userMessageFor('wrong-password'),
+    });
   });
 
   it('keeps a failure object the app made, with its switch credential', () => {
@@ -279,12 +285,15 @@ describe('toSessionFailure', () => {
       message: 'Custom words',
       switchCredential: googleCredential,
     };
-    expect(toSessionFailure(failure)).toEqual(failure);
+    expect(dataOf(failureOf(failure))).toEqual(failure);
   });
 
-  it('keeps a SessionOperationError, with its switch credential', () => {
-    const error = sessionFailure('email-already-in-use', undefined, passwordCredential);
-    expect(toSessionFailure(error)).toEqual({
+  it('keeps a SessionFailure as it is, with its switch credential', () => {
+    const error = new SessionFailure('email-already-in-use', {
+      switchCredential: passwordCredential,
+    });
+    expect(failureOf(error)).toBe(error);
+    expect(dataOf(failureOf(error))).toEqual({
       code: 'email-already-in-use',
       message: userMessageFor('email-already-in-use'),
       switchCredential: passwordCredential,
@@ -292,61 +301,63 @@ describe('toSessionFailure', () => {
   });
 
   it('drops a malformed switch credential', () => {
-    const failure = toSessionFailure({
+    const failure = failureOf({
       code: 'email-already-in-use',
       message: 'm',
       switchCredential: { providerId: 'x' },
     });
-    expect(failure).toEqual({ code: 'email-already-in-use', message: 'm' });
-    expect('switchCredential' in failure).toBe(false);
+    expect(dataOf(failure)).toEqual({ code: 'email-already-in-use', message: 'm' });
+    expect(failure.switchCredential).toBeUndefined();
   });
 
-  it('does not show the developer message of some other Error', () => {
+  it('does not show the developer message of some other Error, and keeps it as the cause', () => {
     const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9099'), {
       code: 'ECONNREFUSED',
     });
-    expect(toSessionFailure(error)).toEqual({
-      code: 'ECONNREFUSED',
-      message: userMessageFor('unknown'),
-    });
+    const failure = failureOf(error);
+    // A code the catalogue does not know is the unknown code; the raw one stays in the cause.
+    expect(dataOf(failure)).toEqual({ code: 'unknown', message: userMessageFor('unknown') });
+    expect(failure.cause).toBe(error);
   });
 
   it('turns anything else into the unknown failure', () => {
-    expect(toSessionFailure('nope')).toEqual({
+    expect(dataOf(failureOf('nope'))).toEqual({
       code: 'unknown',
       message: userMessageFor('unknown'),
     });
   });
 });
 
-describe('sessionFailure', () => {
-  it('builds an Error carrying the code, the catalogue message and the cause', () => {
+describe('SessionFailure', () => {
+  it('is an Error carrying the code, the catalogue message and the cause', () => {
     const cause = new FirebaseError(
       'auth/internal-error',
       'Firebase: Error (auth/internal-error).',
     );
-    const error = sessionFailure('session-failed', cause);
+    const error = new SessionFailure('session-failed', { cause });
     expect(error).toBeInstanceOf(Error);
-    expect(error).toBeInstanceOf(SessionOperationError);
-    expect(error.name).toBe('SessionOperationError');
+    expect(error.name).toBe('SessionFailure');
     expect(error.code).toBe('session-failed');
     expect(error.message).toBe('Failed to create session');
     expect(error.cause).toBe(cause);
     expect(error.switchCredential).toBeUndefined();
+    expect(error.toSessionError()).toEqual({
+      code: 'session-failed',
+      message: 'Failed to create session',
+    });
   });
 
   it('has no cause property when none is given', () => {
-    expect('cause' in sessionFailure('no-user')).toBe(false);
+    expect('cause' in new SessionFailure('no-user')).toBe(false);
   });
 
   it('carries the switch credential without ever serializing the password', () => {
-    const error = sessionFailure('email-already-in-use', undefined, passwordCredential);
+    const error = new SessionFailure('email-already-in-use', {
+      switchCredential: passwordCredential,
+    });
     expect(error.switchCredential).toEqual(passwordCredential);
     expect(Object.keys(error)).not.toContain('switchCredential');
     expect(JSON.stringify(error)).not.toContain(passwordCredential.password);
-  });
-
-  it('uses the fallback message for unknown codes', () => {
-    expect(sessionFailure('no-such-code').message).toBe(userMessageFor('unknown'));
+    expect(JSON.stringify(error.toSessionError())).not.toContain(passwordCredential.password);
   });
 });

@@ -80,7 +80,7 @@ describe('redactSecrets', () => {
 
   it('never mutates its input', () => {
     const input = {
-      event: { type: 'SIGN_UP', email: 'a@example.com', password: PASSWORD },
+      event: { type: 'CREATE_ACCOUNT', email: 'a@example.com', password: PASSWORD },
       list: [{ newPassword: NEW_PASSWORD }],
     };
     const before = structuredClone(input);
@@ -136,9 +136,9 @@ describe('redactSecrets', () => {
     });
     const failure = new Error('That Google account is already in use.', { cause: sdkError });
 
-    const copy = redactSecrets({ type: 'xstate.error.actor.linkGooglePopup', error: failure });
+    const copy = redactSecrets({ type: 'xstate.error.actor.continueWithGoogle', error: failure });
     expect(copy).toEqual({
-      type: 'xstate.error.actor.linkGooglePopup',
+      type: 'xstate.error.actor.continueWithGoogle',
       error: {
         name: 'Error',
         message: 'That Google account is already in use.',
@@ -227,11 +227,11 @@ describe('redactSecrets on the session machine’s shapes', () => {
   it('redacts the new password of a pending operation, and keeps a delete as it is', () => {
     const updating: SessionContext = {
       ...baseContext(),
-      pendingOperation: { kind: 'updatePassword', newPassword: NEW_PASSWORD },
+      pendingOperation: { kind: 'changePassword', newPassword: NEW_PASSWORD },
     };
     expect(redactSecrets(updating)).toEqual({
       ...updating,
-      pendingOperation: { kind: 'updatePassword', newPassword: REDACTED },
+      pendingOperation: { kind: 'changePassword', newPassword: REDACTED },
     });
     const deleting: SessionContext = {
       ...baseContext(),
@@ -243,16 +243,16 @@ describe('redactSecrets on the session machine’s shapes', () => {
   it('redacts the secrets of the events people send', () => {
     const events: [SessionEvent, SessionEvent][] = [
       [
-        { type: 'SIGN_UP', email: 'a@example.com', password: PASSWORD },
-        { type: 'SIGN_UP', email: 'a@example.com', password: REDACTED },
+        { type: 'CREATE_ACCOUNT', email: 'a@example.com', password: PASSWORD },
+        { type: 'CREATE_ACCOUNT', email: 'a@example.com', password: REDACTED },
       ],
       [
         { type: 'SIGN_IN', email: 'a@example.com', password: PASSWORD },
         { type: 'SIGN_IN', email: 'a@example.com', password: REDACTED },
       ],
       [
-        { type: 'UPDATE_PASSWORD', newPassword: NEW_PASSWORD },
-        { type: 'UPDATE_PASSWORD', newPassword: REDACTED },
+        { type: 'CHANGE_PASSWORD', newPassword: NEW_PASSWORD },
+        { type: 'CHANGE_PASSWORD', newPassword: REDACTED },
       ],
       [
         { type: 'REAUTHENTICATE', password: PASSWORD },
@@ -322,7 +322,7 @@ describe('createSessionInspector', () => {
           redirectError: null,
         })),
         // Stays pending, so its snapshot (with the credentials as input) is what gets inspected.
-        linkEmailPassword: fromPromise<SessionUser, EmailPassword>(() => never),
+        createAccount: fromPromise<SessionUser, EmailPassword>(() => never),
       },
     });
     return createActor(machine, { inspect });
@@ -337,14 +337,14 @@ describe('createSessionInspector', () => {
     const actor = sessionActorFor(inspect);
     actor.start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('guest')).toBe(true));
-    actor.send({ type: 'SIGN_UP', email: 'new@example.com', password: PASSWORD });
-    expect(actor.getSnapshot().value).toBe('linking');
+    actor.send({ type: 'CREATE_ACCOUNT', email: 'new@example.com', password: PASSWORD });
+    expect(actor.getSnapshot().value).toBe('creatingAccount');
     connect();
 
     await vi.waitFor(() => {
       const text = JSON.stringify(posted);
-      expect(text).toContain('"type":"SIGN_UP"');
-      expect(text).toContain('linkEmailPassword');
+      expect(text).toContain('"type":"CREATE_ACCOUNT"');
+      expect(text).toContain('createAccount');
     });
     const text = JSON.stringify(posted);
     expectNoSecrets(posted);

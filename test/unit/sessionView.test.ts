@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { SessionContext, SessionUser } from '../../src/machines/sessionTypes';
+import type {
+  SessionContext,
+  SessionError,
+  SessionNotice,
+  SessionUser,
+} from '../../src/machines/sessionTypes';
 import { SESSION_STOPPED_ERROR, toSessionView } from '../../src/ui/session/sessionView';
 import { guestUser } from '../support/sessionFixtures';
 
@@ -32,48 +37,47 @@ function snapshotIn(value: StateValueOf, context: Partial<SessionContext> = {}) 
 
 describe('toSessionView', () => {
   it('is restoring while the machine restores, with nothing known yet', () => {
-    const view = toSessionView(snapshotIn('restoring'));
+    const view = toSessionView(snapshotIn('restoringSession'));
     expect(view).toMatchObject({
       status: 'restoring',
-      activity: null,
+      operation: null,
       user: null,
-      state: 'restoring',
     });
   });
 
-  it('maps each state to the status the UI routes on and the activity buttons show', () => {
+  it('maps each state to the status the UI routes on and the operation buttons show', () => {
     const cases: Array<[StateValueOf, SessionUser | null, string, string | null]> = [
-      ['startingGuest', null, 'guest', 'startingGuest'],
+      ['startingGuest', null, 'guest', 'startGuest'],
       [{ guest: 'idle' }, guest, 'guest', null],
-      [{ guest: 'sendingPasswordReset' }, guest, 'guest', 'sendingPasswordReset'],
-      [{ guest: 'confirmingPasswordReset' }, guest, 'guest', 'confirmingPasswordReset'],
-      ['linking', guest, 'guest', 'signingUp'],
-      ['signingIn', guest, 'guest', 'signingIn'],
-      ['popupPending', guest, 'guest', 'googlePopup'],
-      ['redirecting', guest, 'guest', 'googleRedirect'],
-      ['switchingAccount', guest, 'guest', 'switchingAccount'],
+      [{ guest: 'sendingPasswordReset' }, guest, 'guest', 'sendPasswordReset'],
+      [{ guest: 'confirmingPasswordReset' }, guest, 'guest', 'confirmPasswordReset'],
+      ['creatingAccount', guest, 'guest', 'createAccount'],
+      ['signingIn', guest, 'guest', 'signIn'],
+      ['continuingWithGoogle', guest, 'guest', 'continueWithGoogle'],
+      ['redirectingToGoogle', guest, 'guest', 'redirectToGoogle'],
+      ['switchingAccount', guest, 'guest', 'switchAccount'],
       [{ authenticated: 'idle' }, member, 'registered', null],
-      [{ authenticated: 'updatingPassword' }, member, 'registered', 'updatingPassword'],
-      [{ authenticated: 'refreshing' }, member, 'registered', 'refreshing'],
-      [{ authenticated: 'deletingAccount' }, member, 'registered', 'deletingAccount'],
-      [{ authenticated: 'sendingPasswordReset' }, member, 'registered', 'sendingPasswordReset'],
+      [{ authenticated: 'changingPassword' }, member, 'registered', 'changePassword'],
+      [{ authenticated: 'refreshingSession' }, member, 'registered', 'refreshSession'],
+      [{ authenticated: 'deletingAccount' }, member, 'registered', 'deleteAccount'],
+      [{ authenticated: 'sendingPasswordReset' }, member, 'registered', 'sendPasswordReset'],
       // Still registered until the sign-out has finished: the header keeps "Account" meanwhile.
-      ['signingOut', member, 'registered', 'signingOut'],
+      ['signingOut', member, 'registered', 'signOut'],
     ];
-    for (const [value, user, status, activity] of cases) {
+    for (const [value, user, status, operation] of cases) {
       expect(toSessionView(snapshotIn(value, { user })), JSON.stringify(value)).toMatchObject({
         status,
-        activity,
+        operation,
       });
     }
   });
 
   it('passes user, error, notice and password policy through unchanged (same references)', () => {
-    const error = {
+    const error: SessionError = {
       code: 'invalid-credential',
       message: 'The email address or password is incorrect.',
     };
-    const notice = { code: 'password-reset-sent', message: 'Check your inbox.' };
+    const notice: SessionNotice = { code: 'password-reset-sent', message: 'Check your inbox.' };
     const passwordPolicy = {
       ...DEFAULT_PASSWORD_POLICY,
       minLength: 10,
@@ -89,14 +93,14 @@ describe('toSessionView', () => {
   });
 
   it('says which operation waits for a recent sign-in, without exposing the new password', () => {
-    const pendingOperation = { kind: 'updatePassword' as const, newPassword: 'secret-new' };
+    const pendingOperation = { kind: 'changePassword' as const, newPassword: 'secret-new' };
     const waiting = toSessionView(
       snapshotIn({ authenticated: 'needsRecentLogin' }, { user: member, pendingOperation }),
     );
     expect(waiting).toMatchObject({
       status: 'registered',
-      activity: null,
-      reauthenticationFor: 'updatePassword',
+      operation: null,
+      reauthenticationFor: 'changePassword',
     });
     expect(JSON.stringify(waiting)).not.toContain('secret-new');
 
@@ -107,7 +111,7 @@ describe('toSessionView', () => {
       ),
     );
     expect(confirming).toMatchObject({
-      activity: 'reauthenticating',
+      operation: 'reauthenticate',
       reauthenticationFor: 'deleteAccount',
     });
 
@@ -118,7 +122,7 @@ describe('toSessionView', () => {
   });
 
   it('reports "Failed to create session" as failed', () => {
-    const error = { code: 'session-failed', message: 'Failed to create session' };
+    const error: SessionError = { code: 'session-failed', message: 'Failed to create session' };
     expect(toSessionView(snapshotIn('sessionFailed', { error }))).toMatchObject({
       status: 'failed',
       error,
@@ -132,7 +136,7 @@ describe('toSessionView', () => {
     };
     expect(toSessionView(snapshot)).toMatchObject({
       status: 'failed',
-      activity: null,
+      operation: null,
       error: SESSION_STOPPED_ERROR,
     });
   });

@@ -309,14 +309,14 @@ describe.each([
 
 describe('readable labels', () => {
   it('name invoked actors’ results and other built-in events plainly', () => {
-    const linking = sessionMachine.getStateNodeById('session.linking');
-    expect(readableEvent('xstate.done.actor.linkEmailPassword', linking)).toBe(
-      'done: linkEmailPassword',
+    const linking = sessionMachine.getStateNodeById('session.creatingAccount');
+    expect(readableEvent('xstate.done.actor.createAccount', linking)).toBe(
+      'done: createAccount',
     );
-    expect(readableEvent('xstate.error.actor.linkEmailPassword', linking)).toBe(
-      'error: linkEmailPassword',
+    expect(readableEvent('xstate.error.actor.createAccount', linking)).toBe(
+      'error: createAccount',
     );
-    expect(readableEvent('SIGN_UP', linking)).toBe('SIGN_UP');
+    expect(readableEvent('CREATE_ACCOUNT', linking)).toBe('CREATE_ACCOUNT');
 
     const busy = kitchenSinkMachine().getStateNodeById('sink.busy');
     // An invoke without an id is named by its src, not XState's generated `0.sink.busy`.

@@ -4,7 +4,7 @@ import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
 import { isPasswordError } from '../forms/validation';
-import { useReauthenticationFor, useSessionActivity } from '../session';
+import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
 
@@ -20,7 +20,7 @@ export function ChangePasswordForm({
   act,
   feedbackFor,
 }: ChangePasswordFormProps) {
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const reauthenticationFor = useReauthenticationFor();
   const { error, notice } = feedbackFor('password');
   const newPassword = useNewPassword();
@@ -28,18 +28,18 @@ export function ChangePasswordForm({
   const titleId = useId();
   const errorId = useId();
 
-  const reauthenticating = reauthenticationFor === 'updatePassword';
+  const reauthenticating = reauthenticationFor === 'changePassword';
   const message = newPassword.problem ?? (reauthenticating ? null : error?.message) ?? null;
   const hasPassword = user.providerIds.includes('password');
 
   useEffect(() => {
-    if (notice?.code === 'password-updated') setPassword('');
+    if (notice?.code === 'password-changed') setPassword('');
   }, [notice, setPassword]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (unavailable || !newPassword.validate()) return;
-    act('password', { type: 'UPDATE_PASSWORD', newPassword: newPassword.password });
+    act('password', { type: 'CHANGE_PASSWORD', newPassword: newPassword.password });
   }
 
   return (
@@ -71,7 +71,7 @@ export function ChangePasswordForm({
             <BusyButton
               type="submit"
               variant="primary"
-              busy={activity === 'updatingPassword'}
+              busy={operation === 'changePassword'}
               busyLabel="Changing password…"
               unavailable={unavailable}
             >
@@ -83,7 +83,7 @@ export function ChangePasswordForm({
       {reauthenticating && (
         <ReauthenticateForm
           user={user}
-          busy={activity === 'reauthenticating'}
+          busy={operation === 'reauthenticate'}
           error={error}
           onConfirm={(current) =>
             act(

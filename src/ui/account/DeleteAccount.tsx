@@ -3,7 +3,7 @@ import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { TextField } from '../forms/TextField';
-import { useReauthenticationFor, useSessionActivity } from '../session';
+import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
 
@@ -16,7 +16,7 @@ interface DeleteAccountProps extends AccountActions {
 
 /** Deleting is confirmed in a modal dialog by typing a word; it may ask for a recent sign-in. */
 export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAccountProps) {
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const reauthenticationFor = useReauthenticationFor();
   const { error } = feedbackFor('delete');
   const [open, setOpen] = useState(false);
@@ -27,7 +27,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
   const dialogTitleId = useId();
   const errorId = useId();
 
-  const deleting = activity === 'deletingAccount';
+  const deleting = operation === 'deleteAccount';
   const reauthenticating = reauthenticationFor === 'deleteAccount';
   const message = problem ?? (reauthenticating ? null : error?.message) ?? null;
 
@@ -82,7 +82,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
           aria-labelledby={dialogTitleId}
           onClose={closed}
           onCancel={(event) => {
-            if (deleting || activity === 'reauthenticating') event.preventDefault();
+            if (deleting || operation === 'reauthenticate') event.preventDefault();
           }}
         >
           <h2 id={dialogTitleId} className="dialog__title">
@@ -95,7 +95,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
           {reauthenticating ? (
             <ReauthenticateForm
               user={user}
-              busy={activity === 'reauthenticating'}
+              busy={operation === 'reauthenticate'}
               error={error}
               onConfirm={(password) =>
                 act('delete', password === undefined ? { type: 'REAUTHENTICATE' } : { type: 'REAUTHENTICATE', password })

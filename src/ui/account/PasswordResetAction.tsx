@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
-import { useSessionActivity } from '../session';
+import { useSessionOperation } from '../session';
 import type { AccountActions } from './useAccountActions';
 
 interface PasswordResetActionProps extends AccountActions {
@@ -11,7 +11,7 @@ interface PasswordResetActionProps extends AccountActions {
 
 /** Sends a password-reset link to the account's own address. */
 export function PasswordResetAction({ email, unavailable, act, feedbackFor }: PasswordResetActionProps) {
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const { error, notice } = feedbackFor('reset');
   const titleId = useId();
   return (
@@ -24,7 +24,7 @@ export function PasswordResetAction({ email, unavailable, act, feedbackFor }: Pa
       <StatusMessage message={notice?.message} />
       <div className="form__actions">
         <BusyButton
-          busy={activity === 'sendingPasswordReset'}
+          busy={operation === 'sendPasswordReset'}
           busyLabel="Sending…"
           unavailable={unavailable}
           onClick={() => act('reset', { type: 'SEND_PASSWORD_RESET', email })}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { config } from '../../config';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
-import { useSessionActivity } from '../session';
+import { useSessionOperation } from '../session';
 import type { AccountActions } from './useAccountActions';
 
 interface SessionActionsProps extends AccountActions {
@@ -11,7 +11,7 @@ interface SessionActionsProps extends AccountActions {
 
 /** Sign out, refresh the session, and the billing portal. */
 export function SessionActions({ unavailable, act, feedbackFor }: SessionActionsProps) {
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const { error, notice } = feedbackFor('session');
   const titleId = useId();
   return (
@@ -24,7 +24,7 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
       <div className="form__actions">
         <BusyButton
           variant="primary"
-          busy={activity === 'signingOut'}
+          busy={operation === 'signOut'}
           busyLabel="Signing out…"
           unavailable={unavailable}
           onClick={() => act('session', { type: 'SIGN_OUT' })}
@@ -32,10 +32,10 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
           Sign out
         </BusyButton>
         <BusyButton
-          busy={activity === 'refreshing'}
+          busy={operation === 'refreshSession'}
           busyLabel="Refreshing…"
           unavailable={unavailable}
-          onClick={() => act('session', { type: 'REFRESH' })}
+          onClick={() => act('session', { type: 'REFRESH_SESSION' })}
         >
           Refresh session
         </BusyButton>

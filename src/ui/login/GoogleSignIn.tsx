@@ -1,9 +1,9 @@
 import { BusyButton } from '../forms/BusyButton';
 import { StatusMessage } from '../forms/FormMessages';
-import type { SessionActivity } from '../session';
+import type { SessionOperation } from '../session';
 
 interface GoogleSignInProps {
-  activity: SessionActivity | null;
+  operation: SessionOperation | null;
   /** Another operation (or no session yet): the button ignores presses. */
   unavailable: boolean;
   onStart: () => void;
@@ -11,9 +11,9 @@ interface GoogleSignInProps {
 }
 
 /** "Continue with Google": progress while the popup is open, and a way to give up on it. */
-export function GoogleSignIn({ activity, unavailable, onStart, onCancel }: GoogleSignInProps) {
-  const waitingForPopup = activity === 'googlePopup';
-  const redirecting = activity === 'googleRedirect';
+export function GoogleSignIn({ operation, unavailable, onStart, onCancel }: GoogleSignInProps) {
+  const waitingForPopup = operation === 'continueWithGoogle';
+  const redirecting = operation === 'redirectToGoogle';
   return (
     <div className="google-sign-in">
       <BusyButton

@@ -14,24 +14,38 @@ import {
 } from '../forms/validation';
 import {
   usePasswordPolicy,
-  useSessionActivity,
+  useSessionOperation,
   useSessionError,
   useSessionNotice,
   useSessionSend,
   useSessionStatus,
-  type SessionActivity,
+  type SessionOperation,
 } from '../session';
 import { GoogleSignIn } from './GoogleSignIn';
 
-type LoginAction = 'signIn' | 'createAccount' | 'google' | 'reset';
+/** What a person did on this page: the session operation each button starts. */
+type LoginAction = Extract<
+  SessionOperation,
+  'signIn' | 'createAccount' | 'continueWithGoogle' | 'sendPasswordReset'
+>;
 
-const ACTION_OF_ACTIVITY: Partial<Record<SessionActivity, LoginAction>> = {
-  signingIn: 'signIn',
-  signingUp: 'createAccount',
-  googlePopup: 'google',
-  googleRedirect: 'google',
-  sendingPasswordReset: 'reset',
-};
+const LOGIN_ACTIONS: readonly SessionOperation[] = [
+  'signIn',
+  'createAccount',
+  'continueWithGoogle',
+  'sendPasswordReset',
+] satisfies LoginAction[];
+
+function isLoginAction(operation: SessionOperation | null): operation is LoginAction {
+  return operation !== null && LOGIN_ACTIONS.includes(operation);
+}
+
+/** The button to show busy: switching to an existing account continues whichever action found it. */
+function busyActionOf(operation: SessionOperation | null, lastAction: LoginAction | null) {
+  if (operation === 'switchAccount') return lastAction;
+  if (operation === 'redirectToGoogle') return 'continueWithGoogle';
+  return isLoginAction(operation) ? operation : null;
+}
 
 interface Problem {
   message: string;
@@ -41,7 +55,7 @@ interface Problem {
 /** One form for both: "Sign in" to an existing account, "Create account" to keep this guest's uid. */
 export function LoginForm() {
   const status = useSessionStatus();
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const error = useSessionError();
   const notice = useSessionNotice();
   const policy = usePasswordPolicy();
@@ -57,9 +71,8 @@ export function LoginForm() {
   const errorId = useId();
   const requirementsId = useId();
 
-  const ready = status === 'guest' && activity === null;
-  // Switching to an existing account continues whichever action found it.
-  const busyAction = activity === 'switchingAccount' ? lastAction : activity ? (ACTION_OF_ACTIVITY[activity] ?? null) : null;
+  const ready = status === 'guest' && operation === null;
+  const busyAction = busyActionOf(operation, lastAction);
   const check = checkPassword(policy, password);
   // A failed session is shown (with its Retry) by SessionFailure, not as this form's error.
   const message = problem?.message ?? (status === 'failed' ? null : error?.message) ?? null;
@@ -91,7 +104,7 @@ export function LoginForm() {
     if (passwordIssue) return reject({ message: passwordIssue, field: 'password' });
 
     act(action, () =>
-      send({ type: action === 'createAccount' ? 'SIGN_UP' : 'SIGN_IN', email: email.trim(), password }),
+      send({ type: action === 'createAccount' ? 'CREATE_ACCOUNT' : 'SIGN_IN', email: email.trim(), password }),
     );
   }
 
@@ -103,7 +116,7 @@ export function LoginForm() {
         field: 'email',
       });
     }
-    act('reset', () => send({ type: 'SEND_PASSWORD_RESET', email: email.trim() }));
+    act('sendPasswordReset', () => send({ type: 'SEND_PASSWORD_RESET', email: email.trim() }));
   }
 
   return (
@@ -160,7 +173,7 @@ export function LoginForm() {
         <BusyButton
           variant="quiet"
           className="form__forgot"
-          busy={busyAction === 'reset'}
+          busy={busyAction === 'sendPasswordReset'}
           busyLabel="Sending reset email…"
           unavailable={!ready}
           onClick={handleForgotPassword}
@@ -172,9 +185,9 @@ export function LoginForm() {
         <span>or</span>
       </p>
       <GoogleSignIn
-        activity={activity}
+        operation={operation}
         unavailable={!ready}
-        onStart={() => act('google', () => send({ type: 'GOOGLE' }))}
+        onStart={() => act('continueWithGoogle', () => send({ type: 'CONTINUE_WITH_GOOGLE' }))}
         onCancel={() => send({ type: 'CANCEL' })}
       />
     </div>

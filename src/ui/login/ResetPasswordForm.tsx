@@ -5,7 +5,7 @@ import { ErrorMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
 import { isPasswordError } from '../forms/validation';
 import {
-  useSessionActivity,
+  useSessionOperation,
   useSessionError,
   useSessionNotice,
   useSessionSend,
@@ -15,7 +15,7 @@ import {
 /** The e-mailed reset link lands here (`/login?mode=resetPassword&oobCode=...`). */
 export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   const status = useSessionStatus();
-  const activity = useSessionActivity();
+  const operation = useSessionOperation();
   const error = useSessionError();
   const notice = useSessionNotice();
   const send = useSessionSend();
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   const [submitted, setSubmitted] = useState(false);
   const errorId = useId();
 
-  const ready = (status === 'guest' || status === 'registered') && activity === null;
+  const ready = (status === 'guest' || status === 'registered') && operation === null;
   const message = newPassword.problem ?? (submitted ? error?.message : null) ?? null;
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
         <BusyButton
           type="submit"
           variant="primary"
-          busy={activity === 'confirmingPasswordReset'}
+          busy={operation === 'confirmPasswordReset'}
           busyLabel="Saving…"
           unavailable={!ready}
         >

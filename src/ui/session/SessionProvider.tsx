@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { SessionFailure } from '../../machines/sessionFailure';
 import type { SessionConnection, StartSession } from './sessionConnection';
 import { readSessionKindHint, rememberSessionKind } from './sessionKindHint';
 import { createSessionStore } from './sessionStore';
@@ -11,10 +12,7 @@ const startBrowserSession: StartSession = async () => {
   return runtime.startBrowserSessionConnection();
 };
 
-const RUNTIME_UNAVAILABLE = {
-  code: 'session-unavailable',
-  message: 'Failed to create session. Check your connection and try again.',
-};
+const RUNTIME_UNAVAILABLE = new SessionFailure('session-unavailable').toSessionError();
 
 export interface SessionProviderProps {
   children: ReactNode;

@@ -3,13 +3,14 @@ import type {
   PasswordPolicy,
   SessionError,
   SessionNotice,
+  SessionOperation,
   SessionUser,
   SessionUserEvent,
 } from '../../machines/sessionTypes';
 import type { SessionKind } from './sessionKindHint';
 import { INITIAL_SESSION_STATE, type SessionStore, type SessionStoreState } from './sessionStore';
 import { SessionStoreContext } from './sessionStoreContext';
-import type { ReauthenticationReason, SessionActivity, SessionStatus } from './sessionView';
+import type { ReauthenticationReason, SessionStatus } from './sessionView';
 
 function useSessionStore(): SessionStore {
   const store = useContext(SessionStoreContext);
@@ -35,8 +36,8 @@ export function useSessionStatus(): SessionStatus {
 }
 
 /** The operation in flight, or null when the session is idle. */
-export function useSessionActivity(): SessionActivity | null {
-  return useSessionSelector((state) => state.view.activity);
+export function useSessionOperation(): SessionOperation | null {
+  return useSessionSelector((state) => state.view.operation);
 }
 
 export function useSessionUser(): SessionUser | null {

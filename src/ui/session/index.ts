@@ -4,7 +4,7 @@ export {
   useDisplayedSessionKind,
   usePasswordPolicy,
   useReauthenticationFor,
-  useSessionActivity,
+  useSessionOperation,
   useSessionError,
   useSessionNotice,
   useSessionSend,
@@ -13,4 +13,5 @@ export {
 } from './hooks';
 export type { SessionConnection, StartSession } from './sessionConnection';
 export type { SessionKind } from './sessionKindHint';
-export type { ReauthenticationReason, SessionActivity, SessionStatus, SessionView } from './sessionView';
+export type { SessionOperation } from '../../machines/sessionTypes';
+export type { ReauthenticationReason, SessionStatus, SessionView } from './sessionView';

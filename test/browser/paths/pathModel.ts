@@ -4,7 +4,8 @@
  */
 import { initialTransition, transition, type StateValue } from 'xstate';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
-import type { RestoreResult, SessionOperationFailure } from '../../../src/machines/sessionTypes';
+import type { SessionFailureData } from '../../../src/machines/sessionFailure';
+import type { RestoreResult } from '../../../src/machines/sessionTypes';
 import {
   stateKey,
   takenTransitions,
@@ -25,7 +26,7 @@ export interface ModelStep {
   /** The restore's outcome, when the step is `xstate.done.actor.restoreSession`. */
   restored: RestoreResult | null;
   /** The failure, when the step is `xstate.error.actor.<id>`. */
-  failure: SessionOperationFailure | null;
+  failure: SessionFailureData | null;
 }
 
 export function actorOf(event: ModelEvent): { kind: 'done' | 'error'; actorId: string } | null {
@@ -33,8 +34,8 @@ export function actorOf(event: ModelEvent): { kind: 'done' | 'error'; actorId: s
   return (kind === 'done' || kind === 'error') && actorId ? { kind, actorId } : null;
 }
 
-function failureOf(event: ModelEvent): SessionOperationFailure | null {
-  return 'error' in event ? (event.error as SessionOperationFailure) : null;
+function failureOf(event: ModelEvent): SessionFailureData | null {
+  return 'error' in event ? (event.error as SessionFailureData) : null;
 }
 
 function restoredOf(event: ModelEvent): RestoreResult | null {

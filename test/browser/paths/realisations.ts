@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { sendPasswordResetEmail } from 'firebase/auth';
-import { userMessageFor } from '../../../src/machines/errorCatalogue';
-import type { SessionOperationFailure } from '../../../src/machines/sessionTypes';
+import { userMessageFor, type ClientCode } from '../../../src/machines/errorCatalogue';
+import type { SessionFailureData } from '../../../src/machines/sessionFailure';
 import { disableUser, expireTokens, latestPasswordResetCode } from '../../support/emulatorAdmin';
 import { createTestAuth } from '../../support/emulatorAuth';
 import {
@@ -94,7 +94,7 @@ export interface StepRealisation {
   /** In a sentence, how the real world produces the step. */
   how: string;
   /** The error code the real world produces (settlements that fail). */
-  realCode?: string;
+  realCode?: ClientCode;
   /** The state the step enters stays until the next step (held request, open popup, resting). */
   leavesPassingState?: boolean;
   /** The state changed in the SDK but deliberately not in the machine: skip the persisted check. */
@@ -177,21 +177,21 @@ async function signOutInSecondTab(run: RunState, keepSignedOut: boolean): Promis
 
 const T = {
   restoreToSwitch:
-    'session.restoring --xstate.done.actor.restoreSession[0]--> session.switchingAccount',
-  restoreError: 'session.restoring --xstate.error.actor.restoreSession[0]--> session.sessionFailed',
+    'session.restoringSession --xstate.done.actor.restoreSession[0]--> session.switchingAccount',
+  restoreError: 'session.restoringSession --xstate.error.actor.restoreSession[0]--> session.sessionFailed',
   startGuestDone: 'session.startingGuest --xstate.done.actor.startGuest[0]--> session.guest',
   startGuestError:
     'session.startingGuest --xstate.error.actor.startGuest[0]--> session.sessionFailed',
-  retry: 'session.sessionFailed --RETRY[0]--> session.restoring',
+  retry: 'session.sessionFailed --RETRY[0]--> session.restoringSession',
   failedToRegistered: 'session.sessionFailed --AUTH_CHANGED[0]--> session.authenticated',
   failedToGuest: 'session.sessionFailed --AUTH_CHANGED[1]--> session.guest',
   guestDismiss: 'session.guest --DISMISS[0]--> (no target)',
   guestToRegistered: 'session.guest --AUTH_CHANGED[0]--> session.authenticated',
   guestToNoUser: 'session.guest --AUTH_CHANGED[1]--> session.startingGuest',
   guestUpdated: 'session.guest --AUTH_CHANGED[2]--> (no target)',
-  signUp: 'session.guest.idle --SIGN_UP[0]--> session.linking',
+  signUp: 'session.guest.idle --CREATE_ACCOUNT[0]--> session.creatingAccount',
   signIn: 'session.guest.idle --SIGN_IN[0]--> session.signingIn',
-  google: 'session.guest.idle --GOOGLE[0]--> session.popupPending',
+  google: 'session.guest.idle --GOOGLE[0]--> session.continuingWithGoogle',
   guestSendReset:
     'session.guest.idle --SEND_PASSWORD_RESET[0]--> session.guest.sendingPasswordReset',
   guestConfirmReset:
@@ -204,25 +204,25 @@ const T = {
     'session.guest.confirmingPasswordReset --xstate.done.actor.confirmPasswordReset[0]--> session.guest.idle',
   guestResetFailed:
     'session.guest.confirmingPasswordReset --xstate.error.actor.confirmPasswordReset[0]--> session.guest.idle',
-  linked: 'session.linking --xstate.done.actor.linkEmailPassword[0]--> session.authenticated',
-  linkRevoked: 'session.linking --xstate.error.actor.linkEmailPassword[0]--> session.signingOut',
+  linked: 'session.creatingAccount --xstate.done.actor.createAccount[0]--> session.authenticated',
+  linkRevoked: 'session.creatingAccount --xstate.error.actor.createAccount[0]--> session.signingOut',
   linkEmailTaken:
-    'session.linking --xstate.error.actor.linkEmailPassword[1]--> session.switchingAccount',
-  linkFailed: 'session.linking --xstate.error.actor.linkEmailPassword[2]--> session.guest',
-  signedIn: 'session.signingIn --xstate.done.actor.signInWithEmail[0]--> session.authenticated',
-  signInFailed: 'session.signingIn --xstate.error.actor.signInWithEmail[0]--> session.guest',
-  popupCancel: 'session.popupPending --CANCEL[0]--> session.guest',
+    'session.creatingAccount --xstate.error.actor.createAccount[1]--> session.switchingAccount',
+  linkFailed: 'session.creatingAccount --xstate.error.actor.createAccount[2]--> session.guest',
+  signedIn: 'session.signingIn --xstate.done.actor.signIn[0]--> session.authenticated',
+  signInFailed: 'session.signingIn --xstate.error.actor.signIn[0]--> session.guest',
+  popupCancel: 'session.continuingWithGoogle --CANCEL[0]--> session.guest',
   popupLinked:
-    'session.popupPending --xstate.done.actor.linkGooglePopup[0]--> session.authenticated',
+    'session.continuingWithGoogle --xstate.done.actor.continueWithGoogle[0]--> session.authenticated',
   popupRevoked:
-    'session.popupPending --xstate.error.actor.linkGooglePopup[0]--> session.signingOut',
+    'session.continuingWithGoogle --xstate.error.actor.continueWithGoogle[0]--> session.signingOut',
   popupBlocked:
-    'session.popupPending --xstate.error.actor.linkGooglePopup[1]--> session.redirecting',
+    'session.continuingWithGoogle --xstate.error.actor.continueWithGoogle[1]--> session.redirectingToGoogle',
   popupTaken:
-    'session.popupPending --xstate.error.actor.linkGooglePopup[2]--> session.switchingAccount',
-  popupExpected: 'session.popupPending --xstate.error.actor.linkGooglePopup[3]--> session.guest',
-  popupUnexpected: 'session.popupPending --xstate.error.actor.linkGooglePopup[4]--> session.guest',
-  redirectFailed: 'session.redirecting --xstate.error.actor.linkGoogleRedirect[0]--> session.guest',
+    'session.continuingWithGoogle --xstate.error.actor.continueWithGoogle[2]--> session.switchingAccount',
+  popupExpected: 'session.continuingWithGoogle --xstate.error.actor.continueWithGoogle[3]--> session.guest',
+  popupUnexpected: 'session.continuingWithGoogle --xstate.error.actor.continueWithGoogle[4]--> session.guest',
+  redirectFailed: 'session.redirectingToGoogle --xstate.error.actor.redirectToGoogle[0]--> session.guest',
   switched:
     'session.switchingAccount --xstate.done.actor.switchAccount[0]--> session.authenticated',
   switchFailed: 'session.switchingAccount --xstate.error.actor.switchAccount[0]--> session.guest',
@@ -231,43 +231,43 @@ const T = {
   accountToGuest: 'session.authenticated --AUTH_CHANGED[1]--> session.guest',
   accountUpdated: 'session.authenticated --AUTH_CHANGED[2]--> (no target)',
   signOut: 'session.authenticated.idle --SIGN_OUT[0]--> session.signingOut',
-  updatePassword:
-    'session.authenticated.idle --UPDATE_PASSWORD[0]--> session.authenticated.updatingPassword',
+  changePassword:
+    'session.authenticated.idle --CHANGE_PASSWORD[0]--> session.authenticated.changingPassword',
   deleteAccount:
     'session.authenticated.idle --DELETE_ACCOUNT[0]--> session.authenticated.deletingAccount',
-  refresh: 'session.authenticated.idle --REFRESH[0]--> session.authenticated.refreshing',
+  refresh: 'session.authenticated.idle --REFRESH[0]--> session.authenticated.refreshingSession',
   accountSendReset:
     'session.authenticated.idle --SEND_PASSWORD_RESET[0]--> session.authenticated.sendingPasswordReset',
   accountConfirmReset:
     'session.authenticated.idle --CONFIRM_PASSWORD_RESET[0]--> session.authenticated.confirmingPasswordReset',
   passwordUpdated:
-    'session.authenticated.updatingPassword --xstate.done.actor.updatePassword[0]--> session.authenticated.idle',
+    'session.authenticated.changingPassword --xstate.done.actor.changePassword[0]--> session.authenticated.idle',
   updateRevoked:
-    'session.authenticated.updatingPassword --xstate.error.actor.updatePassword[0]--> session.signingOut',
+    'session.authenticated.changingPassword --xstate.error.actor.changePassword[0]--> session.signingOut',
   updateNeedsLogin:
-    'session.authenticated.updatingPassword --xstate.error.actor.updatePassword[1]--> session.authenticated.needsRecentLogin',
+    'session.authenticated.changingPassword --xstate.error.actor.changePassword[1]--> session.authenticated.needsRecentLogin',
   updateFailed:
-    'session.authenticated.updatingPassword --xstate.error.actor.updatePassword[2]--> session.authenticated.idle',
+    'session.authenticated.changingPassword --xstate.error.actor.changePassword[2]--> session.authenticated.idle',
   reauthenticate:
     'session.authenticated.needsRecentLogin --REAUTHENTICATE[0]--> session.authenticated.reauthenticating',
   reauthCancel: 'session.authenticated.needsRecentLogin --CANCEL[0]--> session.authenticated.idle',
   reauthThenUpdate:
-    'session.authenticated.reauthenticating --xstate.done.actor.reauthenticate[0]--> session.authenticated.updatingPassword',
+    'session.authenticated.reauthenticating --xstate.done.actor.reauthenticate[0]--> session.authenticated.changingPassword',
   reauthThenDelete:
     'session.authenticated.reauthenticating --xstate.done.actor.reauthenticate[1]--> session.authenticated.deletingAccount',
   reauthRevoked:
     'session.authenticated.reauthenticating --xstate.error.actor.reauthenticate[0]--> session.signingOut',
   reauthFailed:
     'session.authenticated.reauthenticating --xstate.error.actor.reauthenticate[1]--> session.authenticated.needsRecentLogin',
-  updatingSeesChange: 'session.authenticated.updatingPassword --AUTH_CHANGED[0]--> (no target)',
+  updatingSeesChange: 'session.authenticated.changingPassword --AUTH_CHANGED[0]--> (no target)',
   reauthSeesChange: 'session.authenticated.reauthenticating --AUTH_CHANGED[0]--> (no target)',
-  refreshingSeesChange: 'session.authenticated.refreshing --AUTH_CHANGED[0]--> (no target)',
+  refreshingSeesChange: 'session.authenticated.refreshingSession --AUTH_CHANGED[0]--> (no target)',
   refreshed:
-    'session.authenticated.refreshing --xstate.done.actor.refreshSession[0]--> session.authenticated.idle',
+    'session.authenticated.refreshingSession --xstate.done.actor.refreshSession[0]--> session.authenticated.idle',
   refreshRevoked:
-    'session.authenticated.refreshing --xstate.error.actor.refreshSession[0]--> session.signingOut',
+    'session.authenticated.refreshingSession --xstate.error.actor.refreshSession[0]--> session.signingOut',
   refreshFailed:
-    'session.authenticated.refreshing --xstate.error.actor.refreshSession[1]--> session.authenticated.idle',
+    'session.authenticated.refreshingSession --xstate.error.actor.refreshSession[1]--> session.authenticated.idle',
   deletingSeesChange: 'session.authenticated.deletingAccount --AUTH_CHANGED[0]--> (no target)',
   deleted:
     'session.authenticated.deletingAccount --xstate.done.actor.deleteAccount[0]--> session.startingGuest',
@@ -614,7 +614,7 @@ const REALISATIONS: Record<string, StepRealisation> = {
   },
   [T.refreshingSeesChange]: signedOutElsewhereDuring('refresh'),
   [T.deletingSeesChange]: signedOutElsewhereDuring('deletion'),
-  [T.updatePassword]: {
+  [T.changePassword]: {
     how: 'the person fills "New password" and presses "Change password"',
     act: async (run) => {
       await run.world.page.getByLabel('New password').fill(NEW_PASSWORD);
@@ -839,7 +839,7 @@ export function planStep(step: ModelStep): StepPlan {
 function realFailure(
   step: ModelStep,
   realisation: StepRealisation,
-): SessionOperationFailure | null {
+): SessionFailureData | null {
   if (!step.failure) return null;
   const code = realisation.realCode ?? step.failure.code;
   return { ...step.failure, code, message: userMessageFor(code) };
@@ -861,7 +861,7 @@ export function holdableRequest(step: ModelStep): Endpoint | null {
     step.transitions.some((id) => id.endsWith(leafStateId(after)));
   if (!entered) return null;
   const leaf = leafStateId(after);
-  if (leaf === 'session.startingGuest' || leaf === 'session.linking') return 'accounts:signUp';
+  if (leaf === 'session.startingGuest' || leaf === 'session.creatingAccount') return 'accounts:signUp';
   if (leaf === 'session.signingIn') return 'accounts:signInWithPassword';
   if (leaf === 'session.switchingAccount') {
     return after.context.switchCredential?.providerId === 'google.com'
@@ -870,11 +870,11 @@ export function holdableRequest(step: ModelStep): Endpoint | null {
   }
   if (leaf.endsWith('.sendingPasswordReset')) return 'accounts:sendOobCode';
   if (leaf.endsWith('.confirmingPasswordReset')) return 'accounts:resetPassword';
-  if (leaf === 'session.authenticated.updatingPassword') return 'accounts:update';
+  if (leaf === 'session.authenticated.changingPassword') return 'accounts:update';
   if (leaf === 'session.authenticated.reauthenticating') return 'accounts:signInWithPassword';
-  if (leaf === 'session.authenticated.refreshing') return 'accounts:lookup';
+  if (leaf === 'session.authenticated.refreshingSession') return 'accounts:lookup';
   if (leaf === 'session.authenticated.deletingAccount') return 'accounts:delete';
-  if (leaf === 'session.redirecting') return 'accounts:lookup';
+  if (leaf === 'session.redirectingToGoogle') return 'accounts:lookup';
   return null;
 }
 
@@ -887,11 +887,11 @@ export function entersPassingState(
   if (realisation.leavesPassingState) return true;
   const leaf = leafStateId(step.after);
   if (leaf === 'session.signingOut') return true;
-  if (leaf === 'session.popupPending') {
+  if (leaf === 'session.continuingWithGoogle') {
     const outcome = steps[step.index + 1];
     return takes(outcome, T.popupBlocked) || takes(outcome, T.popupUnexpected);
   }
-  return leaf === 'session.restoring';
+  return leaf === 'session.restoringSession';
 }
 
 export function isSettlementOf(step: ModelStep | undefined, previous: ModelStep): boolean {

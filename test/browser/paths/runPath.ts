@@ -6,11 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { transition } from 'xstate';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
-import {
-  toSessionView,
-  type SessionActivity,
-  type SessionView,
-} from '../../../src/ui/session/sessionView';
+import type { SessionOperation } from '../../../src/machines/sessionTypes';
+import { toSessionView, type SessionView } from '../../../src/ui/session/sessionView';
 import type { SessionSnapshot } from '../../machine/sessionModel';
 import { stateIds, type ModelStep } from './pathModel';
 import {
@@ -48,35 +45,36 @@ const NOTICES = new Set([
  * The busy button's label while an operation runs, as the person sees it; `unchecked` when it
  * depends on the action that led there (a switch continues the sign-up or Google sign-in).
  */
-function busyLabel(activity: SessionActivity, run: RunState): string | null | 'unchecked' {
+function busyLabel(operation: SessionOperation, run: RunState): string | null | 'unchecked' {
   const registered = run.world.pathname() === '/account';
-  switch (activity) {
-    case 'signingUp':
+  switch (operation) {
+    case 'createAccount':
       return 'Creating account…';
-    case 'signingIn':
+    case 'signIn':
       return 'Signing in…';
-    case 'googlePopup':
+    case 'continueWithGoogle':
       return 'Waiting for Google…';
-    case 'googleRedirect':
+    case 'redirectToGoogle':
       return 'Redirecting to Google…';
-    case 'sendingPasswordReset':
+    case 'sendPasswordReset':
       return registered ? 'Sending…' : 'Sending reset email…';
-    case 'confirmingPasswordReset':
+    case 'confirmPasswordReset':
       return 'Saving…';
-    case 'updatingPassword':
+    case 'changePassword':
       return 'Changing password…';
-    case 'reauthenticating':
+    case 'reauthenticate':
       return 'Confirming…';
-    case 'refreshing':
+    case 'refreshSession':
       return 'Refreshing…';
-    case 'deletingAccount':
+    case 'deleteAccount':
       return 'Deleting…';
-    case 'signingOut':
+    case 'signOut':
       return 'Signing out…';
     // No busy label of their own: starting a guest, and a switch (it continues the action that found it).
-    case 'startingGuest':
+    case 'startGuest':
+    case 'restoreSession':
       return null;
-    case 'switchingAccount':
+    case 'switchAccount':
       return 'unchecked';
   }
 }
@@ -121,7 +119,7 @@ async function expectSettledView(run: RunState, view: SessionView): Promise<void
   if (view.status === 'failed') {
     await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
   }
-  const label = view.activity ? busyLabel(view.activity, run) : null;
+  const label = view.operation ? busyLabel(view.operation, run) : null;
   if (label === 'unchecked') return;
   if (label) {
     await expect
@@ -224,7 +222,7 @@ async function runStep(
   if (entersPassingState(run.steps, step, realisation)) {
     // It settles by itself at once; the next step looks at the outcome. A popup that fails at once
     // (blocked, no gapi) already shows its error.
-    if (!step.after.matches('popupPending')) await expectMessages(run, view);
+    if (!step.after.matches('continuingWithGoogle')) await expectMessages(run, view);
     return expected;
   }
   if (held) await held.arrived();
