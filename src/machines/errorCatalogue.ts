@@ -31,7 +31,7 @@ export const ERROR_CATALOGUE = {
   },
   'credential-already-in-use': {
     handling: 'switch',
-    message: 'This Google account is already linked to another account.',
+    message: 'This sign-in is already linked to another ApplyFirst account.',
   },
   'account-exists-with-different-credential': {
     handling: 'logAndRethrow',
@@ -117,8 +117,8 @@ export const ERROR_CATALOGUE = {
     message: 'This action is not available right now.',
   },
   'provider-already-linked': {
-    handling: 'logAndRethrow',
-    message: 'Your account is already linked to Google.',
+    handling: 'rethrow',
+    message: 'Your account already has this way of signing in.',
   },
   'null-user': { handling: 'logAndRethrow', message: 'No user signed in' },
   'internal-error': {

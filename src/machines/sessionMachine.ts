@@ -35,6 +35,35 @@ function failureIn(event: EventObject): SessionFailure {
   return failureOf('error' in event ? event.error : event);
 }
 
+/** The same account in the same kind: a token refresh or a profile change, not another user. */
+function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
+  return (
+    a === b || (a !== null && b !== null && a.uid === b.uid && a.isAnonymous === b.isAnonymous)
+  );
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  return typeof value === 'object' && value !== null && 'uid' in value && 'isAnonymous' in value;
+}
+
+/** Operations whose success leaves nobody signed in (a fresh guest starts next). */
+const SIGNS_OUT = new Set(['signOut', 'deleteAccount']);
+
+/**
+ * The user the SDK should hold once an operation settles with `event`, if nothing else happened
+ * meanwhile: the user it produced, nobody after a sign-out or deletion, else the user it ran for.
+ */
+function expectedUserAfter(context: SessionContext, event: EventObject): SessionUser | null {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  if (!done || !('output' in event)) return context.user;
+  const { output } = event;
+  if (isSessionUser(output)) return output;
+  if (typeof output === 'object' && output !== null && 'user' in output) {
+    return isSessionUser(output.user) ? output.user : null;
+  }
+  return SIGNS_OUT.has(done[1] ?? '') ? null : context.user;
+}
+
 function handles(event: EventObject, handling: ErrorHandling): boolean {
   return handlingOf(failureIn(event).code) === handling;
 }
@@ -101,6 +130,30 @@ const sessionSetup = setup({
       pendingOperation,
     })),
     clearPendingOperation: assign({ pendingOperation: null }),
+    deferAuthChange: assign(({ event }) => {
+      assertEvent(event, 'AUTH_CHANGED');
+      return { deferredAuthChange: event };
+    }),
+    clearDeferredAuthChange: assign({ deferredAuthChange: null }),
+    /** Take the SDK's user seen while an operation ran; what the operation was for is gone. */
+    adoptDeferredUser: assign(({ context }) => ({
+      user: context.deferredAuthChange?.user ?? null,
+      deferredAuthChange: null,
+      pendingOperation: null,
+      switchCredential: null,
+      error: null,
+      notice:
+        context.user !== null && !context.user.isAnonymous && !context.deferredAuthChange?.user
+          ? noticeFor('signed-out')
+          : null,
+    })),
+    /** Another user (not a refresh of the same one): whatever was pending was for the old one. */
+    forgetPreviousUser: assign({
+      pendingOperation: null,
+      switchCredential: null,
+      error: null,
+      notice: null,
+    }),
     clearMessages: assign({ error: null, notice: null }),
     assignNotice: assign((_, code: NoticeCode) => ({ notice: noticeFor(code) })),
     emitGuestDiscarded: enqueueActions(({ context, enqueue }, newUser: SessionUser) => {
@@ -129,12 +182,78 @@ const sessionSetup = setup({
     isRegistered: (_, user: SessionUser | null) => user !== null && !user.isAnonymous,
     isAnonymous: (_, user: SessionUser | null) => user?.isAnonymous === true,
     isSignedOut: (_, user: SessionUser | null) => user === null,
+    isNotRegistered: (_, user: SessionUser | null) => user === null || user.isAnonymous,
     pendingIsPasswordChange: ({ context }) => context.pendingOperation?.kind === 'changePassword',
+    isSameUser: ({ context }, user: SessionUser | null) => sameUser(context.user, user),
+    /** The SDK's user changed while the operation ran, to someone it did not produce. */
+    userChangedMeanwhile: ({ context, event }) =>
+      context.deferredAuthChange !== null &&
+      !sameUser(context.deferredAuthChange.user, expectedUserAfter(context, event)),
+    /**
+     * The SDK now holds someone (not nobody) whom the operation did not produce: another tab signed
+     * in, or registered this very guest. Follow it rather than act on this tab's stale failure,
+     * which could sign every tab out.
+     */
+    someoneElseMeanwhile: ({ context, event }) =>
+      context.deferredAuthChange !== null &&
+      context.deferredAuthChange.user !== null &&
+      !sameUser(context.deferredAuthChange.user, expectedUserAfter(context, event)),
+    hasRegisteredUser: ({ context }) => context.user !== null && !context.user.isAnonymous,
+    hasGuestUser: ({ context }) => context.user?.isAnonymous === true,
   },
 });
 
+/**
+ * While an operation runs, AUTH_CHANGED is deferred, not applied: the operation's own result or
+ * error says what happened (a disabled user learns why), and the change is reconciled when the
+ * operation settles (`afterSettling`), so it is never lost.
+ */
+const inFlight = sessionSetup.createStateConfig({
+  entry: 'clearDeferredAuthChange',
+  on: { AUTH_CHANGED: { actions: 'deferAuthChange' } },
+});
+
+/**
+ * First on every settle (and Cancel): the SDK's user changed while the operation ran, to someone
+ * the operation did not produce, so follow that user instead of the operation's outcome.
+ */
+const followIfUserChanged = {
+  guard: 'userChangedMeanwhile',
+  target: '#session.reconciling',
+  actions: 'adoptDeferredUser',
+} as const;
+
+/**
+ * Reloading or re-authenticating reads the SDK's current user, which another tab may have
+ * replaced with a guest by now: then follow that user, never keep a guest as registered.
+ */
+const followIfNotRegistered = {
+  guard: {
+    type: 'isNotRegistered',
+    params: ({ event }: { event: { output: SessionUser } }) => event.output,
+  },
+  target: '#session.reconciling',
+  actions: [
+    'forgetPreviousUser',
+    { type: 'assignUser', params: ({ event }: { event: { output: SessionUser } }) => event.output },
+  ],
+} as const;
+
+/**
+ * First on every failure: someone (not nobody) is signed in now whom the operation did not
+ * produce: another tab signed in, or registered this very guest. Follow them rather than act on
+ * this tab's stale failure (signing out would sign every tab out). Then a revoked session ends,
+ * saying why, before any other change is followed.
+ */
+const followIfSomeoneElse = {
+  guard: 'someoneElseMeanwhile',
+  target: '#session.reconciling',
+  actions: 'adoptDeferredUser',
+} as const;
+
 /** Password-reset e-mails need no signed-in user, so guests and registered users share these. */
 const sendingPasswordReset = sessionSetup.createStateConfig({
+  ...inFlight,
   tags: ['sendPasswordReset', 'busy'],
   invoke: {
     id: 'sendPasswordReset',
@@ -143,12 +262,19 @@ const sendingPasswordReset = sessionSetup.createStateConfig({
       assertEvent(event, 'SEND_PASSWORD_RESET');
       return { email: event.email };
     },
-    onDone: { target: 'idle', actions: { type: 'assignNotice', params: 'password-reset-sent' } },
-    onError: { target: 'idle', actions: 'assignError' },
+    onDone: [
+      followIfUserChanged,
+      {
+        target: 'idle',
+        actions: { type: 'assignNotice', params: 'password-reset-sent' },
+      },
+    ],
+    onError: [followIfSomeoneElse, followIfUserChanged, { target: 'idle', actions: 'assignError' }],
   },
 });
 
 const confirmingPasswordReset = sessionSetup.createStateConfig({
+  ...inFlight,
   tags: ['confirmPasswordReset', 'busy'],
   invoke: {
     id: 'confirmPasswordReset',
@@ -157,60 +283,52 @@ const confirmingPasswordReset = sessionSetup.createStateConfig({
       assertEvent(event, 'CONFIRM_PASSWORD_RESET');
       return { oobCode: event.oobCode, newPassword: event.newPassword };
     },
-    onDone: { target: 'idle', actions: { type: 'assignNotice', params: 'password-reset-done' } },
-    onError: { target: 'idle', actions: 'assignError' },
+    onDone: [
+      followIfUserChanged,
+      {
+        target: 'idle',
+        actions: { type: 'assignNotice', params: 'password-reset-done' },
+      },
+    ],
+    onError: [followIfSomeoneElse, followIfUserChanged, { target: 'idle', actions: 'assignError' }],
   },
-});
-
-/**
- * Operations on the signed-in user ignore AUTH_CHANGED: when the provider has disabled the user
- * or revoked the token, the SDK signs out before the operation fails, and the operation's own
- * error says why (user-disabled, user-token-expired), which the sign-out alone would not.
- */
-const operationOnCurrentUser = sessionSetup.createStateConfig({
-  on: { AUTH_CHANGED: {} },
 });
 
 type RestingState = 'guest' | 'authenticated' | 'sessionFailed';
 
 /**
- * AUTH_CHANGED in a resting state: the machine follows the SDK's user to the state for its kind.
- * A user of the kind the state already holds is taken in place, so a running sub-state (a reset
- * e-mail being sent) goes on.
+ * AUTH_CHANGED at rest: the machine follows the SDK's user. The same user (a token refresh) is
+ * taken in place; another user leads to the state for its kind, and whatever was pending for the
+ * previous user (an operation waiting for re-authentication, a message) is dropped.
  */
 function followUser(from: RestingState) {
-  const leaveFailure = from === 'sessionFailed' ? (['clearMessages'] as const) : [];
-  const assignEventUser = {
-    type: 'assignUser' as const,
-    params: ({ event }: { event: { user: SessionUser | null } }) => event.user,
-  };
+  const eventUser = ({ event }: { event: { user: SessionUser | null } }) => event.user;
+  const assignEventUser = { type: 'assignUser' as const, params: eventUser };
   return [
+    { guard: { type: 'isSameUser' as const, params: eventUser }, actions: assignEventUser },
     {
-      guard: { type: 'isRegistered' as const, params: assignEventUser.params },
-      ...(from === 'authenticated' ? {} : { target: '#session.authenticated' }),
-      actions: [...leaveFailure, assignEventUser],
+      guard: { type: 'isRegistered' as const, params: eventUser },
+      target: '#session.authenticated',
+      reenter: true,
+      actions: ['forgetPreviousUser' as const, assignEventUser],
     },
     {
-      guard: { type: 'isAnonymous' as const, params: assignEventUser.params },
-      ...(from === 'guest' ? {} : { target: '#session.guest' }),
-      actions: [...leaveFailure, assignEventUser],
+      guard: { type: 'isAnonymous' as const, params: eventUser },
+      target: '#session.guest',
+      reenter: true,
+      actions: ['forgetPreviousUser' as const, assignEventUser],
     },
-    // No user: every visitor has a session, so start a guest (a failed session waits for RETRY).
-    ...(from === 'sessionFailed'
-      ? []
-      : [
-          {
-            guard: { type: 'isSignedOut' as const, params: assignEventUser.params },
-            target: '#session.startingGuest',
-            actions:
-              from === 'authenticated'
-                ? [
-                    { type: 'assignUser' as const, params: null },
-                    { type: 'assignNotice' as const, params: 'signed-out' as const },
-                  ]
-                : [],
-          },
-        ]),
+    // Nobody: every visitor has a session, so start a guest.
+    {
+      target: '#session.startingGuest',
+      actions: [
+        'forgetPreviousUser' as const,
+        { type: 'assignUser' as const, params: null },
+        ...(from === 'authenticated'
+          ? [{ type: 'assignNotice' as const, params: 'signed-out' as const }]
+          : []),
+      ],
+    },
   ];
 }
 
@@ -220,11 +338,13 @@ function followUser(from: RestingState) {
  */
 function sensitiveOperationErrors() {
   return [
+    followIfSomeoneElse,
     {
       guard: 'isSessionRevoked' as const,
       target: '#session.signingOut',
       actions: ['clearPendingOperation' as const, 'assignError' as const],
     },
+    followIfUserChanged,
     {
       guard: 'errorNeedsRecentLogin' as const,
       target: 'needsRecentLogin',
@@ -236,6 +356,10 @@ function sensitiveOperationErrors() {
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
+  description:
+    "The rule: at rest, the machine's user is the SDK's current user. An operation in flight " +
+    'defers AUTH_CHANGED and reconciles when it settles; a pending operation and its error never ' +
+    'outlive the user they were for; authenticated never holds a guest, guest never a registered user.',
   context: {
     user: null,
     error: null,
@@ -243,6 +367,7 @@ export const sessionMachine = sessionSetup.createMachine({
     switchCredential: null,
     pendingOperation: null,
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
+    deferredAuthChange: null,
   },
   invoke: [
     { id: 'authWatcher', src: 'watchAuth' },
@@ -257,12 +382,14 @@ export const sessionMachine = sessionSetup.createMachine({
   initial: 'restoringSession',
   states: {
     restoringSession: {
+      ...inFlight,
       description: 'Wait for the saved user and consume a pending redirect result.',
       tags: ['restoreSession', 'busy'],
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
+          followIfUserChanged,
           {
             guard: { type: 'redirectNeedsSwitch', params: ({ event }) => event.output },
             target: 'switchingAccount',
@@ -292,21 +419,39 @@ export const sessionMachine = sessionSetup.createMachine({
             actions: { type: 'assignRestoredError', params: ({ event }) => event.output },
           },
         ],
-        onError: { target: 'sessionFailed', actions: ['logError', 'assignSessionFailed'] },
+        onError: [
+          followIfSomeoneElse,
+          followIfUserChanged,
+          {
+            target: 'sessionFailed',
+            actions: ['logError', 'assignSessionFailed'],
+          },
+        ],
       },
     },
 
     startingGuest: {
+      ...inFlight,
       description: 'Anonymous sign-in: every visitor has a session.',
       tags: ['startGuest', 'busy'],
       invoke: {
         id: 'startGuest',
         src: 'startGuest',
-        onDone: {
-          target: 'guest',
-          actions: { type: 'assignUser', params: ({ event }) => event.output },
-        },
-        onError: { target: 'sessionFailed', actions: ['logError', 'assignSessionFailed'] },
+        onDone: [
+          followIfUserChanged,
+          {
+            target: 'guest',
+            actions: { type: 'assignUser', params: ({ event }) => event.output },
+          },
+        ],
+        onError: [
+          followIfSomeoneElse,
+          followIfUserChanged,
+          {
+            target: 'sessionFailed',
+            actions: ['logError', 'assignSessionFailed'],
+          },
+        ],
       },
     },
 
@@ -317,6 +462,16 @@ export const sessionMachine = sessionSetup.createMachine({
         RETRY: { target: 'restoringSession', actions: 'clearMessages' },
         AUTH_CHANGED: followUser('sessionFailed'),
       },
+    },
+
+    reconciling: {
+      description:
+        "The SDK's user changed while an operation ran: go to the state for that user's kind.",
+      always: [
+        { guard: 'hasRegisteredUser', target: 'authenticated' },
+        { guard: 'hasGuestUser', target: 'guest' },
+        { target: 'startingGuest' },
+      ],
     },
 
     guest: {
@@ -354,6 +509,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
 
     creatingAccount: {
+      ...inFlight,
       description: 'Link an e-mail/password credential to the guest: same uid.',
       tags: ['createAccount', 'busy'],
       invoke: {
@@ -363,20 +519,24 @@ export const sessionMachine = sessionSetup.createMachine({
           assertEvent(event, 'CREATE_ACCOUNT');
           return { email: event.email, password: event.password };
         },
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            'clearSwitchCredential',
-            { type: 'assignUser', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: [
+          followIfUserChanged,
+          {
+            target: 'authenticated',
+            actions: [
+              'clearSwitchCredential',
+              { type: 'assignUser', params: ({ event }) => event.output },
+            ],
+          },
+        ],
         onError: [
+          followIfSomeoneElse,
           {
             guard: 'isSessionRevoked',
             target: 'signingOut',
             actions: ['clearSwitchCredential', 'assignError'],
           },
-          // The e-mail belongs to an existing account: sign in to it with the same credential.
+          followIfUserChanged, // The e-mail belongs to an existing account: sign in to it with the same credential.
           { guard: 'errorNeedsSwitch', target: 'switchingAccount' },
           { target: 'guest', actions: ['clearSwitchCredential', 'assignError'] },
         ],
@@ -384,6 +544,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
 
     signingIn: {
+      ...inFlight,
       description: 'Sign in to an existing e-mail/password account; the guest is discarded.',
       tags: ['signIn', 'busy'],
       invoke: {
@@ -393,32 +554,46 @@ export const sessionMachine = sessionSetup.createMachine({
           assertEvent(event, 'SIGN_IN');
           return { email: event.email, password: event.password };
         },
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            { type: 'emitGuestDiscarded', params: ({ event }) => event.output },
-            { type: 'assignUser', params: ({ event }) => event.output },
-          ],
-        },
-        onError: { target: 'guest', actions: 'assignError' },
+        onDone: [
+          followIfUserChanged,
+          {
+            target: 'authenticated',
+            actions: [
+              { type: 'emitGuestDiscarded', params: ({ event }) => event.output },
+              { type: 'assignUser', params: ({ event }) => event.output },
+            ],
+          },
+        ],
+        onError: [
+          followIfSomeoneElse,
+          followIfUserChanged,
+          { target: 'guest', actions: 'assignError' },
+        ],
       },
     },
 
     continuingWithGoogle: {
+      ...inFlight,
       description: 'Link Google to the guest in a popup (the account chooser is always shown).',
       tags: ['continueWithGoogle', 'busy'],
       on: {
-        CANCEL: 'guest',
+        AUTH_CHANGED: { actions: 'deferAuthChange' },
+        CANCEL: [followIfUserChanged, { target: 'guest' }],
       },
       invoke: {
         id: 'continueWithGoogle',
         src: 'continueWithGoogle',
-        onDone: {
-          target: 'authenticated',
-          actions: { type: 'assignUser', params: ({ event }) => event.output },
-        },
+        onDone: [
+          followIfUserChanged,
+          {
+            target: 'authenticated',
+            actions: { type: 'assignUser', params: ({ event }) => event.output },
+          },
+        ],
         onError: [
+          followIfSomeoneElse,
           { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
+          followIfUserChanged,
           { guard: 'errorNeedsRedirect', target: 'redirectingToGoogle' },
           {
             guard: 'errorCarriesSwitchCredential',
@@ -432,16 +607,23 @@ export const sessionMachine = sessionSetup.createMachine({
     },
 
     redirectingToGoogle: {
+      ...inFlight,
       description: 'Link Google with a full-page redirect; restoring picks up the result.',
       tags: ['redirectToGoogle', 'busy'],
       invoke: {
         id: 'redirectToGoogle',
         src: 'redirectToGoogle',
-        onError: { target: 'guest', actions: ['logError', 'assignError'] },
+        onError: [
+          followIfSomeoneElse,
+          { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
+          followIfUserChanged,
+          { target: 'guest', actions: ['logError', 'assignError'] },
+        ],
       },
     },
 
     switchingAccount: {
+      ...inFlight,
       description:
         'The credential belongs to an existing account: sign in to it. The guest is discarded.',
       tags: ['switchAccount', 'busy'],
@@ -452,16 +634,26 @@ export const sessionMachine = sessionSetup.createMachine({
           if (!context.switchCredential) throw new Error('switchingAccount needs a credential');
           return context.switchCredential;
         },
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            'clearSwitchCredential',
-            { type: 'emitGuestDiscarded', params: ({ event }) => event.output },
-            { type: 'assignUser', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: [
+          followIfUserChanged,
+          {
+            target: 'authenticated',
+            actions: [
+              'clearSwitchCredential',
+              { type: 'emitGuestDiscarded', params: ({ event }) => event.output },
+              { type: 'assignUser', params: ({ event }) => event.output },
+            ],
+          },
+        ],
         // The guest is still signed in when the switch fails (wrong password, disabled account).
-        onError: { target: 'guest', actions: ['clearSwitchCredential', 'assignError'] },
+        onError: [
+          followIfSomeoneElse,
+          followIfUserChanged,
+          {
+            target: 'guest',
+            actions: ['clearSwitchCredential', 'assignError'],
+          },
+        ],
       },
     },
 
@@ -502,7 +694,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
         },
         changingPassword: {
-          ...operationOnCurrentUser,
+          ...inFlight,
           tags: ['changePassword', 'busy'],
           invoke: {
             id: 'changePassword',
@@ -513,13 +705,16 @@ export const sessionMachine = sessionSetup.createMachine({
               }
               return { newPassword: context.pendingOperation.newPassword };
             },
-            onDone: {
-              target: 'idle',
-              actions: [
-                'clearPendingOperation',
-                { type: 'assignNotice', params: 'password-changed' },
-              ],
-            },
+            onDone: [
+              followIfUserChanged,
+              {
+                target: 'idle',
+                actions: [
+                  'clearPendingOperation',
+                  { type: 'assignNotice', params: 'password-changed' },
+                ],
+              },
+            ],
             onError: sensitiveOperationErrors(),
           },
         },
@@ -532,8 +727,19 @@ export const sessionMachine = sessionSetup.createMachine({
           },
         },
         reauthenticating: {
-          ...operationOnCurrentUser,
+          ...inFlight,
           tags: ['reauthenticate', 'busy', 'reauthenticationNeeded'],
+          on: {
+            AUTH_CHANGED: { actions: 'deferAuthChange' },
+            // The Google popup waits for a person: Cancel is its way out.
+            CANCEL: [
+              followIfUserChanged,
+              {
+                target: 'idle',
+                actions: ['clearMessages', 'clearPendingOperation'],
+              },
+            ],
+          },
           invoke: {
             id: 'reauthenticate',
             src: 'reauthenticate',
@@ -542,6 +748,8 @@ export const sessionMachine = sessionSetup.createMachine({
               return event.password === undefined ? {} : { password: event.password };
             },
             onDone: [
+              followIfUserChanged,
+              followIfNotRegistered,
               {
                 guard: 'pendingIsPasswordChange',
                 target: 'changingPassword',
@@ -553,49 +761,60 @@ export const sessionMachine = sessionSetup.createMachine({
               },
             ],
             onError: [
+              followIfSomeoneElse,
               {
                 guard: 'isSessionRevoked',
                 target: '#session.signingOut',
                 actions: ['clearPendingOperation', 'assignError'],
               },
+              followIfUserChanged,
               { target: 'needsRecentLogin', actions: 'assignError' },
             ],
           },
         },
         refreshingSession: {
           description: 'Reload the user, then force a new ID token.',
-          ...operationOnCurrentUser,
+          ...inFlight,
           tags: ['refreshSession', 'busy'],
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'assignUser', params: ({ event }) => event.output },
-                { type: 'assignNotice', params: 'session-refreshed' },
-              ],
-            },
+            onDone: [
+              followIfUserChanged,
+              followIfNotRegistered,
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'assignUser', params: ({ event }) => event.output },
+                  { type: 'assignNotice', params: 'session-refreshed' },
+                ],
+              },
+            ],
             onError: [
+              followIfSomeoneElse,
               { guard: 'isSessionRevoked', target: '#session.signingOut', actions: 'assignError' },
+              followIfUserChanged,
               { target: 'idle', actions: 'assignError' },
             ],
           },
         },
         deletingAccount: {
-          ...operationOnCurrentUser,
+          ...inFlight,
           tags: ['deleteAccount', 'busy'],
           invoke: {
             id: 'deleteAccount',
             src: 'deleteAccount',
-            onDone: {
-              target: '#session.startingGuest',
-              actions: [
-                'clearPendingOperation',
-                { type: 'assignUser', params: null },
-                { type: 'assignNotice', params: 'account-deleted' },
-              ],
-            },
+            onDone: [
+              followIfUserChanged,
+              {
+                target: '#session.startingGuest',
+                actions: [
+                  'clearPendingOperation',
+                  { type: 'assignUser', params: null },
+                  { type: 'assignNotice', params: 'account-deleted' },
+                ],
+              },
+            ],
             onError: sensitiveOperationErrors(),
           },
         },
@@ -605,14 +824,28 @@ export const sessionMachine = sessionSetup.createMachine({
     },
 
     signingOut: {
+      ...inFlight,
       description: 'Sign out, then start a fresh guest at once.',
       tags: ['signOut', 'busy'],
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'startingGuest', actions: { type: 'assignUser', params: null } },
+        onDone: [
+          followIfUserChanged,
+          {
+            target: 'startingGuest',
+            actions: { type: 'assignUser', params: null },
+          },
+        ],
         // A new anonymous sign-in replaces whatever user is left, so go on to a fresh guest.
-        onError: { target: 'startingGuest', actions: ['logError', 'assignError'] },
+        onError: [
+          followIfSomeoneElse,
+          followIfUserChanged,
+          {
+            target: 'startingGuest',
+            actions: ['logError', 'assignError'],
+          },
+        ],
       },
     },
   },

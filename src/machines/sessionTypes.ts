@@ -102,6 +102,11 @@ export interface SessionContext {
   switchCredential: SwitchCredential | null;
   pendingOperation: PendingOperation | null;
   passwordPolicy: PasswordPolicy;
+  /**
+   * The SDK's user as last reported while an operation ran. Operations defer AUTH_CHANGED and
+   * reconcile with it when they settle, so the machine at rest always holds the SDK's user.
+   */
+  deferredAuthChange: AuthChangedEvent | null;
 }
 
 /** Events a person causes through the UI. */

@@ -3,10 +3,7 @@ import type { SessionFailureData } from '../../src/machines/sessionFailure';
 import type { SwitchCredential } from '../../src/machines/sessionTypes';
 import { googleSwitchCredential } from '../support/sessionFixtures';
 
-export function failure(
-  code: ClientCode,
-  switchCredential?: SwitchCredential,
-): SessionFailureData {
+export function failure(code: ClientCode, switchCredential?: SwitchCredential): SessionFailureData {
   return { code, message: userMessageFor(code), ...(switchCredential ? { switchCredential } : {}) };
 }
 

@@ -1,7 +1,7 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import type { AnyStateNode, AnyTransitionDefinition, EventFromLogic, SnapshotFrom } from 'xstate';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { SessionContext, SessionEvent } from '../../src/machines/sessionTypes';
+import type { SessionContext, SessionEvent, SessionUser } from '../../src/machines/sessionTypes';
 import {
   googleOnlyUser as existingUser,
   googleSwitchCredential,
@@ -64,8 +64,12 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
     sendPasswordReset: [undefined],
     confirmPasswordReset: [undefined],
     changePassword: [undefined],
-    reauthenticate: [{ ...current, lastSignInTime: 'Sat, 21 Nov 2026 09:30:00 GMT' }],
-    refreshSession: [{ ...current, emailVerified: true }],
+    // Both read the SDK's current user, which another tab may have replaced with a guest.
+    reauthenticate: [
+      { ...current, lastSignInTime: 'Sat, 21 Nov 2026 09:30:00 GMT' },
+      otherGuestUser,
+    ],
+    refreshSession: [{ ...current, emailVerified: true }, otherGuestUser],
     deleteAccount: [undefined],
   };
 }
@@ -131,14 +135,22 @@ export function declaredStates(): string[] {
 
 /** What the guards depend on, so every guarded branch gets its own vertex. */
 export function stateKey(snapshot: SessionSnapshot): string {
-  const { user, pendingOperation, switchCredential } = snapshot.context;
-  const userKind = user === null ? 'no user' : user.isAnonymous ? 'guest' : 'registered';
+  const { user, pendingOperation, switchCredential, deferredAuthChange } = snapshot.context;
   return JSON.stringify([
     snapshot.value,
-    userKind,
+    identity(user),
     pendingOperation?.kind ?? null,
     switchCredential?.providerId ?? null,
+    deferredAuthChange ? identity(deferredAuthChange.user) : null,
   ]);
+}
+
+/**
+ * Which user, as far as the guards can tell: they compare users by uid and kind (the same user
+ * refreshed, the same guest registered elsewhere, someone else).
+ */
+function identity(user: SessionUser | null): string {
+  return user === null ? 'no user' : `${user.isAnonymous ? 'guest' : 'registered'} ${user.uid}`;
 }
 
 /**

@@ -222,6 +222,13 @@ describe('error catalogue', () => {
     expect(handlingOf(code)).toBe(handling);
   });
 
+  it.each(['credential-already-in-use', 'provider-already-linked'])(
+    '%s says what happened whichever provider it came from',
+    (code) => {
+      expect(userMessageFor(code)).not.toMatch(/google|password/i);
+    },
+  );
+
   it('uses the exact spec wording for the validation messages', () => {
     expect(userMessageFor('no-user')).toBe('No user signed in');
     expect(userMessageFor('session-failed')).toBe('Failed to create session');

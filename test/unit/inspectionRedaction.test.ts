@@ -36,6 +36,7 @@ function baseContext(): SessionContext {
     switchCredential: null,
     pendingOperation: null,
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
+    deferredAuthChange: null,
   };
 }
 

@@ -26,6 +26,7 @@ const baseContext: SessionContext = {
   switchCredential: null,
   pendingOperation: null,
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
+  deferredAuthChange: null,
 };
 
 type StateValueOf = Parameters<typeof sessionMachine.resolveState>[0]['value'];

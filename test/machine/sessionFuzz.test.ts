@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyStats, sessionRulesHold } from './sessionFuzz';
+
+/** `npm run fuzz -- --sequences 100000 --seed N` runs more of the same. */
+const SEQUENCES = 2_000;
+const SEED = 20261122;
+
+describe('the session keeps its rules through random races between tabs', () => {
+  beforeAll(() => {
+    // Paths through "log and rethrow" failures log on purpose; keep the test output readable.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it(`${SEQUENCES} sequences (seed ${SEED}) break no rule`, async () => {
+    const stats = emptyStats();
+    await fc.assert(sessionRulesHold(stats), { numRuns: SEQUENCES, seed: SEED });
+    console.info(
+      `session fuzz: ${stats.sequences} sequences, ${stats.steps} steps, ` +
+        `${stats.states.size} states and ${stats.transitions.size} transitions visited`,
+    );
+    expect(stats.sequences).toBeGreaterThanOrEqual(SEQUENCES);
+  }, 300_000);
+});

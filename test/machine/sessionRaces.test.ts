@@ -1,0 +1,181 @@
+/**
+ * The races issue 8 reproduced against the real SDK, as named regressions at the machine level:
+ * the real machine in tabs sharing the SDK model of sdkWorld.ts. The browser suite repeats
+ * cases 1-3 with two real tabs.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userMessageFor } from '../../src/machines/errorCatalogue';
+import type { SessionEvent } from '../../src/machines/sessionTypes';
+import { ACCOUNTS, SdkWorld, type Settlement, type Tab } from './sdkWorld';
+import { brokenRule } from './sessionFuzz';
+
+const ada = ACCOUNTS[0]!;
+const succeed: Settlement = { kind: 'succeed' };
+const fail = (code: Extract<Settlement, { kind: 'fail' }>['code']): Settlement => ({
+  kind: 'fail',
+  code,
+  withCredential: false,
+});
+
+async function flush(): Promise<void> {
+  for (let turn = 0; turn < 4; turn += 1) await Promise.resolve();
+}
+
+let world: SdkWorld;
+let tabs: Tab[];
+
+function open(stored: SdkWorld['stored'], count: number): Tab[] {
+  world = new SdkWorld(stored);
+  tabs = Array.from({ length: count }, (_, index) => world.openTab(`tab ${index + 1}`));
+  return tabs;
+}
+
+/** Settles the tab's request of that actor, which must be in flight. */
+async function settle(tab: Tab, actorId: string, settlement: Settlement): Promise<void> {
+  const index = tab.pending.findIndex((request) => request.actorId === actorId);
+  expect(index, `${tab.name} has ${actorId} in flight`).toBeGreaterThanOrEqual(0);
+  world.settle(tab, index, settlement);
+  await flush();
+}
+
+async function send(tab: Tab, event: SessionEvent): Promise<void> {
+  tab.actor.send(event);
+  await flush();
+}
+
+async function sync(tab: Tab): Promise<void> {
+  world.sync(tab);
+  await flush();
+}
+
+const stateOf = (tab: Tab) => tab.actor.getSnapshot().value;
+const contextOf = (tab: Tab) => tab.actor.getSnapshot().context;
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  const pendingFor = new Map();
+  // Whatever the case did, every tab ends keeping the session's rules.
+  for (const tab of tabs) expect(brokenRule(tab, pendingFor)).toBeNull();
+  tabs.forEach((tab) => tab.actor.stop());
+  vi.restoreAllMocks();
+});
+
+describe('races between tabs, operations and revocations (issue 8)', () => {
+  it('case 1: a refresh that was running when another tab signed out ends in a guest, not "refreshed"', async () => {
+    const [a, b] = open(ada, 2);
+    await settle(a!, 'restoreSession', succeed);
+    await settle(b!, 'restoreSession', succeed);
+    await send(a!, { type: 'REFRESH_SESSION' });
+    await send(b!, { type: 'SIGN_OUT' });
+    await settle(b!, 'signOut', succeed);
+    await sync(a!); // A's SDK sees the sign-out while its refresh is still in flight.
+    await settle(a!, 'refreshSession', succeed);
+
+    expect(stateOf(a!)).toBe('startingGuest');
+    expect(contextOf(a!).notice?.code).toBe('signed-out');
+    await settle(a!, 'startGuest', succeed);
+    expect(stateOf(a!)).toEqual({ guest: 'idle' });
+    // The guest form works again: "Create account" starts linking.
+    await send(a!, { type: 'CREATE_ACCOUNT', email: 'new@example.com', password: 'pass-word-1' });
+    expect(stateOf(a!)).toBe('creatingAccount');
+  });
+
+  it('case 2: a wrong password answered after another tab signed in follows that account, without a stale error', async () => {
+    const [a, b] = open(null, 2);
+    await settle(a!, 'restoreSession', succeed);
+    await settle(a!, 'startGuest', succeed);
+    await sync(b!);
+    await settle(b!, 'restoreSession', succeed);
+    await send(a!, { type: 'SIGN_IN', email: ada.email!, password: 'wrong' });
+    await send(b!, { type: 'SIGN_IN', email: ada.email!, password: 'right' });
+    await settle(b!, 'signIn', succeed);
+    await sync(a!);
+    await settle(a!, 'signIn', fail('wrong-password'));
+
+    expect(stateOf(a!)).toEqual({ authenticated: 'idle' });
+    expect(contextOf(a!).user?.uid).toBe(ada.uid);
+    expect(contextOf(a!).error).toBeNull();
+  });
+
+  it('case 3: two tabs creating an account for one guest at once both end registered, neither signed out', async () => {
+    const [a, b] = open(null, 2);
+    await settle(a!, 'restoreSession', succeed);
+    await settle(a!, 'startGuest', succeed);
+    await sync(b!);
+    await settle(b!, 'restoreSession', succeed);
+    const guestUid = contextOf(a!).user!.uid;
+    await send(a!, { type: 'CREATE_ACCOUNT', email: 'a@example.com', password: 'pass-word-1' });
+    await send(b!, { type: 'CREATE_ACCOUNT', email: 'b@example.com', password: 'pass-word-1' });
+    await settle(b!, 'createAccount', succeed);
+    // A's request carried the guest's old token: it fails as expired, after the SDK synced.
+    await settle(a!, 'createAccount', fail('user-token-expired'));
+
+    for (const tab of [a!, b!]) {
+      expect(stateOf(tab)).toEqual({ authenticated: 'idle' });
+      expect(contextOf(tab).user).toMatchObject({ uid: guestUid, isAnonymous: false });
+    }
+    expect(world.stored).toMatchObject({ uid: guestUid, isAnonymous: false });
+  });
+
+  it('case 4: an operation waiting for re-authentication is dropped when another user signs in', async () => {
+    const [a] = open(ada, 1);
+    await settle(a!, 'restoreSession', succeed);
+    await send(a!, { type: 'DELETE_ACCOUNT' });
+    await settle(a!, 'deleteAccount', fail('requires-recent-login'));
+    expect(stateOf(a!)).toEqual({ authenticated: 'needsRecentLogin' });
+
+    world.changeElsewhere('signInGrace');
+    await sync(a!);
+    expect(stateOf(a!)).toEqual({ authenticated: 'idle' });
+    expect(contextOf(a!)).toMatchObject({ pendingOperation: null, error: null });
+    await send(a!, { type: 'REAUTHENTICATE', password: 'her password' });
+    expect(a!.pending.map((request) => request.actorId)).not.toContain('reauthenticate');
+  });
+
+  it('case 4: a pending password change and its error do not follow the user into a guest session', async () => {
+    const [a] = open(ada, 1);
+    await settle(a!, 'restoreSession', succeed);
+    await send(a!, { type: 'CHANGE_PASSWORD', newPassword: 'a new password' });
+    await settle(a!, 'changePassword', fail('requires-recent-login'));
+    world.changeElsewhere('signOut');
+    await sync(a!);
+
+    expect(stateOf(a!)).toEqual({ guest: 'idle' });
+    expect(contextOf(a!)).toMatchObject({ pendingOperation: null, error: null });
+  });
+
+  it('case 5: a redirect start that finds the session revoked ends the session, not a guest with the old uid', async () => {
+    const [a] = open(null, 1);
+    await settle(a!, 'restoreSession', succeed);
+    await settle(a!, 'startGuest', succeed);
+    await send(a!, { type: 'CONTINUE_WITH_GOOGLE' });
+    await settle(a!, 'continueWithGoogle', fail('popup-blocked'));
+    expect(stateOf(a!)).toBe('redirectingToGoogle');
+    await settle(a!, 'redirectToGoogle', fail('user-token-expired'));
+
+    expect(stateOf(a!)).toBe('signingOut');
+    expect(contextOf(a!).error).toEqual({
+      code: 'user-token-expired',
+      message: userMessageFor('user-token-expired'),
+    });
+    await settle(a!, 'signOut', succeed);
+    await settle(a!, 'startGuest', succeed);
+    expect(contextOf(a!).user?.uid).toBe(a!.sdkUser?.uid);
+  });
+
+  it('case 6: re-authenticating through the Google popup can be cancelled', async () => {
+    const [a] = open(ada, 1);
+    await settle(a!, 'restoreSession', succeed);
+    await send(a!, { type: 'DELETE_ACCOUNT' });
+    await settle(a!, 'deleteAccount', fail('requires-recent-login'));
+    await send(a!, { type: 'REAUTHENTICATE' });
+    expect(stateOf(a!)).toEqual({ authenticated: 'reauthenticating' });
+
+    await send(a!, { type: 'CANCEL' });
+    expect(stateOf(a!)).toEqual({ authenticated: 'idle' });
+    expect(contextOf(a!).pendingOperation).toBeNull();
+  });
+});
