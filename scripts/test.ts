@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium, NO_CHROMIUM_MESSAGE } from './chromium';
+import { emulatorsExecArgs } from './emulator';
 
-const firebase = join('node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
 let passed = 0;
 let failed = 0;
@@ -44,15 +44,7 @@ else console.error(`${NO_CHROMIUM_MESSAGE} The browser tests will fail without i
 const reportDir = mkdtempSync(join(tmpdir(), 'applyfirst-test-'));
 const report = join(reportDir, 'vitest.json');
 const vitest = `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`;
-run('vitest inside the Auth Emulator', process.execPath, [
-  firebase,
-  'emulators:exec',
-  '--only',
-  'auth',
-  '--project',
-  'demo-applyfirst',
-  vitest,
-]);
+run('vitest inside the Auth Emulator', process.execPath, emulatorsExecArgs(['auth'], vitest));
 
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
