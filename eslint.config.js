@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -39,6 +40,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [firebaseAuthOnlyInService], patterns }],
     },
   })),
+  // The Rules of React and hooks (React Compiler checks included) where components and hooks live.
+  { ...reactHooks.configs.flat.recommended, files: ['src/**/*.tsx', 'src/ui/**/*.ts'] },
   {
     files: ['src/machines/firebaseSession.ts', 'test/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },

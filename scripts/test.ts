@@ -1,5 +1,6 @@
-// `npm test`: static checks, then every vitest project inside one Auth Emulator, then one plain
-// summary line `N passed, N failed` (the line CI reads). Skipped tests count as failed.
+// `npm test`: static checks (types, lint, formatting), then every vitest project inside one Auth
+// Emulator, then one plain summary line `N passed, N failed` (the line CI reads). Skipped tests
+// count as failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ function check(label: string, command: string, args: string[]): void {
 
 check('typecheck', 'npx', ['tsc', '--noEmit']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 
 const chromium = ensureChromium();
 if (chromium) env.CHROME_PATH = chromium;
