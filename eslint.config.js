@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -8,16 +9,15 @@ const firebaseAuthOnlyInService = {
 };
 const layer = (forbidden, why) => ({ group: forbidden, message: why });
 
-/** Imports flow one way: routes -> ui -> machines, meta, config (DESIGN.md section 2). */
+/** Imports flow one way: routes -> ui -> machines, meta -> config, paths (docs/architecture.md). */
 const layering = {
   'src/**': [layer(['**/routes', '**/routes/**'], 'Nothing imports routes.')],
   'src/ui/**': [layer(['**/routes', '**/routes/**'], 'ui must not import routes.')],
   'src/{machines,meta}/**': [
     layer(['**/routes', '**/routes/**', '**/ui', '**/ui/**'], 'machines and meta sit below ui and routes.'),
   ],
-  'src/config.ts': [
-    layer(['./routes/**', './ui/**', './machines/**', './meta/**'], 'config is the bottom layer.'),
-  ],
+  // The bottom layer: everyone may import config and paths; they import nothing from the app.
+  'src/{config,paths}.ts': [layer(['./*', './**'], 'config and paths are the bottom layer.')],
 };
 
 export default tseslint.config(
@@ -40,6 +40,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [firebaseAuthOnlyInService], patterns }],
     },
   })),
+  // The Rules of React and hooks (React Compiler checks included) where components and hooks live.
+  { ...reactHooks.configs.flat.recommended, files: ['src/**/*.tsx', 'src/ui/**/*.ts'] },
   {
     files: ['src/machines/firebaseSession.ts', 'test/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },

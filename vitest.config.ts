@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test levels (DESIGN.md section 8). `npm test` runs them all inside one Auth Emulator
+ * Test levels (docs/architecture.md, Tests). `npm test` runs them all inside one Auth Emulator
  * (`firebase emulators:exec`); the groups run one after another so they never share emulator load.
  */
 export default defineConfig({

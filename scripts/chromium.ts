@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
-/** The flags DESIGN.md section 9 measured for headless Chromium on this closed network. */
+/** The flags docs/architecture.md (facts) records for headless Chromium on this closed network. */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REGENERATE_COMMAND, statechartFiles, type StatechartFile } from './statechartDocs';
+import { REGENERATE_COMMAND } from './statechart/markdown';
+import { statechartFiles, type StatechartFile } from './statechartDocs';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,12 +1,13 @@
-// `npm test`: static checks, then every vitest project inside one Auth Emulator, then one plain
-// summary line `N passed, N failed` (the line CI reads). Skipped tests count as failed.
+// `npm test`: static checks (types, lint, formatting), then every vitest project inside one Auth
+// Emulator, then one plain summary line `N passed, N failed` (the line CI reads). Skipped tests
+// count as failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium, NO_CHROMIUM_MESSAGE } from './chromium';
+import { emulatorsExecArgs } from './emulator';
 
-const firebase = join('node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
 let passed = 0;
 let failed = 0;
@@ -36,6 +37,7 @@ function check(label: string, command: string, args: string[]): void {
 
 check('typecheck', 'npx', ['tsc', '--noEmit']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 
 const chromium = ensureChromium();
 if (chromium) env.CHROME_PATH = chromium;
@@ -44,15 +46,7 @@ else console.error(`${NO_CHROMIUM_MESSAGE} The browser tests will fail without i
 const reportDir = mkdtempSync(join(tmpdir(), 'applyfirst-test-'));
 const report = join(reportDir, 'vitest.json');
 const vitest = `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`;
-run('vitest inside the Auth Emulator', process.execPath, [
-  firebase,
-  'emulators:exec',
-  '--only',
-  'auth',
-  '--project',
-  'demo-applyfirst',
-  vitest,
-]);
+run('vitest inside the Auth Emulator', process.execPath, emulatorsExecArgs(['auth'], vitest));
 
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;

@@ -1,4 +1,5 @@
 import { absoluteUrl, type ResolvedPageMeta } from './resolvePageMeta';
+import { PATHS } from '../paths';
 
 type JsonLdValue = string | number | boolean | null | JsonLdNode | JsonLdValue[];
 export interface JsonLdNode {
@@ -11,7 +12,7 @@ function organization(meta: ResolvedPageMeta): JsonLdNode {
     '@type': 'Organization',
     '@id': `${site.url}/#organization`,
     name: site.name,
-    url: absoluteUrl(site, '/'),
+    url: absoluteUrl(site, PATHS.home),
     logo: absoluteUrl(site, site.logoPath),
     email: site.contactEmail,
   };
@@ -23,7 +24,7 @@ function webSite(meta: ResolvedPageMeta): JsonLdNode {
     '@type': 'WebSite',
     '@id': `${site.url}/#website`,
     name: site.name,
-    url: absoluteUrl(site, '/'),
+    url: absoluteUrl(site, PATHS.home),
     description: meta.description,
     inLanguage: 'en-US',
     publisher: { '@id': `${site.url}/#organization` },
@@ -42,7 +43,7 @@ function blogPosting(meta: ResolvedPageMeta): JsonLdNode {
     ...(meta.modifiedTime ? { dateModified: meta.modifiedTime } : {}),
     ...(meta.keywords.length > 0 ? { keywords: meta.keywords.join(', ') } : {}),
     author: meta.author
-      ? { '@type': 'Organization', name: meta.author, url: absoluteUrl(site, '/') }
+      ? { '@type': 'Organization', name: meta.author, url: absoluteUrl(site, PATHS.home) }
       : { '@id': `${site.url}/#organization` },
     publisher: organization(meta),
     inLanguage: 'en-US',
@@ -55,14 +56,14 @@ function webPage(meta: ResolvedPageMeta): JsonLdNode {
     name: meta.headline,
     description: meta.description,
     ...(meta.url ? { url: meta.url } : {}),
-    isPartOf: { '@type': 'WebSite', name: meta.site.name, url: absoluteUrl(meta.site, '/') },
+    isPartOf: { '@type': 'WebSite', name: meta.site.name, url: absoluteUrl(meta.site, PATHS.home) },
     inLanguage: 'en-US',
   };
 }
 
 /** Organization + WebSite for the home page, BlogPosting for articles, WebPage for the rest. */
 export function structuredData(meta: ResolvedPageMeta): JsonLdNode {
-  const isHome = meta.url === absoluteUrl(meta.site, '/');
+  const isHome = meta.url === absoluteUrl(meta.site, PATHS.home);
   if (meta.type === 'article') return { '@context': 'https://schema.org', ...blogPosting(meta) };
   if (isHome)
     return { '@context': 'https://schema.org', '@graph': [organization(meta), webSite(meta)] };

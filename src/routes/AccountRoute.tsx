@@ -1,12 +1,13 @@
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
 import { AccountPage } from '../ui/AccountPage';
+import { PATHS } from '../paths';
 
 export const accountMeta: PageMeta = {
   title: 'Your account',
   description:
     'Manage your ApplyFirst account: sign-in details, password, billing and account deletion.',
-  url: '/account',
+  url: PATHS.account,
   noIndex: true,
 };
 

@@ -4,13 +4,14 @@ import { PageHead } from '../meta/PageHead';
 import { blogPostPath } from './blog/blogPost';
 import { BLOG_POSTS } from './blog/blogPosts';
 import { formatDate } from './content/dates';
+import { PATHS } from '../paths';
 
 export const blogIndexMeta: PageMeta = {
   title: 'Blog: job search advice for tech candidates',
   description:
     'Practical advice for tech job seekers in the US and remote: applying early, getting your CV through applicant tracking systems, and finding remote roles you can take.',
   keywords: ['job search advice', 'tech careers', 'CV tips', 'remote jobs'],
-  url: '/blog',
+  url: PATHS.blog,
 };
 
 export function BlogIndexRoute() {

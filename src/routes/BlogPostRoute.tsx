@@ -7,6 +7,7 @@ import { ContentBody } from './content/ContentBody';
 import { readingMinutes } from './content/contentBlocks';
 import { formatDate } from './content/dates';
 import { NotFoundPage } from './NotFoundRoute';
+import { PATHS, PRICING_PATH } from '../paths';
 
 export function BlogPostRoute() {
   const { slug } = useParams();
@@ -18,7 +19,7 @@ export function BlogPostRoute() {
     <article className="container page article">
       <PageHead meta={blogPostMeta(post)} />
       <p className="breadcrumb">
-        <Link to="/blog">Blog</Link>
+        <Link to={PATHS.blog}>Blog</Link>
       </p>
       <header className="page-header">
         <h1>{post.title}</h1>
@@ -41,7 +42,7 @@ export function BlogPostRoute() {
           ApplyFirst matches your CV against new US and remote tech jobs and alerts you in real
           time.
         </p>
-        <Link className="button button--primary" to="/#pricing">
+        <Link className="button button--primary" to={PRICING_PATH}>
           See plans
         </Link>
       </aside>

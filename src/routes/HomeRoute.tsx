@@ -4,13 +4,14 @@ import { PageHead } from '../meta/PageHead';
 import { AlertPreview } from './home/AlertPreview';
 import { FAQ } from './home/faq';
 import { Pricing } from './home/Pricing';
+import { PATHS, PRICING_PATH } from '../paths';
 
 export const homeMeta: PageMeta = {
   title: 'ApplyFirst: real-time alerts for new US and remote tech jobs',
   description:
     'ApplyFirst matches your CV against new US and remote tech jobs the moment they are posted and alerts you in real time, so you apply first and get more interviews.',
   keywords: ['job alerts', 'tech jobs', 'remote jobs', 'US jobs', 'CV matching', 'apply first'],
-  url: '/',
+  url: PATHS.home,
 };
 
 const REASONS = [
@@ -58,10 +59,10 @@ export function HomeRoute() {
               reads.
             </p>
             <p className="actions">
-              <Link className="button button--primary" to="/login">
+              <Link className="button button--primary" to={PATHS.login}>
                 Start free
               </Link>
-              <Link className="button button--secondary" to="/#pricing">
+              <Link className="button button--secondary" to={PRICING_PATH}>
                 See pricing
               </Link>
             </p>

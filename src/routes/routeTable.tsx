@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { BLOG_POST_PATTERN, PATHS, routeSegment } from '../paths';
 import { Layout } from '../ui/Layout';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -35,7 +36,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'blog',
+            path: routeSegment(PATHS.blog),
             ...lazyRoute(
               'BlogIndexRoute',
               () => import('./BlogIndexRoute'),
@@ -43,7 +44,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'blog/:slug',
+            path: routeSegment(BLOG_POST_PATTERN),
             ...lazyRoute(
               'BlogPostRoute',
               () => import('./BlogPostRoute'),
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'login',
+            path: routeSegment(PATHS.login),
             ...lazyRoute(
               'LoginRoute',
               () => import('./LoginRoute'),
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'account',
+            path: routeSegment(PATHS.account),
             ...lazyRoute(
               'AccountRoute',
               () => import('./AccountRoute'),
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'refund',
+            path: routeSegment(PATHS.refund),
             ...lazyRoute(
               'RefundRoute',
               () => import('./RefundRoute'),
@@ -75,7 +76,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'privacy',
+            path: routeSegment(PATHS.privacy),
             ...lazyRoute(
               'PrivacyRoute',
               () => import('./PrivacyRoute'),
@@ -83,7 +84,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'terms',
+            path: routeSegment(PATHS.terms),
             ...lazyRoute(
               'TermsRoute',
               () => import('./TermsRoute'),
@@ -91,7 +92,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'imprint',
+            path: routeSegment(PATHS.imprint),
             ...lazyRoute(
               'ImprintRoute',
               () => import('./ImprintRoute'),

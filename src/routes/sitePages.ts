@@ -11,6 +11,7 @@ import { notFoundMeta } from './NotFoundRoute';
 import { privacyMeta } from './PrivacyRoute';
 import { refundMeta } from './RefundRoute';
 import { termsMeta } from './TermsRoute';
+import { NOT_FOUND_FILE, PATHS } from '../paths';
 
 /** A page the build prerenders: the address it renders and the file the host serves it from. */
 export interface SitePage {
@@ -20,22 +21,26 @@ export interface SitePage {
 }
 
 function page(path: string, meta: PageMeta): SitePage {
-  const file = path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+  const file = path === PATHS.home ? 'index.html' : `${path.slice(1)}/index.html`;
   return { path, file, meta };
 }
 
 /** Every route with its own address, in sitemap order. */
 export const SITE_PAGES: readonly SitePage[] = [
-  page('/', homeMeta),
-  page('/blog', blogIndexMeta),
+  page(PATHS.home, homeMeta),
+  page(PATHS.blog, blogIndexMeta),
   ...BLOG_POSTS.map((post) => page(blogPostPath(post), blogPostMeta(post))),
-  page('/refund', refundMeta),
-  page('/privacy', privacyMeta),
-  page('/terms', termsMeta),
-  page('/imprint', imprintMeta),
-  page('/login', loginMeta),
-  page('/account', accountMeta),
+  page(PATHS.refund, refundMeta),
+  page(PATHS.privacy, privacyMeta),
+  page(PATHS.terms, termsMeta),
+  page(PATHS.imprint, imprintMeta),
+  page(PATHS.login, loginMeta),
+  page(PATHS.account, accountMeta),
 ];
 
 /** The host serves `404.html` for any unknown address; any unmatched path renders it. */
-export const NOT_FOUND_PAGE: SitePage = { path: '/404', file: '404.html', meta: notFoundMeta };
+export const NOT_FOUND_PAGE: SitePage = {
+  path: PATHS.notFound,
+  file: NOT_FOUND_FILE,
+  meta: notFoundMeta,
+};

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useDisplayedSessionKind } from './session';
 import './session/accountLink.css';
+import { PATHS } from '../paths';
 
 /**
  * The header's session link: "Account" for a registered user, "Login" otherwise. Both words sit
@@ -13,7 +14,7 @@ export function AccountLink({ className }: { className?: string }) {
   const registered = kind === 'registered';
   return (
     <Link
-      to={registered ? '/account' : '/login'}
+      to={registered ? PATHS.account : PATHS.login}
       className={['account-link', className].filter(Boolean).join(' ')}
       data-session-kind={kind ?? 'unknown'}
     >

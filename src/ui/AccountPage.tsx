@@ -10,9 +10,10 @@ import { ErrorMessage, StatusMessage } from './forms/FormMessages';
 import { useReauthenticationFor, useSessionOperation, useSessionStatus, useSessionUser } from './session';
 import { SessionFailure } from './session/SessionFailure';
 import type { SessionUser } from '../machines/sessionTypes';
+import { loginPath, PATHS } from '../paths';
 import './forms.css';
 
-const LOGIN_THEN_BACK = `/login?next=${encodeURIComponent('/account')}`;
+const LOGIN_THEN_BACK = loginPath({ next: PATHS.account });
 
 /** `/account`: the registered user's details and actions. Guests are sent to sign in first. */
 export function AccountPage() {

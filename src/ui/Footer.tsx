@@ -2,14 +2,15 @@ import { Link } from 'react-router-dom';
 import { config } from '../config';
 import { COPYRIGHT_YEAR } from '../machines/sessionConstants';
 import { BrandLink } from './BrandLink';
+import { PATHS, PRICING_PATH } from '../paths';
 
 const FOOTER_LINKS = [
-  { to: '/#pricing', label: 'Pricing' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/refund', label: 'Refund' },
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/terms', label: 'Terms' },
-  { to: '/imprint', label: 'Imprint' },
+  { to: PRICING_PATH, label: 'Pricing' },
+  { to: PATHS.blog, label: 'Blog' },
+  { to: PATHS.refund, label: 'Refund' },
+  { to: PATHS.privacy, label: 'Privacy' },
+  { to: PATHS.terms, label: 'Terms' },
+  { to: PATHS.imprint, label: 'Imprint' },
 ] as const;
 
 export function Footer() {

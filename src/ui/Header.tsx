@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AccountLink } from './AccountLink';
 import { BrandLink } from './BrandLink';
+import { PATHS, PRICING_PATH } from '../paths';
 
 export function Header() {
   return (
@@ -10,10 +11,10 @@ export function Header() {
         <nav aria-label="Main">
           <ul className="nav-links">
             <li>
-              <Link to="/#pricing">Pricing</Link>
+              <Link to={PRICING_PATH}>Pricing</Link>
             </li>
             <li>
-              <Link to="/blog">Blog</Link>
+              <Link to={PATHS.blog}>Blog</Link>
             </li>
             <li>
               <AccountLink />

@@ -7,6 +7,7 @@ import { useHydrated } from './login/useHydrated';
 import { useSessionStatus } from './session';
 import { SessionFailure } from './session/SessionFailure';
 import './forms.css';
+import { PATHS } from '../paths';
 
 /**
  * `/login`: sign in, create an account, or continue with Google; also completes the e-mailed
@@ -43,7 +44,7 @@ function ResetPasswordView({ oobCode }: { oobCode: string | null }) {
   if (!oobCode) {
     return (
       <p role="alert" className="form-message form-message--error">
-        This reset link is incomplete. <Link to="/login">Ask for a new one</Link> with “Forgot password?”.
+        This reset link is incomplete. <Link to={PATHS.login}>Ask for a new one</Link> with “Forgot password?”.
       </p>
     );
   }

@@ -11,6 +11,7 @@ import {
   type SessionKind,
 } from './support/appTabs';
 import { EVERY_PAGE_PATH, waitForPageReady } from './support/sitePaths';
+import { PATHS } from '../../src/paths';
 
 /**
  * Issue 4, item 4: axe-core on every page of the site, in both session states, finds nothing
@@ -92,12 +93,12 @@ describe('accessibility (axe-core) of every page', () => {
   }
 
   it('has no violations on any page for a guest', async () => {
-    const tab = await app.openTab('/');
+    const tab = await app.openTab(PATHS.home);
     await auditEveryPage(tab, 'guest');
   });
 
   it('has no violations on any page for a registered user', async () => {
-    const tab = await app.openTab('/login');
+    const tab = await app.openTab(PATHS.login);
     await createAccountInUi(tab.page, app.appUrl, uniqueEmail('a11y'), 'a11y-Password-1');
     await auditEveryPage(tab, 'registered');
   });

@@ -24,6 +24,7 @@ import {
   skipPopupClosedDetection,
   waitForGoogleSignInPage,
 } from './support/googlePopup';
+import { PATHS } from '../../src/paths';
 
 /**
  * Named flows of issue 4 (item 3) with Google: the emulator's fake Google sign-in page, opened by
@@ -37,14 +38,14 @@ describe('named session flows (Google)', () => {
   async function guestOnLogin(
     options: { fakeClock?: boolean; recordGuestDiscarded?: boolean } = {},
   ) {
-    const tab = await app.openTab('/login', { google: true, ...options });
+    const tab = await app.openTab(PATHS.login, { google: true, ...options });
     const guest = await expectGuest(tab.page);
     return { tab, guest };
   }
 
   /** The tab ends on /account as the registered user `uid` signed in with Google as `email`. */
   async function expectSignedInWithGoogle(tab: AppTab, uid: string, email: string): Promise<void> {
-    await expectAt(tab.page, app.appUrl, '/account');
+    await expectAt(tab.page, app.appUrl, PATHS.account);
     await tab.page.getByText(email, { exact: true }).waitFor();
     await tab.page.getByText('Google', { exact: true }).waitFor();
     await expectRegistered(tab.page, uid, email);
@@ -106,7 +107,7 @@ describe('named session flows (Google)', () => {
     await skipPopupClosedDetection(tab.page);
 
     await expectAlert(tab.page, userMessageFor('popup-closed-by-user'));
-    await expectAt(tab.page, app.appUrl, '/login');
+    await expectAt(tab.page, app.appUrl, PATHS.login);
     expect((await expectGuest(tab.page)).uid).toBe(guest.uid);
     expect(await readPersistedUser(tab.page)).toMatchObject({ uid: guest.uid, isAnonymous: true });
     // Still a guest who can try again.

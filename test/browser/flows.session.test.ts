@@ -31,6 +31,7 @@ import {
   useAppBrowser,
   type AppTab,
 } from './support/appTabs';
+import { loginPath, PATHS } from '../../src/paths';
 
 /**
  * Named flows of issue 4 (item 3) with e-mail and password, in the built app against the Auth
@@ -41,14 +42,14 @@ describe('named session flows (e-mail and password)', () => {
   const app = useAppBrowser();
   const PASSWORD = 'flow-Password-1';
   const NEW_PASSWORD = 'flow-Password-2';
-  const LOGIN_THEN_ACCOUNT = `/login?next=${encodeURIComponent('/account')}`;
+  const LOGIN_THEN_ACCOUNT = loginPath({ next: PATHS.account });
 
   /** A fresh visitor who creates an account on /login; the tab ends on /account. */
   async function registeredTab(
     label: string,
   ): Promise<{ tab: AppTab; uid: string; email: string }> {
     const email = uniqueEmail(label);
-    const tab = await app.openTab('/login');
+    const tab = await app.openTab(PATHS.login);
     const uid = await createAccountInUi(tab.page, app.appUrl, email, PASSWORD);
     return { tab, uid, email };
   }
@@ -65,12 +66,12 @@ describe('named session flows (e-mail and password)', () => {
   }
 
   it('guest on arrival', async () => {
-    const tab = await app.openTab('/');
+    const tab = await app.openTab(PATHS.home);
     const guest = await expectGuest(tab.page);
 
     // A guest has no account page: it asks to sign in first, keeping the same guest.
     await tab.page.getByRole('link', { name: 'Login' }).click();
-    await expectAt(tab.page, app.appUrl, '/login');
+    await expectAt(tab.page, app.appUrl, PATHS.login);
     await tab.page.goto(`${app.appUrl}/account`);
     await expectAt(tab.page, app.appUrl, LOGIN_THEN_ACCOUNT);
     expect((await expectGuest(tab.page)).uid).toBe(guest.uid);
@@ -89,17 +90,17 @@ describe('named session flows (e-mail and password)', () => {
   it('sign in and wrong password', async () => {
     const email = uniqueEmail('signin');
     const accountUid = await createAccount(email, PASSWORD);
-    const tab = await app.openTab('/login', { recordGuestDiscarded: true });
+    const tab = await app.openTab(PATHS.login, { recordGuestDiscarded: true });
     const { page } = tab;
     const guest = await expectGuest(page);
 
     await submitLogin(page, 'Sign in', email, 'not-the-Password-9');
     await expectAlert(page, userMessageFor('wrong-password'));
-    await expectAt(page, app.appUrl, '/login');
+    await expectAt(page, app.appUrl, PATHS.login);
     expect((await expectGuest(page)).uid).toBe(guest.uid);
 
     await submitLogin(page, 'Sign in', email, PASSWORD);
-    await expectAt(page, app.appUrl, '/account');
+    await expectAt(page, app.appUrl, PATHS.account);
     await page.getByText(email, { exact: true }).waitFor();
     await expectRegistered(page, accountUid, email);
     await expectNoAlert(page);
@@ -138,14 +139,14 @@ describe('named session flows (e-mail and password)', () => {
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await press(page, 'Save new password');
-    await expectAt(page, app.appUrl, '/login');
+    await expectAt(page, app.appUrl, PATHS.login);
     await expectNotice(page, 'Your password has been reset. Sign in with it now.');
     expect((await expectGuest(page)).uid).toBe(guest.uid);
 
     await submitLogin(page, 'Sign in', email, PASSWORD);
     await expectAlert(page, userMessageFor('wrong-password'));
     await submitLogin(page, 'Sign in', email, NEW_PASSWORD);
-    await expectAt(page, app.appUrl, '/account');
+    await expectAt(page, app.appUrl, PATHS.account);
     await expectRegistered(page, uid, email);
     expectNoConsoleErrors(tab, [httpFailure(400, 'accounts:signInWithPassword')]);
   });
@@ -194,7 +195,7 @@ describe('named session flows (e-mail and password)', () => {
     const { tab, uid, email } = await registeredTab('refresh');
     await press(tab.page, 'Refresh session');
     await expectNotice(tab.page, 'Your session has been refreshed.');
-    await expectAt(tab.page, app.appUrl, '/account');
+    await expectAt(tab.page, app.appUrl, PATHS.account);
     await expectRegistered(tab.page, uid, email);
     await expectNoAlert(tab.page);
     expectNoConsoleErrors(tab);
@@ -238,16 +239,16 @@ describe('named session flows (e-mail and password)', () => {
   it('two tabs: sign-in and sign-out in one tab reach the other without reload', async () => {
     const email = uniqueEmail('tabs');
     const accountUid = await createAccount(email, PASSWORD);
-    const first = await app.openTab('/login');
+    const first = await app.openTab(PATHS.login);
     const guest = await expectGuest(first.page);
-    const second = await app.openSiblingTab(first, '/login');
+    const second = await app.openSiblingTab(first, PATHS.login);
     expect((await expectGuest(second.page)).uid).toBe(guest.uid);
     await markDocument(second.page);
 
     await submitLogin(first.page, 'Sign in', email, PASSWORD);
-    await expectAt(first.page, app.appUrl, '/account');
+    await expectAt(first.page, app.appUrl, PATHS.account);
     // The SDK's IndexedDB polling (about 800 ms) brings the sign-in to the other tab.
-    await expectAt(second.page, app.appUrl, '/account');
+    await expectAt(second.page, app.appUrl, PATHS.account);
     await second.page.getByText(email, { exact: true }).waitFor();
     await expectRegistered(second.page, accountUid, email);
 
@@ -264,7 +265,7 @@ describe('named session flows (e-mail and password)', () => {
 
   it('reload restores every resting state: guest, registered and session failed', async () => {
     // Guest.
-    const guestTab = await app.openTab('/');
+    const guestTab = await app.openTab(PATHS.home);
     const guest = await expectGuest(guestTab.page);
     await guestTab.page.reload();
     expect((await expectGuest(guestTab.page)).uid).toBe(guest.uid);
@@ -274,12 +275,12 @@ describe('named session flows (e-mail and password)', () => {
     const { tab, uid, email } = await registeredTab('reload');
     await tab.page.reload();
     await tab.page.getByText(email, { exact: true }).waitFor();
-    await expectAt(tab.page, app.appUrl, '/account');
+    await expectAt(tab.page, app.appUrl, PATHS.account);
     await expectRegistered(tab.page, uid, email);
     expectNoConsoleErrors(tab);
 
     // Session failed: no guest session can be created while the sign-up endpoint is unreachable.
-    const failedTab = await app.openTab('/login', { blockGuestSessions: true });
+    const failedTab = await app.openTab(PATHS.login, { blockGuestSessions: true });
     await expectSessionFailed(failedTab.page);
     await failedTab.page.reload();
     await expectSessionFailed(failedTab.page);
@@ -296,20 +297,20 @@ describe('named session flows (e-mail and password)', () => {
   it('network loss during an operation shows a readable error and the next attempt works once the network is back', async () => {
     const email = uniqueEmail('offline');
     const accountUid = await createAccount(email, PASSWORD);
-    const tab = await app.openTab('/login');
+    const tab = await app.openTab(PATHS.login);
     const { page } = tab;
     const guest = await expectGuest(page);
 
     await tab.context.setOffline(true);
     await submitLogin(page, 'Sign in', email, PASSWORD);
     await expectAlert(page, userMessageFor('network-request-failed'));
-    await expectAt(page, app.appUrl, '/login');
+    await expectAt(page, app.appUrl, PATHS.login);
     await expectHeaderShows(page, 'guest');
     expect((await readPersistedUser(page))?.uid).toBe(guest.uid);
 
     await tab.context.setOffline(false);
     await press(page, 'Sign in');
-    await expectAt(page, app.appUrl, '/account');
+    await expectAt(page, app.appUrl, PATHS.account);
     await expectRegistered(page, accountUid, email);
     await expectNoAlert(page);
     expectNoConsoleErrors(tab, [networkFailure('accounts:signInWithPassword')]);

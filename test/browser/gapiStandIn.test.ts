@@ -52,7 +52,7 @@ async function buildFixture(outDir: string): Promise<string> {
   return readFileSync(join(outDir, FIXTURE_SCRIPT), 'utf8');
 }
 
-/** Serves the fixture on 127.0.0.1, the emulator's host name (DESIGN.md section 9), on a free port. */
+/** Serves the fixture on 127.0.0.1, the emulator's host name (docs/architecture.md, facts), on a free port. */
 async function serveFixture(
   script: string,
   emulator: string,

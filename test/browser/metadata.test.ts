@@ -10,7 +10,8 @@ import {
   markDocument,
   useAppBrowser,
 } from './support/appTabs';
-import { EVERY_PAGE_PATH, NOT_FOUND_FILE_PATH, waitForPageReady } from './support/sitePaths';
+import { EVERY_PAGE_PATH, waitForPageReady } from './support/sitePaths';
+import { NOT_FOUND_FILE_PATH, PATHS } from '../../src/paths';
 
 /**
  * Issue 4, item 5: after client-side navigation (links clicked, Back and Forward; never a reload),
@@ -90,33 +91,33 @@ describe('page metadata after client-side navigation', () => {
     }
 
     // The not-found page, left by its own link and come back to with the browser's Back button.
-    await follow(link(main, 'Read the blog'), '/blog');
+    await follow(link(main, 'Read the blog'), PATHS.blog);
     await page.goBack();
     await expectMetadataOf(NOT_FOUND_FILE_PATH);
     await page.goForward();
-    await expectMetadataOf('/blog');
+    await expectMetadataOf(PATHS.blog);
 
     for (const post of BLOG_POSTS) {
       await follow(link(main, post.title), blogPostPath(post));
-      await follow(breadcrumbToBlog, '/blog');
+      await follow(breadcrumbToBlog, PATHS.blog);
     }
     for (const [name, path] of [
-      ['Refund', '/refund'],
-      ['Privacy', '/privacy'],
-      ['Terms', '/terms'],
-      ['Imprint', '/imprint'],
+      ['Refund', PATHS.refund],
+      ['Privacy', PATHS.privacy],
+      ['Terms', PATHS.terms],
+      ['Imprint', PATHS.imprint],
     ] as const) {
       await follow(link(footer, name), path);
     }
-    await follow(page.locator('header a.brand'), '/');
-    await follow(link(header, 'Login'), '/login');
+    await follow(page.locator('header a.brand'), PATHS.home);
+    await follow(link(header, 'Login'), PATHS.login);
 
     // Creating an account moves on to /account in the page.
     await createAccountInUi(page, app.appUrl, uniqueEmail('meta'), 'meta-Password-1');
-    await expectMetadataOf('/account');
-    await follow(link(footer, 'Blog'), '/blog');
-    await follow(link(header, 'Account'), '/account');
-    await follow(link(header, 'Pricing'), '/');
+    await expectMetadataOf(PATHS.account);
+    await follow(link(footer, 'Blog'), PATHS.blog);
+    await follow(link(header, 'Account'), PATHS.account);
+    await follow(link(header, 'Pricing'), PATHS.home);
 
     expect([...checked].sort()).toEqual([...EVERY_PAGE_PATH].sort());
     expectNoConsoleErrors(tab);

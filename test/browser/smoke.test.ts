@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { collectConsoleErrors, launchChromium, readPersistedUser, waitForPersistedUser } from '../support/browser';
+import { loginPath, PATHS } from '../../src/paths';
 
 /**
  * The built app in Chromium against the Auth Emulator: arrive as a guest, create an account
@@ -36,7 +37,7 @@ describe('a visitor in Chromium', () => {
     const password = 'smoke-Password-1';
 
     await page.goto(`${appUrl}/`);
-    await expectHeaderLinkFor('guest', 'Login', '/login');
+    await expectHeaderLinkFor('guest', 'Login', PATHS.login);
     const guest = await waitForPersistedUser(page, (user) => user.isAnonymous);
 
     await headerLink().click();
@@ -46,7 +47,7 @@ describe('a visitor in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.waitForURL(`${appUrl}/account`);
-    await expectHeaderLinkFor('registered', 'Account', '/account');
+    await expectHeaderLinkFor('registered', 'Account', PATHS.account);
     await page.getByText(email, { exact: true }).waitFor();
     const registered = await waitForPersistedUser(page, (user) => !user.isAnonymous);
     expect(registered.uid).toBe(guest.uid);
@@ -59,7 +60,7 @@ describe('a visitor in Chromium', () => {
     expect(await page.evaluate(() => window.headerKinds)).toEqual(['unknown', 'registered']);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expectHeaderLinkFor('guest', 'Login', '/login');
+    await expectHeaderLinkFor('guest', 'Login', PATHS.login);
     const newGuest = await waitForPersistedUser(page, (user) => user.isAnonymous && user.uid !== guest.uid);
     expect(newGuest.uid).not.toBe(guest.uid);
     expect((await readPersistedUser(page))?.isAnonymous).toBe(true);
@@ -76,7 +77,7 @@ describe('a visitor in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${appUrl}/account`);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${appUrl}/login?next=%2Faccount`);
+    await page.waitForURL(`${appUrl}${loginPath({ next: PATHS.account })}`);
 
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();

@@ -15,6 +15,7 @@ import {
   registeredUser,
   type FakeSession,
 } from '../support/sessionFakes';
+import { PATHS } from '../../src/paths';
 
 const HINT_KEY = 'applyfirst.sessionKind';
 
@@ -62,7 +63,7 @@ describe('AccountLink', () => {
     const link = accountLink(container);
     expect(link.dataset.sessionKind).toBe('unknown');
     expect(visibleWord(link)).toBeNull();
-    expect(link.getAttribute('href')).toBe('/login');
+    expect(link.getAttribute('href')).toBe(PATHS.login);
     expectBothWordsInOneCell(link);
     expect(startSession).not.toHaveBeenCalled();
   });
@@ -71,7 +72,7 @@ describe('AccountLink', () => {
     render(header(starting(createFakeSession(guestUser))));
     const link = await screen.findByRole('link', { name: 'Login' });
     await waitFor(() => expect(visibleWord(accountLink())).toBe('Login'));
-    expect(link.getAttribute('href')).toBe('/login');
+    expect(link.getAttribute('href')).toBe(PATHS.login);
     expectBothWordsInOneCell(accountLink());
     expect(localStorage.getItem(HINT_KEY)).toBe('guest');
   });
@@ -79,7 +80,7 @@ describe('AccountLink', () => {
   it('reads "Account" (to /account) for a registered user and remembers that', async () => {
     render(header(starting(createFakeSession(registeredUser))));
     const link = await screen.findByRole('link', { name: 'Account' });
-    expect(link.getAttribute('href')).toBe('/account');
+    expect(link.getAttribute('href')).toBe(PATHS.account);
     expect(visibleWord(accountLink())).toBe('Account');
     expectBothWordsInOneCell(accountLink());
     expect(localStorage.getItem(HINT_KEY)).toBe('registered');

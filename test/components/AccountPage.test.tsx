@@ -13,6 +13,7 @@ import {
   registeredUser,
   renderWithSession,
 } from '../support/sessionTestProvider';
+import { loginPath, PATHS } from '../../src/paths';
 
 afterEach(() => {
   cleanup();
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 async function accountPageFor(user: SessionUser = registeredUser, session = createFakeSession(user)) {
-  renderWithSession({ session, path: '/account' });
+  renderWithSession({ session, path: PATHS.account });
   await screen.findByRole('heading', { name: 'Your account', level: 1 });
   await screen.findByText(user.email ?? 'No email address');
   return { session, person: userEvent.setup() };
@@ -39,23 +40,23 @@ const idleButton = (name: string, root: HTMLElement = document.body) =>
 
 describe('AccountPage', () => {
   it('sends a guest to sign in first, and back here afterwards', async () => {
-    renderWithSession({ session: createFakeSession(guestUser), path: '/account' });
-    await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+    renderWithSession({ session: createFakeSession(guestUser), path: PATHS.account });
+    await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
 
     const person = userEvent.setup();
     await person.type(screen.getByLabelText('Email'), 'ada@example.com');
     await person.type(screen.getByLabelText('Password'), 'secret1');
     await person.click(await idleButton('Sign in'));
-    await waitFor(() => expect(currentLocation()).toBe('/account'));
+    await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
   });
 
   it('shows a loading state while restoring, not a redirect', async () => {
     const session = createFakeSession(registeredUser);
     const restoring = deferred<RestoreResult>();
     session.operations.restoreSession.mockReturnValueOnce(restoring.promise);
-    renderWithSession({ session, path: '/account' });
+    renderWithSession({ session, path: PATHS.account });
     expect((await screen.findByText('Loading your account…')).getAttribute('role')).toBe('status');
-    expect(currentLocation()).toBe('/account');
+    expect(currentLocation()).toBe(PATHS.account);
     restoring.resolve({ user: registeredUser, redirectError: null });
     await screen.findByText('ada@example.com');
     expect(screen.queryByText('Loading your account…')).toBeNull();
@@ -91,7 +92,7 @@ describe('AccountPage', () => {
     expect(signOut.textContent).toBe('Signing out…');
     expect(session.operations.signOut).toHaveBeenCalledTimes(1);
     signingOut.resolve();
-    await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+    await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
     expect(session.operations.startGuest).toHaveBeenCalledTimes(1);
   });
 
@@ -217,7 +218,7 @@ describe('AccountPage', () => {
       await person.type(confirmation, 'DELETE');
       await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
       expect(session.operations.deleteAccount).toHaveBeenCalledTimes(1);
-      await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+      await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
       expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
     });
 
@@ -244,7 +245,7 @@ describe('AccountPage', () => {
       await person.click(within(confirm).getByRole('button', { name: 'Confirm' }));
       expect(session.operations.reauthenticate).toHaveBeenCalledWith({ password: 'secret1' });
       await waitFor(() => expect(session.operations.deleteAccount).toHaveBeenCalledTimes(2));
-      await waitFor(() => expect(currentLocation()).toBe('/login?next=%2Faccount'));
+      await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
     });
 
     it('shows a failure in the dialog', async () => {
@@ -256,7 +257,7 @@ describe('AccountPage', () => {
       await person.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
       await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
       expect(await within(dialog).findByText(/Could not reach the server/)).toBeTruthy();
-      expect(currentLocation()).toBe('/account');
+      expect(currentLocation()).toBe(PATHS.account);
     });
   });
 
@@ -264,7 +265,7 @@ describe('AccountPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const session = createFakeSession(registeredUser);
     session.operations.restoreSession.mockRejectedValueOnce(failure('network-request-failed'));
-    renderWithSession({ session, path: '/account' });
+    renderWithSession({ session, path: PATHS.account });
     expect(await screen.findByText('Failed to create session')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('ada@example.com');

@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Footer } from '../../src/ui/Footer';
+import { PATHS, PRICING_PATH } from '../../src/paths';
 
 afterEach(cleanup);
 
@@ -27,18 +28,18 @@ describe('Footer', () => {
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
-      ['Pricing', '/#pricing'],
-      ['Blog', '/blog'],
-      ['Refund', '/refund'],
-      ['Privacy', '/privacy'],
-      ['Terms', '/terms'],
-      ['Imprint', '/imprint'],
+      ['Pricing', PRICING_PATH],
+      ['Blog', PATHS.blog],
+      ['Refund', PATHS.refund],
+      ['Privacy', PATHS.privacy],
+      ['Terms', PATHS.terms],
+      ['Imprint', PATHS.imprint],
     ]);
   });
 
   it('has a large brand link back home', () => {
     const brand = within(renderFooter()).getByRole('link', { name: 'ApplyFirst' });
-    expect(brand.getAttribute('href')).toBe('/');
+    expect(brand.getAttribute('href')).toBe(PATHS.home);
     expect(brand.className).toContain('brand-large');
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Header } from '../../src/ui/Header';
 import { SessionProvider } from '../../src/ui/session';
 import { restoringForever } from './renderSite';
+import { PATHS, PRICING_PATH } from '../../src/paths';
 
 afterEach(cleanup);
 
@@ -17,14 +18,14 @@ describe('Header', () => {
       </SessionProvider>,
     );
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'ApplyFirst' }).getAttribute('href')).toBe('/');
+    expect(within(banner).getByRole('link', { name: 'ApplyFirst' }).getAttribute('href')).toBe(PATHS.home);
 
     const links = within(within(banner).getByRole('navigation', { name: 'Main' })).getAllByRole(
       'link',
     );
     expect(links.slice(0, 2).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Pricing', '/#pricing'],
-      ['Blog', '/blog'],
+      ['Pricing', PRICING_PATH],
+      ['Blog', PATHS.blog],
     ]);
     expect(links).toHaveLength(3);
     expect(links[2]!.className).toContain('account-link');

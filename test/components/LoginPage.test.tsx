@@ -11,13 +11,14 @@ import {
   renderWithSession,
 } from '../support/sessionTestProvider';
 import type { SessionUser } from '../../src/machines/sessionTypes';
+import { PATHS } from '../../src/paths';
 
 afterEach(cleanup);
 
 const alertWith = (text: string | RegExp) =>
   screen.findByText(text, { selector: '[role="alert"], [role="alert"] *' });
 
-async function readyLoginForm(path = '/login') {
+async function readyLoginForm(path: string = PATHS.login) {
   const rendered = renderWithSession({ path });
   const email = screen.getByLabelText('Email');
   const password = screen.getByLabelText('Password');
@@ -101,11 +102,11 @@ describe('LoginPage', () => {
     expect(session.operations.signIn).not.toHaveBeenCalled();
 
     linking.resolve({ ...guestUser, email: 'ada@example.com', isAnonymous: false, providerIds: ['password'] });
-    await waitFor(() => expect(currentLocation()).toBe('/account'));
+    await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
   });
 
   it('signs in and returns to the ?next= page', async () => {
-    const { session, email, password, user } = await readyLoginForm('/login?next=%2Fblog%3Fpage%3D2');
+    const { session, email, password, user } = await readyLoginForm(`${PATHS.login}?next=%2Fblog%3Fpage%3D2`);
     await user.type(email, 'ada@example.com');
     await user.type(password, 'secret1{Enter}');
     expect(session.operations.signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
@@ -113,10 +114,10 @@ describe('LoginPage', () => {
   });
 
   it('never follows a ?next= to another site', async () => {
-    const { email, password, user } = await readyLoginForm('/login?next=https%3A%2F%2Fevil.example%2F');
+    const { email, password, user } = await readyLoginForm(`${PATHS.login}?next=https%3A%2F%2Fevil.example%2F`);
     await user.type(email, 'ada@example.com');
     await user.type(password, 'secret1{Enter}');
-    await waitFor(() => expect(currentLocation()).toBe('/account'));
+    await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
   });
 
   it('shows a failed sign-in as readable text and keeps what was typed', async () => {
@@ -138,7 +139,7 @@ describe('LoginPage', () => {
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
     expect((password as HTMLInputElement).value).toBe('wrong-one');
     expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(currentLocation()).toBe('/login');
+    expect(currentLocation()).toBe(PATHS.login);
   });
 
   it('asks for the e-mail address for "Forgot password?", then sends the reset e-mail', async () => {
@@ -187,7 +188,7 @@ describe('LoginPage', () => {
 
   it('sends a registered user on to /account', async () => {
     renderWithSession({ session: createFakeSession(registeredUser) });
-    await waitFor(() => expect(currentLocation()).toBe('/account'));
+    await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
   });
 
   it('shows "Failed to create session" with a Retry that tries again', async () => {
@@ -208,7 +209,7 @@ describe('LoginPage', () => {
 
   describe('the e-mailed password-reset link', () => {
     it('sets the new password with the link code, then offers to sign in', async () => {
-      const { session, user } = await readyResetForm('/login?mode=resetPassword&oobCode=code-123');
+      const { session, user } = await readyResetForm(`${PATHS.login}?mode=resetPassword&oobCode=code-123`);
       const password = screen.getByLabelText('New password');
       expect(password.getAttribute('autocomplete')).toBe('new-password');
 
@@ -219,7 +220,7 @@ describe('LoginPage', () => {
         oobCode: 'code-123',
         newPassword: 'new-secret',
       });
-      await waitFor(() => expect(currentLocation()).toBe('/login'));
+      await waitFor(() => expect(currentLocation()).toBe(PATHS.login));
       expect((await screen.findByText('Your password has been reset. Sign in with it now.')).getAttribute('role')).toBe('status');
       expect(screen.getByLabelText('Email')).toBeTruthy();
     });
@@ -227,7 +228,7 @@ describe('LoginPage', () => {
     it('shows an expired link as an error and keeps the typed password', async () => {
       const session = createFakeSession();
       session.operations.confirmPasswordReset.mockRejectedValueOnce(failure('expired-action-code'));
-      const { user } = await readyResetForm('/login?mode=resetPassword&oobCode=old', session);
+      const { user } = await readyResetForm(`${PATHS.login}?mode=resetPassword&oobCode=old`, session);
       const password = screen.getByLabelText('New password');
       await user.type(password, 'new-secret');
       await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -236,9 +237,9 @@ describe('LoginPage', () => {
     });
 
     it('explains a link without a code', async () => {
-      renderWithSession({ path: '/login?mode=resetPassword' });
+      renderWithSession({ path: `${PATHS.login}?mode=resetPassword` });
       const alert = await alertWith(/This reset link is incomplete/);
-      expect(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link').getAttribute('href')).toBe('/login');
+      expect(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link').getAttribute('href')).toBe(PATHS.login);
     });
   });
 });

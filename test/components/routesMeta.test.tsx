@@ -5,6 +5,7 @@ import { resolvePageMeta } from '../../src/meta/resolvePageMeta';
 import { siteIdentity } from '../../src/meta/siteIdentity';
 import { NOT_FOUND_PAGE, SITE_PAGES } from '../../src/routes/sitePages';
 import { renderSite, stubScrolling } from './renderSite';
+import { blogPostPath, PATHS } from '../../src/paths';
 
 beforeEach(stubScrolling);
 afterEach(() => {
@@ -41,7 +42,7 @@ function jsonLdTypes(): string[] {
 
 function expectedJsonLd(path: string, meta: PageMeta): string {
   if (meta.type === 'article') return 'BlogPosting';
-  return path === '/' ? 'Organization+WebSite' : 'WebPage';
+  return path === PATHS.home ? 'Organization+WebSite' : 'WebPage';
 }
 
 describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the metadata of $path', ({ path, meta }) => {
@@ -63,7 +64,7 @@ describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the metadata of $path', ({ path,
 });
 
 describe('indexing', () => {
-  it.each(['/login', '/account', '/does-not-exist'])(
+  it.each([PATHS.login, PATHS.account, '/does-not-exist'])(
     'keeps %s out of search results',
     async (path) => {
       await renderSite(path);
@@ -71,7 +72,7 @@ describe('indexing', () => {
     },
   );
 
-  it.each(SITE_PAGES.filter(({ path }) => path !== '/login' && path !== '/account'))(
+  it.each(SITE_PAGES.filter(({ path }) => path !== PATHS.login && path !== PATHS.account))(
     'lets $path be indexed, at its absolute address',
     async ({ path }) => {
       await renderSite(path);
@@ -81,7 +82,7 @@ describe('indexing', () => {
   );
 
   it('renders an unknown blog post as the not-found page', async () => {
-    await renderSite('/blog/no-such-post');
+    await renderSite(blogPostPath('no-such-post'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
     expect(head().robots).toEqual(['noindex, nofollow']);
   });
@@ -89,8 +90,8 @@ describe('indexing', () => {
 
 describe('client-side navigation', () => {
   it('replaces the tags of the page it leaves, never adding a second set', async () => {
-    const { navigate } = await renderSite('/');
-    for (const path of ['/blog', '/blog/tailor-your-cv-for-ats', '/privacy', '/login', '/']) {
+    const { navigate } = await renderSite(PATHS.home);
+    for (const path of [PATHS.blog, blogPostPath('tailor-your-cv-for-ats'), PATHS.privacy, PATHS.login, PATHS.home]) {
       await navigate(path);
       await screen.findByRole('heading', { level: 1 });
       const tags = head();

@@ -1,5 +1,6 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import type { AnyStateNode, AnyTransitionDefinition, EventFromLogic, SnapshotFrom } from 'xstate';
+import { declaredTransitionsOf, stateNodesOf } from '../../scripts/statechart/walk';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { SessionContext, SessionEvent, SessionUser } from '../../src/machines/sessionTypes';
 import {
@@ -113,24 +114,11 @@ export function transitionId(transition: AnyTransitionDefinition): string {
 
 /** Every transition the statechart declares, including each guarded branch and `always`. */
 export function declaredTransitions(): string[] {
-  const ids: string[] = [];
-  const visit = (node: AnyStateNode) => {
-    for (const transitions of node.transitions.values()) ids.push(...transitions.map(transitionId));
-    ids.push(...(node.always ?? []).map(transitionId));
-    Object.values(node.states).forEach(visit);
-  };
-  visit(sessionMachine.root);
-  return ids;
+  return declaredTransitionsOf(sessionMachine).map(transitionId);
 }
 
 export function declaredStates(): string[] {
-  const ids: string[] = [];
-  const visit = (node: AnyStateNode) => {
-    ids.push(node.id);
-    Object.values(node.states).forEach(visit);
-  };
-  visit(sessionMachine.root);
-  return ids;
+  return stateNodesOf(sessionMachine).map((node) => node.id);
 }
 
 /** What the guards depend on, so every guarded branch gets its own vertex. */

@@ -11,7 +11,7 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Known, harmless console errors: the Auth Emulator does not implement the password-policy
- * endpoint (HTTP 501, DESIGN.md section 9), the app falls back to its default policy, and
+ * endpoint (HTTP 501, docs/architecture.md, facts), the app falls back to its default policy, and
  * Chromium logs the failed request.
  */
 function isKnownEmulatorGap(message: ConsoleMessage): boolean {

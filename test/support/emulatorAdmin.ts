@@ -1,5 +1,5 @@
 /**
- * Admin calls against the Auth Emulator's REST API (DESIGN.md section 9), for test set-up only.
+ * Admin calls against the Auth Emulator's REST API (docs/architecture.md, facts), for test set-up only.
  * The emulator accepts `Authorization: Bearer owner` as an all-powerful admin credential.
  */
 export const EMULATOR_PROJECT_ID = 'demo-applyfirst';

@@ -6,6 +6,7 @@ import { LoginPage } from '../../src/ui/LoginPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { createFakeSession, type FakeSession } from './sessionFakes';
+import { PATHS } from '../../src/paths';
 
 export * from './sessionFakes';
 
@@ -29,12 +30,12 @@ export function renderWithSession(
   const session = options.session ?? createFakeSession();
   const view = render(
     <SessionProvider startSession={() => connectSessionActor(session.logic)}>
-      <MemoryRouter initialEntries={[options.path ?? '/login']}>
+      <MemoryRouter initialEntries={[options.path ?? PATHS.login]}>
         <LocationProbe />
         {options.extra}
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/account" element={<AccountPage />} />
+          <Route path={PATHS.login} element={<LoginPage />} />
+          <Route path={PATHS.account} element={<AccountPage />} />
           <Route path="*" element={<p>Another page</p>} />
         </Routes>
       </MemoryRouter>

@@ -12,17 +12,10 @@ import {
   type AnyStateNode,
   type AnyTransitionDefinition,
 } from 'xstate';
-import {
-  REGENERATE_COMMAND,
-  SESSION_PAGE,
-  mermaidIdOf,
-  mermaidInfoIdOf,
-  mermaidText,
-  readableEvent,
-  readableGuard,
-  renderStatechartDocs,
-  statechartFiles,
-} from '../../scripts/statechartDocs';
+import { readableEvent, readableGuard } from '../../scripts/statechart/labels';
+import { REGENERATE_COMMAND } from '../../scripts/statechart/markdown';
+import { mermaidIdOf, mermaidInfoIdOf, mermaidText } from '../../scripts/statechart/mermaid';
+import { SESSION_PAGE, renderStatechartDocs, statechartFiles } from '../../scripts/statechartDocs';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,3 +1,4 @@
+import { blogPostPath as blogPostPathOf } from '../../paths';
 import type { ContentBlock } from '../content/contentBlocks';
 
 export interface BlogPost {
@@ -14,5 +15,5 @@ export interface BlogPost {
 export const BLOG_AUTHOR = 'The ApplyFirst Team';
 
 export function blogPostPath(post: Pick<BlogPost, 'slug'>): string {
-  return `/blog/${post.slug}`;
+  return blogPostPathOf(post.slug);
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PlanButton } from '../../ui/PlanButton';
 import { PLANS, type Plan } from './plans';
+import { PATHS, PRICING_ANCHOR } from '../../paths';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}`;
@@ -21,7 +22,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.paid ? (
           <PlanButton>{plan.callToAction}</PlanButton>
         ) : (
-          <Link className="button button--secondary" to="/login">
+          <Link className="button button--secondary" to={PATHS.login}>
             {plan.callToAction}
           </Link>
         )}
@@ -32,7 +33,7 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 export function Pricing() {
   return (
-    <section id="pricing" className="section" aria-labelledby="pricing-title">
+    <section id={PRICING_ANCHOR} className="section" aria-labelledby="pricing-title">
       <div className="container">
         <h2 id="pricing-title">Plans and pricing</h2>
         <p className="lead">
@@ -45,7 +46,7 @@ export function Pricing() {
         </ul>
         <p className="fine-print">
           Prices in US dollars. Pro renews monthly until you cancel. See the{' '}
-          <Link to="/refund">refund policy</Link>.
+          <Link to={PATHS.refund}>refund policy</Link>.
         </p>
       </div>
     </section>

@@ -1,12 +1,13 @@
 import { config } from '../../config';
 import { heading, list, note, paragraph } from '../content/contentBlocks';
 import type { LegalDocument } from './legalDocument';
+import { PATHS } from '../../paths';
 
 export const imprint: LegalDocument = {
   title: 'Imprint',
   description:
     'Who runs ApplyFirst: company details, contact and the person responsible for the content of this site.',
-  path: '/imprint',
+  path: PATHS.imprint,
   lastUpdated: '2024-06-01',
   body: [
     note(

@@ -1,12 +1,13 @@
 import { config } from '../../config';
 import { heading, list, paragraph } from '../content/contentBlocks';
 import type { LegalDocument } from './legalDocument';
+import { PATHS } from '../../paths';
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy policy',
   description:
     'How ApplyFirst handles your personal data: account data in Firebase Authentication, your CV and job preferences, cookies and local storage, and your rights.',
-  path: '/privacy',
+  path: PATHS.privacy,
   lastUpdated: '2024-06-01',
   body: [
     paragraph(

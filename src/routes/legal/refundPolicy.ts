@@ -1,12 +1,13 @@
 import { config } from '../../config';
 import { heading, list, paragraph, steps } from '../content/contentBlocks';
 import type { LegalDocument } from './legalDocument';
+import { PATHS } from '../../paths';
 
 export const refundPolicy: LegalDocument = {
   title: 'Refund policy',
   description:
     'ApplyFirst refunds: a 14-day money-back guarantee on your first Pro payment, cancellation at any time, and how to ask for a refund.',
-  path: '/refund',
+  path: PATHS.refund,
   lastUpdated: '2024-06-01',
   body: [
     paragraph(

@@ -1,12 +1,13 @@
 import { config } from '../../config';
 import { heading, list, paragraph } from '../content/contentBlocks';
 import type { LegalDocument } from './legalDocument';
+import { PATHS } from '../../paths';
 
 export const termsOfService: LegalDocument = {
   title: 'Terms of service',
   description:
     'The terms for using ApplyFirst: accounts, the Free and Pro plans, billing and cancellation, acceptable use, your content and our responsibilities.',
-  path: '/terms',
+  path: PATHS.terms,
   lastUpdated: '2024-06-01',
   body: [
     paragraph(

@@ -45,22 +45,23 @@ interface NewPasswordFieldProps {
 /** "New password" with show/hide and the policy's rules ticked off as the person types. */
 export function NewPasswordField({ newPassword, errorId, rejected }: NewPasswordFieldProps) {
   const requirementsId = useId();
+  const { inputRef, password, setPassword, problem, check } = newPassword;
   return (
     <>
       <PasswordField
-        ref={newPassword.inputRef}
+        ref={inputRef}
         label="New password"
         name="new-password"
         autoComplete="new-password"
-        value={newPassword.password}
-        onValueChange={newPassword.setPassword}
-        invalid={newPassword.problem !== null || rejected}
+        value={password}
+        onValueChange={setPassword}
+        invalid={problem !== null || rejected}
         describedBy={`${errorId ?? ''} ${requirementsId}`}
       />
       <PasswordRequirements
         id={requirementsId}
         title="Your new password needs:"
-        check={newPassword.check}
+        check={check}
       />
     </>
   );

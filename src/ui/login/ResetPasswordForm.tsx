@@ -11,6 +11,7 @@ import {
   useSessionSend,
   useSessionStatus,
 } from '../session';
+import { PATHS } from '../../paths';
 
 /** The e-mailed reset link lands here (`/login?mode=resetPassword&oobCode=...`). */
 export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
@@ -29,7 +30,7 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
 
   useEffect(() => {
     // Done: the sign-in form shows the machine's "password has been reset" notice.
-    if (submitted && notice?.code === 'password-reset-done') navigate('/login', { replace: true });
+    if (submitted && notice?.code === 'password-reset-done') navigate(PATHS.login, { replace: true });
   }, [submitted, notice, navigate]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {

@@ -1,6 +1,7 @@
 import { continueLinkFor } from '../../machines/continueLink';
+import { PATHS } from '../../paths';
 
-const DEFAULT_DESTINATION = '/account';
+const DEFAULT_DESTINATION = PATHS.account;
 
 /**
  * Where to go after signing in: the `?next=` path when it stays on this site (and is not the
@@ -10,7 +11,7 @@ export function safeNextPath(next: string | null, origin: string): string {
   if (!next) return DEFAULT_DESTINATION;
   try {
     const url = new URL(continueLinkFor(next, origin));
-    return url.pathname === '/login' ? DEFAULT_DESTINATION : `${url.pathname}${url.search}${url.hash}`;
+    return url.pathname === PATHS.login ? DEFAULT_DESTINATION : `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return DEFAULT_DESTINATION;
   }

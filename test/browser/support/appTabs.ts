@@ -14,6 +14,7 @@ import {
 import { disposeTestAuths } from '../../support/emulatorAuth';
 import { installGapiStandIn } from './gapiStandIn';
 import { stubGoogleSignInPageAssets } from './googlePopup';
+import { PATHS } from '../../../src/paths';
 
 export type SessionKind = 'guest' | 'registered';
 
@@ -157,7 +158,7 @@ export function isSameDocument(page: Page): Promise<boolean> {
 // --- What the user sees ------------------------------------------------------------------------
 
 const WORD_OF_KIND: Record<SessionKind, string> = { guest: 'Login', registered: 'Account' };
-const HREF_OF_KIND: Record<SessionKind, string> = { guest: '/login', registered: '/account' };
+const HREF_OF_KIND: Record<SessionKind, string> = { guest: PATHS.login, registered: PATHS.account };
 
 /** Waits until the header's session link shows `kind`: the word "Login" or "Account" and its link. */
 export async function expectHeaderShows(page: Page, kind: SessionKind): Promise<void> {
@@ -268,7 +269,7 @@ export async function createAccountInUi(
 ): Promise<string> {
   const guest = await expectGuest(page);
   await submitLogin(page, 'Create account', email, password);
-  await expectAt(page, appUrl, '/account');
+  await expectAt(page, appUrl, PATHS.account);
   await page.getByText(email, { exact: true }).waitFor();
   await expectRegistered(page, guest.uid, email);
   return guest.uid;

@@ -3,7 +3,7 @@
  * cannot reach (they run offline). The Firebase Auth SDK loads it for popup and redirect sign-in and
  * uses `gapi.iframes` to talk to a hidden helper iframe; the Auth Emulator's helper iframe
  * (`/emulator/auth/iframe`) loads the same URL to talk back. Without it `linkWithPopup` and friends
- * fail at once with `auth/internal-error` (DESIGN.md section 9).
+ * fail at once with `auth/internal-error` (docs/architecture.md, facts).
  *
  * Written against, and covering exactly what they call:
  * - firebase 12 / @firebase/auth 1.13.6, `src/platform_browser/iframe/gapi.ts` (`?onload=<fn>`,

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
-import { NOT_FOUND_PAGE, SITE_PAGES } from '../../../src/routes/sitePages';
+import { NOT_FOUND_FILE_PATH } from '../../../src/paths';
+import { SITE_PAGES } from '../../../src/routes/sitePages';
 import { expectHeaderShows, type SessionKind } from './appTabs';
 
 /**
  * Every page of the site (src/routes/sitePages.ts) and the not-found page. The host answers an
  * unknown address with `404.html`, so a browser opens that file to see the not-found page.
  */
-export const NOT_FOUND_FILE_PATH = `/${NOT_FOUND_PAGE.file}`;
 export const EVERY_PAGE_PATH: readonly string[] = [
   ...SITE_PAGES.map((page) => page.path),
   NOT_FOUND_FILE_PATH,

@@ -1,0 +1,43 @@
+/**
+ * Every address on the site, named once. The bottom layer (like `config.ts`): it imports nothing
+ * from the app, and routes, ui, meta, machines, scripts and tests all take their paths from here.
+ */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  account: '/account',
+  blog: '/blog',
+  privacy: '/privacy',
+  terms: '/terms',
+  refund: '/refund',
+  imprint: '/imprint',
+  /** The not-found page's key in the prerender; any unmatched address renders it. */
+  notFound: '/404',
+} as const;
+
+export type SitePath = (typeof PATHS)[keyof typeof PATHS];
+
+/** The id of the home page's pricing section, and the link to it. */
+export const PRICING_ANCHOR = 'pricing';
+export const PRICING_PATH = `${PATHS.home}#${PRICING_ANCHOR}`;
+
+/** The file Firebase Hosting serves for an unknown address (its default), and its own address. */
+export const NOT_FOUND_FILE = '404.html';
+export const NOT_FOUND_FILE_PATH = `/${NOT_FOUND_FILE}`;
+
+/** The router's pattern for a blog post; `blogPostPath` fills it in. */
+export const BLOG_POST_PATTERN = `${PATHS.blog}/:slug`;
+
+export function blogPostPath(slug: string): string {
+  return `${PATHS.blog}/${slug}`;
+}
+
+/** The login page; with `next`, it sends a signed-in user there (same site only) afterwards. */
+export function loginPath({ next }: { next?: string } = {}): string {
+  return next === undefined ? PATHS.login : `${PATHS.login}?next=${encodeURIComponent(next)}`;
+}
+
+/** A path as a child route of the layout writes it: `/blog/:slug` -> `blog/:slug`. */
+export function routeSegment(path: string): string {
+  return path.replace(/^\//, '');
+}
