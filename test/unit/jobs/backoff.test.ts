@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailure, afterSuccess, backoffDelayMs, INITIAL_BACKOFF, type BackoffState } from '../../../server/jobs/backoff';
+import {
+  afterFailure,
+  afterSuccess,
+  backoffDelayMs,
+  INITIAL_BACKOFF,
+  type BackoffState,
+} from '../../../server/jobs/backoff';
 import { retryAfterMs } from '../../../server/jobs/sources/retryAfter';
 
 const failTimes = (count: number): BackoffState => {
@@ -14,7 +20,9 @@ describe('back-off', () => {
   });
 
   it('starts at 30 s and doubles each failure in a row', () => {
-    expect([1, 2, 3, 4, 5, 6].map((count) => backoffDelayMs(failTimes(count)) / 1000)).toEqual([30, 60, 120, 240, 480, 960]);
+    expect([1, 2, 3, 4, 5, 6].map((count) => backoffDelayMs(failTimes(count)) / 1000)).toEqual([
+      30, 60, 120, 240, 480, 960,
+    ]);
   });
 
   it('stops at 16 minutes however many failures follow', () => {

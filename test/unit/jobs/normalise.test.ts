@@ -4,7 +4,11 @@ import { yearlyUsd } from '../../../server/jobs/normalise/salary';
 import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
 import { isRemote, usEligibility } from '../../../server/jobs/normalise/usEligibility';
 
-const facts = (locations: string[], remoteFlag: boolean | null = null, countries: string[] = []) => ({
+const facts = (
+  locations: string[],
+  remoteFlag: boolean | null = null,
+  countries: string[] = [],
+) => ({
   locations,
   remoteFlag,
   countries,
@@ -51,14 +55,23 @@ describe('US eligibility', () => {
 
 describe('salary as yearly USD', () => {
   it('keeps a yearly USD range as it is', () => {
-    expect(yearlyUsd(150_000, 180_000, 'USD', 'per-year-salary')).toEqual({ minUsd: 150_000, maxUsd: 180_000 });
-    expect(yearlyUsd(150_000, 180_000, 'usd', '1 YEAR')).toEqual({ minUsd: 150_000, maxUsd: 180_000 });
+    expect(yearlyUsd(150_000, 180_000, 'USD', 'per-year-salary')).toEqual({
+      minUsd: 150_000,
+      maxUsd: 180_000,
+    });
+    expect(yearlyUsd(150_000, 180_000, 'usd', '1 YEAR')).toEqual({
+      minUsd: 150_000,
+      maxUsd: 180_000,
+    });
   });
 
   it('converts hourly at 2080 hours and monthly at 12 months', () => {
     expect(yearlyUsd(50, 60, 'USD', 'per-hour-wage')).toEqual({ minUsd: 104_000, maxUsd: 124_800 });
     expect(yearlyUsd(45, 55, 'USD', '1 HOUR')).toEqual({ minUsd: 93_600, maxUsd: 114_400 });
-    expect(yearlyUsd(10_000, 12_000, 'USD', 'per-month-salary')).toEqual({ minUsd: 120_000, maxUsd: 144_000 });
+    expect(yearlyUsd(10_000, 12_000, 'USD', 'per-month-salary')).toEqual({
+      minUsd: 120_000,
+      maxUsd: 144_000,
+    });
   });
 
   it('ignores non-USD pay', () => {
@@ -71,7 +84,10 @@ describe('salary as yearly USD', () => {
     expect(yearlyUsd(5_000, 5_000, 'USD', 'one-time')).toBeNull();
     expect(yearlyUsd(0.5, 1.75, 'USD', 'NONE')).toBeNull();
     expect(yearlyUsd(200_000, 100_000, 'USD', 'per-year-salary')).toBeNull();
-    expect(yearlyUsd('100000', 120_000, 'USD', 'per-year-salary')).toEqual({ minUsd: 120_000, maxUsd: 120_000 });
+    expect(yearlyUsd('100000', 120_000, 'USD', 'per-year-salary')).toEqual({
+      minUsd: 120_000,
+      maxUsd: 120_000,
+    });
     expect(yearlyUsd(Number.NaN, -1, 'USD', 'per-year-salary')).toBeNull();
     expect(yearlyUsd(5_000, 6_000, 'USD', 'per-hour-wage')).toBeNull();
   });
@@ -97,16 +113,30 @@ describe('seniority from the title', () => {
 });
 
 describe('dedupe key', () => {
-  const key = dedupeKey('Acme Robotics', 'Senior Backend Engineer', ['San Francisco, CA', 'Remote - US']);
+  const key = dedupeKey('Acme Robotics', 'Senior Backend Engineer', [
+    'San Francisco, CA',
+    'Remote - US',
+  ]);
 
   it('is the same for the same job written with other case, spacing, punctuation or location order', () => {
-    expect(dedupeKey('ACME robotics', '  Senior  Backend Engineer ', ['Remote – US', 'San Francisco CA'])).toBe(key);
+    expect(
+      dedupeKey('ACME robotics', '  Senior  Backend Engineer ', [
+        'Remote – US',
+        'San Francisco CA',
+      ]),
+    ).toBe(key);
   });
 
   it('changes when the company, the title or the places change', () => {
-    expect(dedupeKey('Acme Robotics', 'Staff Backend Engineer', ['San Francisco, CA', 'Remote - US'])).not.toBe(key);
-    expect(dedupeKey('Acme Drones', 'Senior Backend Engineer', ['San Francisco, CA', 'Remote - US'])).not.toBe(key);
-    expect(dedupeKey('Acme Robotics', 'Senior Backend Engineer', ['San Francisco, CA'])).not.toBe(key);
+    expect(
+      dedupeKey('Acme Robotics', 'Staff Backend Engineer', ['San Francisco, CA', 'Remote - US']),
+    ).not.toBe(key);
+    expect(
+      dedupeKey('Acme Drones', 'Senior Backend Engineer', ['San Francisco, CA', 'Remote - US']),
+    ).not.toBe(key);
+    expect(dedupeKey('Acme Robotics', 'Senior Backend Engineer', ['San Francisco, CA'])).not.toBe(
+      key,
+    );
   });
 
   it('is 32 hex characters', () => {

@@ -3,7 +3,9 @@ import { parseJobBoards, REAL_API_BASE_URLS, sourceBaseUrls } from '../../../ser
 
 describe('JOB_BOARDS', () => {
   it('reads source:token pairs, ignoring spaces, empty entries and repeats', () => {
-    expect(parseJobBoards(' greenhouse:acme, lever:globex,,ashby:initech,greenhouse:acme ')).toEqual([
+    expect(
+      parseJobBoards(' greenhouse:acme, lever:globex,,ashby:initech,greenhouse:acme '),
+    ).toEqual([
       { source: 'greenhouse', token: 'acme' },
       { source: 'lever', token: 'globex' },
       { source: 'ashby', token: 'initech' },
@@ -31,6 +33,8 @@ describe('source base URLs', () => {
   });
 
   it('refuse a URL that is not http(s)', () => {
-    expect(() => sourceBaseUrls({ ASHBY_API_URL: 'file:///etc/passwd' })).toThrow(/ASHBY_API_URL must be an http\(s\) URL/);
+    expect(() => sourceBaseUrls({ ASHBY_API_URL: 'file:///etc/passwd' })).toThrow(
+      /ASHBY_API_URL must be an http\(s\) URL/,
+    );
   });
 });
