@@ -2,12 +2,11 @@ import { htmlToText } from '../normalise/htmlToText';
 import { yearlyUsd } from '../normalise/salary';
 import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, JobRecord } from '../jobRecord';
-import { DropTally, type DropReason } from './boardResult';
+import { DropTally, type BoardResult, type DropReason } from './boardResult';
 import {
   companyFromToken,
   DEFAULT_BOARD_TIMEOUT_MS,
   joinUrl,
-  type FetchBoard,
   type FetchBoardOptions,
 } from './boardSource';
 import { fetchJson } from './fetchJson';
@@ -124,7 +123,10 @@ export interface LeverOptions extends FetchBoardOptions {
 }
 
 /** Reads page after page (skip/limit) until a short page, all within one time limit. */
-export const fetchLeverBoard: FetchBoard = async (board, options: LeverOptions) => {
+export const fetchLeverBoard = async (
+  board: BoardRef,
+  options: LeverOptions,
+): Promise<BoardResult> => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
   const pageSize = options.pageSize ?? DEFAULT_LEVER_PAGE_SIZE;
   const now = options.now ?? (() => new Date());
