@@ -1,4 +1,4 @@
-import { CONTEXT_WORDS_AFTER, CONTEXT_WORDS_BEFORE } from './skillData';
+import { CONTEXT_WORDS_AFTER, CONTEXT_WORDS_BEFORE, CONTEXT_WORDS_BEFORE_IN } from './skillData';
 import { buildSkillIndex } from './skillIndex';
 import { tokenize, type Tokens } from './tokenize';
 
@@ -16,7 +16,7 @@ const NEIGHBOUR_REACH = 2;
  * everyday English ("Spark", "Swift", "Rails", "REST", "Node") match only as written in the
  * vocabulary. The shortest and most common ("Go", "R", "C", "Julia", "Linear") also need a tech
  * context in the same sentence: another skill within two words ("Python, Go and Rust", "C/C++"),
- * a following word like "developer" or "programming", or a preceding "in"/"with"/"using". So "Go to
+ * a following word like "developer" or "programming", or a preceding "with"/"using"/"written in". So "Go to
  * the office", "Series C funding" and "R&D" find nothing, while "Golang" always counts.
  */
 export function findSkills(text: string): string[] {
@@ -39,10 +39,17 @@ export function findSkills(text: string): string[] {
     position += match.length;
   }
 
-  for (const candidate of contextCandidates) {
-    const skill = index.inContext.get(tokens.words[candidate] ?? '');
-    if (skill === undefined || firstSeen.has(skill)) continue;
-    if (hasTechContext(tokens, lower, isSkillToken, candidate)) firstSeen.set(skill, candidate);
+  // An accepted in-context word vouches for its neighbours too ("Chef or Puppet"): one sweep each
+  // way lets that reach along a list in either direction while staying linear.
+  for (const sweep of [contextCandidates, [...contextCandidates].reverse()]) {
+    for (const candidate of sweep) {
+      const skill = index.inContext.get(tokens.words[candidate] ?? '');
+      if (skill === undefined || isSkillToken[candidate] === 1) continue;
+      if (!hasTechContext(tokens, lower, isSkillToken, candidate)) continue;
+      isSkillToken[candidate] = 1;
+      const seenAt = firstSeen.get(skill);
+      if (seenAt === undefined || candidate < seenAt) firstSeen.set(skill, candidate);
+    }
   }
 
   return [...firstSeen.entries()].sort((a, b) => a[1] - b[1]).map(([skill]) => skill);
@@ -88,7 +95,10 @@ function hasTechContext(
   const nextInSentence = at + 1 < lower.length && !tokens.breakBefore[at + 1];
   const previousInSentence = at > 0 && !tokens.breakBefore[at];
   if (nextInSentence && CONTEXT_WORDS_AFTER.has(lower[at + 1] ?? '')) return true;
-  if (previousInSentence && CONTEXT_WORDS_BEFORE.has(lower[at - 1] ?? '')) return true;
+  const previous = previousInSentence ? (lower[at - 1] ?? '') : '';
+  if (CONTEXT_WORDS_BEFORE.has(previous)) return true;
+  const beforeIn = at > 1 && !tokens.breakBefore[at - 1] ? (lower[at - 2] ?? '') : '';
+  if (previous === 'in' && CONTEXT_WORDS_BEFORE_IN.has(beforeIn)) return true;
 
   for (
     let step = 1, open = true;

@@ -69,6 +69,25 @@ describe('findSkills', () => {
     ]);
   });
 
+  it('finds no skill in job-ad boilerplate that names places and uses tool names as words', () => {
+    const boilerplate = [
+      'Headquartered in Phoenix, AZ with offices in Aurora, CO and Cypress, CA.',
+      'Spring 2027 Internship. Express your interest! Excel in a fast-paced environment.',
+      'Our core data platform powers decisions; rest assured we support you.',
+      'Assembly Technician, night shift. Digital Nomad friendly. Packer and Shipper. Chef de cuisine.',
+      'Medical, dental and vision; 401(k) matching; equal opportunity employer.',
+    ].join('\n');
+    expect(findSkills(boilerplate)).toEqual([]);
+  });
+
+  it('finds the same tool names in a tech context', () => {
+    expect(
+      findSkills(
+        'Java/Spring, Chef or Puppet, Express framework and Cypress tests; Excel experience.',
+      ),
+    ).toEqual(['Java', 'Spring', 'Chef', 'Puppet', 'Express', 'Cypress', 'Excel']);
+  });
+
   it('lists each skill once, in order of first appearance', () => {
     expect(findSkills('Kubernetes, Docker, k8s, docker, AWS, Kubernetes')).toEqual([
       'Kubernetes',
