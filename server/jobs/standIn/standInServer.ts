@@ -16,7 +16,7 @@ export interface StandInOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
   readonly fixturesDirectory?: string;
-  /** Publish a generated posting this often; 0 or unset never does. */
+  /** Publish a generated posting this often (default every 2 minutes); 0 never does. */
   readonly publishEveryMs?: number;
   readonly now?: () => Date;
 }
@@ -37,6 +37,8 @@ export interface StandIn {
   readonly setFault: (board: BoardRef, fault: BoardFault | null) => void;
   readonly close: () => Promise<void>;
 }
+
+export const DEFAULT_PUBLISH_EVERY_MS = 2 * 60_000;
 
 export const DEFAULT_FIXTURES_DIRECTORY = path.join(import.meta.dirname, '..', 'fixtures');
 
@@ -193,9 +195,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const timer = options.publishEveryMs
-    ? setInterval(() => publish(), options.publishEveryMs)
-    : undefined;
+  const publishEveryMs = options.publishEveryMs ?? DEFAULT_PUBLISH_EVERY_MS;
+  const timer = publishEveryMs > 0 ? setInterval(() => publish(), publishEveryMs) : undefined;
   timer?.unref();
   const { port } = server.address() as AddressInfo;
 

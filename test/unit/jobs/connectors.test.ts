@@ -34,7 +34,7 @@ const byTitle = (jobs: readonly JobRecord[], start: string): JobRecord => {
 };
 
 beforeAll(async () => {
-  standIn = await startStandIn();
+  standIn = await startStandIn({ publishEveryMs: 0 });
 });
 afterAll(async () => {
   await standIn.close();
@@ -216,7 +216,7 @@ describe('failures every connector reports as typed results', () => {
   });
 
   it('a closed port is a network failure', async () => {
-    const closed = await startStandIn();
+    const closed = await startStandIn({ publishEveryMs: 0 });
     const url = closed.url;
     await closed.close();
     const result = await fetchGreenhouseBoard(acme, { baseUrl: url, timeoutMs: 2_000 });
