@@ -14,10 +14,11 @@ const NEIGHBOUR_REACH = 2;
  *
  * Case rule: most spellings match in any case ("postgresql", "K8S"). Spellings that are also
  * everyday English ("Spark", "Swift", "Rails", "REST", "Node") match only as written in the
- * vocabulary. The shortest and most common ("Go", "R", "C", "Julia", "Linear") also need a tech
- * context in the same sentence: another skill within two words ("Python, Go and Rust", "C/C++"),
- * a following word like "developer" or "programming", or a preceding "with"/"using"/"written in". So "Go to
- * the office", "Series C funding" and "R&D" find nothing, while "Golang" always counts.
+ * vocabulary. The shortest, most common or place-like ones ("Go", "R", "C", "Spring", "Express",
+ * "Phoenix", "Cypress") also need a tech context in the same sentence: another skill within two
+ * words ("Python, Go and Rust", "C/C++"), a following word like "developer" or "framework", or a
+ * preceding "with", "using" or "written in". So "Go to the office", "Series C funding", "R&D" and
+ * "offices in Phoenix" find nothing, while "Golang" always counts.
  */
 export function findSkills(text: string): string[] {
   const tokens = tokenize(text);
