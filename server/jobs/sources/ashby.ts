@@ -1,0 +1,131 @@
+import { htmlToText } from '../normalise/htmlToText';
+import { yearlyUsd } from '../normalise/salary';
+import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
+import type { BoardRef, JobRecord, SalaryRange } from '../jobRecord';
+import { DropTally, type BoardResult, type DropReason } from './boardResult';
+import {
+  companyFromToken,
+  DEFAULT_BOARD_TIMEOUT_MS,
+  joinUrl,
+  type FetchBoard,
+} from './boardSource';
+import { fetchJson } from './fetchJson';
+import {
+  arrayAt,
+  idAt,
+  isObject,
+  objectAt,
+  textAt,
+  timeAt,
+  uniqueTexts,
+  urlAt,
+  type JsonObject,
+} from './json';
+
+/**
+ * Ashby Job Posting API: GET /posting-api/job-board/{name}?includeCompensation=true answers
+ * { apiVersion, jobs: [{ id, title, location, secondaryLocations: [{ location, address }],
+ * department, team, isRemote, workplaceType, descriptionHtml, descriptionPlain, publishedAt,
+ * employmentType, jobUrl, applyUrl, address: { postalAddress: { addressCountry } },
+ * compensation: { compensationTierSummary, summaryComponents: [{ compensationType, interval,
+ * currencyCode, minValue, maxValue }], compensationTiers: [{ components: [...] }] } }] }.
+ */
+export const ashbyBoardPath = (name: string) =>
+  `/posting-api/job-board/${encodeURIComponent(name)}?includeCompensation=true`;
+
+function salaryOf(job: JsonObject): SalaryRange | null {
+  const compensation = objectAt(job, 'compensation');
+  const summary = arrayAt(compensation, 'summaryComponents');
+  const tiers = arrayAt(compensation, 'compensationTiers').flatMap((tier) =>
+    isObject(tier) ? arrayAt(tier, 'components') : [],
+  );
+  const salaries = (summary.length > 0 ? summary : tiers)
+    .filter(isObject)
+    .filter((component) => component.compensationType === 'Salary')
+    .map((component) =>
+      yearlyUsd(component.minValue, component.maxValue, component.currencyCode, component.interval),
+    )
+    .filter((range): range is SalaryRange => range !== null);
+  if (salaries.length === 0) return null;
+  return {
+    minUsd: Math.min(...salaries.map((range) => range.minUsd)),
+    maxUsd: Math.max(...salaries.map((range) => range.maxUsd)),
+  };
+}
+
+/** Ashby's job URL ends in the posting's id; the documented example omits `id` itself. */
+const idFromJobUrl = (jobUrl: string | null): string | null => {
+  if (jobUrl === null) return null;
+  const last = new URL(jobUrl).pathname
+    .split('/')
+    .filter((part) => part !== '')
+    .pop();
+  return last ?? null;
+};
+
+function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
+  if (!isObject(job)) return 'not-an-object';
+  const title = textAt(job, 'title');
+  if (title === null) return 'missing-title';
+  const jobUrl = urlAt(job, 'jobUrl');
+  const externalId = idAt(job, 'id') ?? idFromJobUrl(jobUrl);
+  if (externalId === null) return 'missing-id';
+  const applyUrl = urlAt(job, 'applyUrl') ?? jobUrl;
+  if (applyUrl === null) return 'missing-url';
+  const secondary = arrayAt(job, 'secondaryLocations').filter(isObject);
+  const workplace = textAt(job, 'workplaceType');
+  const countries = [
+    textAt(objectAt(objectAt(job, 'address'), 'postalAddress'), 'addressCountry'),
+    ...secondary.map((location) => textAt(objectAt(location, 'address'), 'addressCountry')),
+  ];
+  const html = textAt(job, 'descriptionHtml');
+  return {
+    title,
+    company: companyFromToken(board.token),
+    externalId,
+    locations: uniqueTexts([
+      textAt(job, 'location'),
+      ...secondary.map((location) => textAt(location, 'location')),
+    ]),
+    remoteFlag:
+      typeof job.isRemote === 'boolean'
+        ? job.isRemote
+        : workplace === null
+          ? null
+          : workplace === 'Remote',
+    countries: uniqueTexts(countries),
+    salary: salaryOf(job),
+    description: textAt(job, 'descriptionPlain') ?? (html === null ? '' : htmlToText(html)),
+    postedAt: timeAt(job, 'publishedAt'),
+    applyUrl,
+  };
+}
+
+export function parseAshbyBoard(body: unknown, board: BoardRef, seenAt: Date): BoardResult {
+  if (!isObject(body) || !Array.isArray(body.jobs)) {
+    return {
+      ok: false,
+      failure: { kind: 'malformed', detail: 'expected an object with a jobs array' },
+    };
+  }
+  const dropped = new DropTally();
+  const jobs: JobRecord[] = [];
+  for (const job of body.jobs as readonly unknown[]) {
+    const draft = draftFrom(job, board);
+    if (typeof draft === 'string') dropped.add(draft);
+    else jobs.push(toJobRecord(draft, board, seenAt));
+  }
+  return { ok: true, jobs, dropped: dropped.counts };
+}
+
+export const fetchAshbyBoard: FetchBoard = async (board, options) => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
+  const now = options.now ?? (() => new Date());
+  const answer = await fetchJson(
+    joinUrl(options.baseUrl, ashbyBoardPath(board.token)),
+    AbortSignal.timeout(timeoutMs),
+    timeoutMs,
+    now(),
+  );
+  return answer.ok ? parseAshbyBoard(answer.body, board, now()) : answer;
+};

@@ -1,0 +1,30 @@
+import type { JobRecord } from '../jobRecord';
+
+/** Why a board could not be read. The scheduler backs off on every kind (see backoff.ts). */
+export type BoardFailure =
+  | { readonly kind: 'timeout'; readonly afterMs: number }
+  | { readonly kind: 'rate-limited'; readonly status: 429; readonly retryAfterMs: number | null }
+  | { readonly kind: 'server-error'; readonly status: number }
+  | { readonly kind: 'not-found'; readonly status: 404 }
+  | { readonly kind: 'http-error'; readonly status: number }
+  | { readonly kind: 'malformed'; readonly detail: string }
+  | { readonly kind: 'network'; readonly detail: string };
+
+/** Why one posting was left out while the rest of its board was read. */
+export type DropReason = 'missing-id' | 'missing-title' | 'missing-url' | 'not-an-object';
+
+export type BoardResult =
+  | {
+      readonly ok: true;
+      readonly jobs: readonly JobRecord[];
+      readonly dropped: Readonly<Partial<Record<DropReason, number>>>;
+    }
+  | { readonly ok: false; readonly failure: BoardFailure };
+
+/** Counts dropped postings by reason. */
+export class DropTally {
+  readonly counts: Partial<Record<DropReason, number>> = {};
+  add(reason: DropReason): void {
+    this.counts[reason] = (this.counts[reason] ?? 0) + 1;
+  }
+}

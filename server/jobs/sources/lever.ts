@@ -1,0 +1,152 @@
+import { htmlToText } from '../normalise/htmlToText';
+import { yearlyUsd } from '../normalise/salary';
+import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
+import type { BoardRef, JobRecord } from '../jobRecord';
+import { DropTally, type BoardResult, type DropReason } from './boardResult';
+import {
+  companyFromToken,
+  DEFAULT_BOARD_TIMEOUT_MS,
+  joinUrl,
+  type FetchBoardOptions,
+} from './boardSource';
+import { fetchJson } from './fetchJson';
+import {
+  arrayAt,
+  idAt,
+  isObject,
+  objectAt,
+  textAt,
+  timeAt,
+  uniqueTexts,
+  urlAt,
+  type JsonObject,
+} from './json';
+
+/**
+ * Lever Postings API: GET /v0/postings/{site}?mode=json&skip=N&limit=M answers a bare array of
+ * { id, text (the title), categories: { location, allLocations, commitment, team }, country,
+ * workplaceType (on-site | remote | hybrid | unspecified), createdAt (ms), hostedUrl, applyUrl,
+ * descriptionPlain, lists: [{ text, content (HTML) }], additionalPlain,
+ * salaryRange: { min, max, currency, interval (per-year-salary, per-hour-wage, ...) } }.
+ */
+export const leverPostingsPath = (site: string, skip: number, limit: number) =>
+  `/v0/postings/${encodeURIComponent(site)}?mode=json&skip=${skip}&limit=${limit}`;
+
+export const DEFAULT_LEVER_PAGE_SIZE = 100;
+/** A board that keeps sending full pages past this is treated as broken rather than read forever. */
+const MAX_PAGES = 200;
+
+const plainOrHtml = (posting: JsonObject, plainKey: string, htmlKey: string): string => {
+  const plain = textAt(posting, plainKey);
+  if (plain !== null) return plain;
+  const html = textAt(posting, htmlKey);
+  return html === null ? '' : htmlToText(html);
+};
+
+function descriptionOf(posting: JsonObject): string {
+  const lists = arrayAt(posting, 'lists').map((list) => {
+    if (!isObject(list)) return '';
+    const heading = textAt(list, 'text') ?? '';
+    const content = textAt(list, 'content');
+    return [heading, content === null ? '' : htmlToText(content)]
+      .filter((part) => part !== '')
+      .join('\n');
+  });
+  return [
+    plainOrHtml(posting, 'descriptionPlain', 'description'),
+    ...lists,
+    plainOrHtml(posting, 'additionalPlain', 'additional'),
+  ]
+    .filter((part) => part !== '')
+    .join('\n\n');
+}
+
+const REMOTE_BY_WORKPLACE: Readonly<Record<string, boolean>> = {
+  remote: true,
+  'on-site': false,
+  hybrid: false,
+};
+
+function draftFrom(posting: unknown, board: BoardRef): PostingDraft | DropReason {
+  if (!isObject(posting)) return 'not-an-object';
+  const externalId = idAt(posting, 'id');
+  if (externalId === null) return 'missing-id';
+  const title = textAt(posting, 'text');
+  if (title === null) return 'missing-title';
+  const applyUrl = urlAt(posting, 'applyUrl') ?? urlAt(posting, 'hostedUrl');
+  if (applyUrl === null) return 'missing-url';
+  const categories = objectAt(posting, 'categories');
+  const allLocations = arrayAt(categories, 'allLocations').map((location) =>
+    typeof location === 'string' && location.trim() !== '' ? location.trim() : null,
+  );
+  const locations = uniqueTexts(
+    allLocations.length > 0 ? allLocations : [textAt(categories, 'location')],
+  );
+  const salaryRange = objectAt(posting, 'salaryRange');
+  const workplace = textAt(posting, 'workplaceType');
+  const country = textAt(posting, 'country');
+  return {
+    title,
+    company: companyFromToken(board.token),
+    externalId,
+    locations,
+    remoteFlag: workplace === null ? null : (REMOTE_BY_WORKPLACE[workplace] ?? null),
+    countries: country === null ? [] : [country],
+    salary:
+      salaryRange === null
+        ? null
+        : yearlyUsd(salaryRange.min, salaryRange.max, salaryRange.currency, salaryRange.interval),
+    description: descriptionOf(posting),
+    postedAt: timeAt(posting, 'createdAt'),
+    applyUrl,
+  };
+}
+
+export function parseLeverPage(
+  body: unknown,
+  board: BoardRef,
+  seenAt: Date,
+  dropped: DropTally,
+): JobRecord[] | null {
+  if (!Array.isArray(body)) return null;
+  const jobs: JobRecord[] = [];
+  for (const posting of body as readonly unknown[]) {
+    const draft = draftFrom(posting, board);
+    if (typeof draft === 'string') dropped.add(draft);
+    else jobs.push(toJobRecord(draft, board, seenAt));
+  }
+  return jobs;
+}
+
+export interface LeverOptions extends FetchBoardOptions {
+  readonly pageSize?: number;
+}
+
+/** Reads page after page (skip/limit) until a short page, all within one time limit. */
+export const fetchLeverBoard = async (
+  board: BoardRef,
+  options: LeverOptions,
+): Promise<BoardResult> => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
+  const pageSize = options.pageSize ?? DEFAULT_LEVER_PAGE_SIZE;
+  const now = options.now ?? (() => new Date());
+  const signal = AbortSignal.timeout(timeoutMs);
+  const dropped = new DropTally();
+  const jobs: JobRecord[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await fetchJson(
+      joinUrl(options.baseUrl, leverPostingsPath(board.token, page * pageSize, pageSize)),
+      signal,
+      timeoutMs,
+      now(),
+    );
+    if (!answer.ok) return answer;
+    const pageJobs = parseLeverPage(answer.body, board, now(), dropped);
+    if (pageJobs === null)
+      return { ok: false, failure: { kind: 'malformed', detail: 'expected an array of postings' } };
+    jobs.push(...pageJobs);
+    if (Array.isArray(answer.body) && answer.body.length < pageSize)
+      return { ok: true, jobs, dropped: dropped.counts };
+  }
+  return { ok: false, failure: { kind: 'malformed', detail: `more than ${MAX_PAGES} pages` } };
+};

@@ -1,0 +1,155 @@
+import type { JobSource } from '../jobRecord';
+
+/** Roles the stand-in invents postings from, in turn. */
+const ROLES: readonly {
+  title: string;
+  stack: string;
+  location: string;
+  remote: boolean;
+  salary: [number, number] | null;
+}[] = [
+  {
+    title: 'Senior Software Engineer, Platform',
+    stack: 'Go, PostgreSQL, Kubernetes and AWS',
+    location: 'Remote - US',
+    remote: true,
+    salary: [175_000, 215_000],
+  },
+  {
+    title: 'Frontend Engineer',
+    stack: 'React, TypeScript and GraphQL',
+    location: 'New York, NY',
+    remote: false,
+    salary: [140_000, 170_000],
+  },
+  {
+    title: 'Data Engineer',
+    stack: 'Python, Apache Airflow, dbt and Snowflake',
+    location: 'Remote',
+    remote: true,
+    salary: null,
+  },
+  {
+    title: 'Staff Backend Engineer',
+    stack: 'Java, Spring Boot, Apache Kafka and Redis',
+    location: 'Austin, TX',
+    remote: false,
+    salary: [210_000, 250_000],
+  },
+  {
+    title: 'Machine Learning Engineer',
+    stack: 'PyTorch, Python and Google Cloud',
+    location: 'London, UK',
+    remote: false,
+    salary: null,
+  },
+  {
+    title: 'Junior DevOps Engineer',
+    stack: 'Docker, Terraform, GitHub Actions and Linux',
+    location: 'Seattle, WA',
+    remote: false,
+    salary: [105_000, 125_000],
+  },
+];
+
+const paddedId = (sequence: number) => String(sequence).padStart(12, '0');
+
+/** A new posting in the source's own shape; `sequence` makes its id and picks its role. */
+export function generatePosting(
+  source: JobSource,
+  token: string,
+  sequence: number,
+  now: Date,
+): unknown {
+  const role = ROLES[sequence % ROLES.length];
+  if (role === undefined) throw new Error('No roles to generate from');
+  const title = `${role.title} (#${sequence})`;
+  const html = `<p>A new role at ${token}.</p><h3>Stack</h3><ul><li>${role.stack}</li></ul><p>Apply &amp; hear back within a week.</p>`;
+  const plain = `A new role at ${token}.\n\nStack\n- ${role.stack}\n\nApply & hear back within a week.`;
+  if (source === 'greenhouse') {
+    const id = 9_000_000_000 + sequence;
+    return {
+      id,
+      internal_job_id: id - 1_000_000,
+      title,
+      company_name: null,
+      updated_at: now.toISOString(),
+      first_published: now.toISOString(),
+      requisition_id: `GEN-${sequence}`,
+      location: { name: role.location },
+      absolute_url: `https://job-boards.greenhouse.io/${token}/jobs/${id}`,
+      metadata: null,
+      content: html.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+      departments: [{ id: 1, name: 'Engineering', parent_id: null, child_ids: [] }],
+      offices: [],
+    };
+  }
+  if (source === 'lever') {
+    const id = `00000000-0000-4000-8000-${paddedId(sequence)}`;
+    return {
+      id,
+      text: title,
+      categories: {
+        location: role.location,
+        allLocations: [role.location],
+        commitment: 'Full-time',
+        team: 'Engineering',
+      },
+      country: role.location.endsWith('UK') ? 'GB' : 'US',
+      workplaceType: role.remote ? 'remote' : 'on-site',
+      createdAt: now.getTime(),
+      description: html,
+      descriptionPlain: plain,
+      lists: [],
+      additional: '',
+      additionalPlain: '',
+      hostedUrl: `https://jobs.lever.co/${token}/${id}`,
+      applyUrl: `https://jobs.lever.co/${token}/${id}/apply`,
+      ...(role.salary && {
+        salaryRange: {
+          min: role.salary[0],
+          max: role.salary[1],
+          currency: 'USD',
+          interval: 'per-year-salary',
+        },
+      }),
+    };
+  }
+  const id = `00000000-0000-4000-9000-${paddedId(sequence)}`;
+  return {
+    id,
+    title,
+    department: 'Engineering',
+    team: 'Platform',
+    employmentType: 'FullTime',
+    location: role.location,
+    secondaryLocations: [],
+    publishedAt: now.toISOString(),
+    isListed: true,
+    isRemote: role.remote,
+    workplaceType: role.remote ? 'Remote' : 'OnSite',
+    address: {
+      postalAddress: {
+        addressCountry: role.location.endsWith('UK') ? 'United Kingdom' : 'United States',
+      },
+    },
+    jobUrl: `https://jobs.ashbyhq.com/${token}/${id}`,
+    applyUrl: `https://jobs.ashbyhq.com/${token}/${id}/application`,
+    descriptionHtml: html,
+    descriptionPlain: plain,
+    ...(role.salary && {
+      compensation: {
+        compensationTierSummary: `$${role.salary[0] / 1000}K – $${role.salary[1] / 1000}K`,
+        summaryComponents: [
+          {
+            compensationType: 'Salary',
+            interval: '1 YEAR',
+            currencyCode: 'USD',
+            minValue: role.salary[0],
+            maxValue: role.salary[1],
+          },
+        ],
+      },
+    }),
+  };
+}

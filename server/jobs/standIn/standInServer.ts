@@ -1,0 +1,218 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { JOB_SOURCES, type BoardRef, type JobSource } from '../jobRecord';
+import { BoardStore } from './boardStore';
+import { generatePosting } from './generatePosting';
+
+/** What a board does instead of answering, so tests and demos can see the connectors fail. */
+export type BoardFault =
+  | { readonly kind: 'rate-limit'; readonly retryAfterSeconds: number }
+  | { readonly kind: 'server-error'; readonly status: number }
+  | { readonly kind: 'malformed' }
+  | { readonly kind: 'hang' };
+
+export interface StandInOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly fixturesDirectory?: string;
+  /** Publish a generated posting this often (default every 2 minutes); 0 never does. */
+  readonly publishEveryMs?: number;
+  readonly now?: () => Date;
+}
+
+export interface PublishedPosting {
+  readonly board: BoardRef;
+  readonly id: string;
+  readonly title: string;
+}
+
+export interface StandIn {
+  /** http://127.0.0.1:PORT, the base URL for all three sources. */
+  readonly url: string;
+  readonly boards: () => BoardRef[];
+  /** Adds a generated posting to `board`, or to the next board in turn. */
+  readonly publish: (board?: BoardRef) => PublishedPosting;
+  /** Makes a board fail in a given way until cleared with null. */
+  readonly setFault: (board: BoardRef, fault: BoardFault | null) => void;
+  readonly close: () => Promise<void>;
+}
+
+export const DEFAULT_PUBLISH_EVERY_MS = 2 * 60_000;
+
+export const DEFAULT_FIXTURES_DIRECTORY = path.join(import.meta.dirname, '..', 'fixtures');
+
+/** Paths of the three real APIs; the stand-in answers at the same ones. */
+const ROUTES: readonly { source: JobSource; prefix: string; suffix: string }[] = [
+  { source: 'greenhouse', prefix: '/v1/boards/', suffix: '/jobs' },
+  { source: 'lever', prefix: '/v0/postings/', suffix: '' },
+  { source: 'ashby', prefix: '/posting-api/job-board/', suffix: '' },
+];
+
+function boardOfPath(pathname: string): BoardRef | null {
+  for (const route of ROUTES) {
+    if (!pathname.startsWith(route.prefix) || !pathname.endsWith(route.suffix)) continue;
+    const token = decodeURIComponent(
+      pathname.slice(route.prefix.length, pathname.length - route.suffix.length),
+    );
+    if (token !== '' && !token.includes('/')) return { source: route.source, token };
+  }
+  return null;
+}
+
+const sendJson = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  response.end(JSON.stringify(body));
+};
+
+const isLoopback = (request: IncomingMessage) =>
+  ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+
+/** Greenhouse sends these only with ?content=true. */
+const CONTENT_ONLY_FIELDS: ReadonlySet<string> = new Set(['content', 'departments', 'offices']);
+
+/** The answer each real API gives for a board's postings, paged like Lever when asked. */
+function boardAnswer(
+  board: BoardRef,
+  postings: readonly unknown[],
+  query: URLSearchParams,
+): unknown {
+  if (board.source === 'lever') {
+    const skip = Math.max(0, Number(query.get('skip') ?? 0) || 0);
+    const limit = Number(query.get('limit') ?? 0) || postings.length;
+    return postings.slice(skip, skip + Math.max(0, limit));
+  }
+  if (board.source === 'ashby') return { apiVersion: '1', jobs: postings };
+  const withContent = query.get('content') === 'true';
+  const jobs = withContent
+    ? postings
+    : postings.map((job) =>
+        typeof job === 'object' && job !== null
+          ? Object.fromEntries(Object.entries(job).filter(([key]) => !CONTENT_ONLY_FIELDS.has(key)))
+          : job,
+      );
+  return { jobs, meta: { total: postings.length } };
+}
+
+const readBody = async (request: IncomingMessage): Promise<unknown> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).byteLength;
+    if (size > 64 * 1024) throw new Error('admin request body over 64 KiB');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return text === '' ? {} : (JSON.parse(text) as unknown);
+};
+
+const boardFromBody = (body: unknown): BoardRef | undefined => {
+  if (typeof body !== 'object' || body === null || !('source' in body) || !('board' in body))
+    return undefined;
+  const { source, board } = body as { source: unknown; board: unknown };
+  return typeof source === 'string' &&
+    (JOB_SOURCES as readonly string[]).includes(source) &&
+    typeof board === 'string'
+    ? { source: source as JobSource, token: board }
+    : undefined;
+};
+
+/**
+ * An offline stand-in for the Greenhouse, Lever and Ashby job-board APIs on 127.0.0.1: the recorded
+ * answers under fixtures/, at the real paths, plus generated postings published on a timer, by
+ * `publish()`, or by POST /__admin/publish {source?, board?} from loopback.
+ */
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const store = BoardStore.fromFixtures(options.fixturesDirectory ?? DEFAULT_FIXTURES_DIRECTORY);
+  const faults = new Map<string, BoardFault>();
+  const now = options.now ?? (() => new Date());
+  let sequence = 0;
+  const faultKey = (board: BoardRef) => `${board.source}:${board.token}`;
+
+  const publish = (board?: BoardRef): PublishedPosting => {
+    const boards = store.list();
+    const target = board ?? boards[sequence % boards.length];
+    if (target === undefined) throw new Error('The stand-in has no boards');
+    sequence += 1;
+    const posting = generatePosting(target.source, target.token, sequence, now()) as {
+      id: string | number;
+      title?: string;
+      text?: string;
+    };
+    store.add(target, posting);
+    return { board: target, id: String(posting.id), title: posting.title ?? posting.text ?? '' };
+  };
+
+  const handleAdmin = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ) => {
+    if (!isLoopback(request) || request.method !== 'POST')
+      return sendJson(response, 403, { error: 'admin is POST from loopback only' });
+    const body = await readBody(request);
+    if (pathname === '/__admin/publish')
+      return sendJson(response, 201, publish(boardFromBody(body)));
+    return sendJson(response, 404, { error: `no admin route ${pathname}` });
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith('/__admin/')) {
+      handleAdmin(request, response, url.pathname).catch((error: unknown) =>
+        sendJson(response, 400, { error: error instanceof Error ? error.message : String(error) }),
+      );
+      return;
+    }
+    const board = request.method === 'GET' ? boardOfPath(url.pathname) : null;
+    const postings = board === null ? undefined : store.postings(board);
+    if (board === null || postings === undefined)
+      return sendJson(response, 404, { ok: false, error: 'Document not found' });
+    const fault = faults.get(faultKey(board));
+    if (fault?.kind === 'hang') return; // never answers; close() drops the connection
+    if (fault?.kind === 'rate-limit')
+      return sendJson(
+        response,
+        429,
+        { error: 'Too Many Requests' },
+        { 'retry-after': String(fault.retryAfterSeconds) },
+      );
+    if (fault?.kind === 'server-error')
+      return sendJson(response, fault.status, { error: 'Internal Server Error' });
+    if (fault?.kind === 'malformed') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end('{"jobs": [{"id": 1, "title": "cut off');
+    }
+    sendJson(response, 200, boardAnswer(board, postings, url.searchParams));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const publishEveryMs = options.publishEveryMs ?? DEFAULT_PUBLISH_EVERY_MS;
+  const timer = publishEveryMs > 0 ? setInterval(() => publish(), publishEveryMs) : undefined;
+  timer?.unref();
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    boards: () => store.list(),
+    publish,
+    setFault: (board, fault) => {
+      if (fault === null) faults.delete(faultKey(board));
+      else faults.set(faultKey(board), fault);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        clearInterval(timer);
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,117 @@
+import { CONTEXT_WORDS_AFTER, CONTEXT_WORDS_BEFORE, CONTEXT_WORDS_BEFORE_IN } from './skillData';
+import { buildSkillIndex } from './skillIndex';
+import { tokenize, type Tokens } from './tokenize';
+
+const index = buildSkillIndex();
+
+/** How many tokens either side of an in-context spelling may hold the skill that vouches for it. */
+const NEIGHBOUR_REACH = 2;
+
+/**
+ * The canonical names of the tech skills in free text, in order of first appearance, each once.
+ * Linear in the text's length: one tokenising pass, then at each token at most `longestTerm`
+ * map lookups (fewer: a lookup stops when no longer term starts with the words so far).
+ *
+ * Case rule: most spellings match in any case ("postgresql", "K8S"). Spellings that are also
+ * everyday English ("Spark", "Swift", "Rails", "REST", "Node") match only as written in the
+ * vocabulary. The shortest, most common or place-like ones ("Go", "R", "C", "Spring", "Express",
+ * "Phoenix", "Cypress") also need a tech context in the same sentence: another skill within two
+ * words ("Python, Go and Rust", "C/C++"), a following word like "developer" or "framework", or a
+ * preceding "with", "using" or "written in". So "Go to the office", "Series C funding", "R&D" and
+ * "offices in Phoenix" find nothing, while "Golang" always counts.
+ */
+export function findSkills(text: string): string[] {
+  const tokens = tokenize(text);
+  const lower = tokens.words.map((word) => word.toLowerCase());
+  const firstSeen = new Map<string, number>();
+  const isSkillToken = new Uint8Array(tokens.words.length);
+  const contextCandidates: number[] = [];
+
+  let position = 0;
+  while (position < tokens.words.length) {
+    const match = longestMatchAt(tokens, lower, position);
+    if (match === null) {
+      if (index.inContext.has(tokens.words[position] ?? '')) contextCandidates.push(position);
+      position += 1;
+      continue;
+    }
+    if (!firstSeen.has(match.skill)) firstSeen.set(match.skill, position);
+    isSkillToken.fill(1, position, position + match.length);
+    position += match.length;
+  }
+
+  // An accepted in-context word vouches for its neighbours too ("Chef or Puppet"): one sweep each
+  // way lets that reach along a list in either direction while staying linear.
+  for (const sweep of [contextCandidates, [...contextCandidates].reverse()]) {
+    for (const candidate of sweep) {
+      const skill = index.inContext.get(tokens.words[candidate] ?? '');
+      if (skill === undefined || isSkillToken[candidate] === 1) continue;
+      if (!hasTechContext(tokens, lower, isSkillToken, candidate)) continue;
+      isSkillToken[candidate] = 1;
+      const seenAt = firstSeen.get(skill);
+      if (seenAt === undefined || candidate < seenAt) firstSeen.set(skill, candidate);
+    }
+  }
+
+  return [...firstSeen.entries()].sort((a, b) => a[1] - b[1]).map(([skill]) => skill);
+}
+
+/** A skill name typed by a user ("k8s", "react.js", "go") to its canonical name, or null if unknown. */
+export function canonicalSkill(name: string): string | null {
+  const { words } = tokenize(name);
+  if (words.length === 0 || words.length > index.longestTerm) return null;
+  return index.typed.get(words.map((word) => word.toLowerCase()).join(' ')) ?? null;
+}
+
+function longestMatchAt(
+  tokens: Tokens,
+  lower: readonly string[],
+  start: number,
+): { skill: string; length: number } | null {
+  let best: { skill: string; length: number } | null = null;
+  let lowerKey = '';
+  let exactKey = '';
+  for (
+    let length = 1;
+    length <= index.longestTerm && start + length <= tokens.words.length;
+    length += 1
+  ) {
+    const at = start + length - 1;
+    if (length > 1 && tokens.breakBefore[at]) break;
+    lowerKey = length === 1 ? (lower[at] ?? '') : `${lowerKey} ${lower[at] ?? ''}`;
+    exactKey = length === 1 ? (tokens.words[at] ?? '') : `${exactKey} ${tokens.words[at] ?? ''}`;
+    const skill = index.anyCase.get(lowerKey) ?? index.exactCase.get(exactKey);
+    if (skill !== undefined) best = { skill, length };
+    if (!index.prefixes.has(lowerKey)) break;
+  }
+  return best;
+}
+
+function hasTechContext(
+  tokens: Tokens,
+  lower: readonly string[],
+  isSkillToken: Uint8Array,
+  at: number,
+): boolean {
+  const nextInSentence = at + 1 < lower.length && !tokens.breakBefore[at + 1];
+  const previousInSentence = at > 0 && !tokens.breakBefore[at];
+  if (nextInSentence && CONTEXT_WORDS_AFTER.has(lower[at + 1] ?? '')) return true;
+  const previous = previousInSentence ? (lower[at - 1] ?? '') : '';
+  if (CONTEXT_WORDS_BEFORE.has(previous)) return true;
+  const beforeIn = at > 1 && !tokens.breakBefore[at - 1] ? (lower[at - 2] ?? '') : '';
+  if (previous === 'in' && CONTEXT_WORDS_BEFORE_IN.has(beforeIn)) return true;
+
+  for (
+    let step = 1, open = true;
+    open && step <= NEIGHBOUR_REACH && at + step < lower.length;
+    step += 1
+  ) {
+    open = !tokens.breakBefore[at + step];
+    if (open && isSkillToken[at + step] === 1) return true;
+  }
+  for (let step = 1, open = true; open && step <= NEIGHBOUR_REACH && at - step >= 0; step += 1) {
+    open = !tokens.breakBefore[at - step + 1];
+    if (open && isSkillToken[at - step] === 1) return true;
+  }
+  return false;
+}

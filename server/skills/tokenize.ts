@@ -1,0 +1,105 @@
+/**
+ * One linear pass over text into word tokens, for skill lookup. No regular expressions: every
+ * character is looked at a bounded number of times, so hostile input of any size costs O(length).
+ *
+ * A token is a run of letters, digits and "_", which may hold "." or "&" between word characters
+ * ("Node.js", "ASP.NET", "R&D"), may start with "." (".NET") and may end with "+" or "#" ("C++",
+ * "C#", "C++17"). Everything else separates tokens; ". ! ? ; newline and bullets also end a sentence.
+ */
+export interface Tokens {
+  readonly words: readonly string[];
+  /** breakBefore[i]: a sentence boundary lies between token i-1 and token i. */
+  readonly breakBefore: readonly boolean[];
+}
+
+const PLUS = 43;
+const HASH = 35;
+const DOT = 46;
+const AMPERSAND = 38;
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+const isNonAsciiSeparator = (code: number) =>
+  code === 0xd7 || // multiplication sign
+  code === 0xf7 || // division sign
+  (code >= 0x2000 && code <= 0x206f) || // general punctuation, typographic spaces, bullets, dashes
+  (code >= 0x3000 && code <= 0x303f) || // CJK punctuation
+  (code >= 0xd800 && code <= 0xdfff) || // surrogate halves (emoji and the like)
+  code === 0xfeff;
+
+export const isWordChar = (code: number): boolean =>
+  isDigit(code) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 97 && code <= 122) ||
+  code === 95 ||
+  (code >= 0xc0 && !isNonAsciiSeparator(code));
+
+const isSentenceBreak = (code: number) =>
+  code === 10 ||
+  code === 13 ||
+  code === DOT ||
+  code === 33 ||
+  code === 63 ||
+  code === 59 ||
+  code === 0x2022 ||
+  code === 0xb7;
+
+/** The end of the token that starts at `start` (exclusive). */
+function tokenEnd(text: string, start: number): number {
+  const length = text.length;
+  let end = start + 1;
+  while (end < length) {
+    const code = text.charCodeAt(end);
+    if (isWordChar(code)) {
+      end += 1;
+    } else if (
+      (code === DOT || code === AMPERSAND) &&
+      end + 1 < length &&
+      isWordChar(text.charCodeAt(end + 1))
+    ) {
+      end += 2;
+    } else {
+      break;
+    }
+  }
+  let suffixEnd = end;
+  while (
+    suffixEnd < length &&
+    (text.charCodeAt(suffixEnd) === PLUS || text.charCodeAt(suffixEnd) === HASH)
+  ) {
+    suffixEnd += 1;
+  }
+  if (suffixEnd === end) return end;
+  // "C++17" keeps its version; "Python+Django" is two words joined by "+".
+  const after = suffixEnd < length ? text.charCodeAt(suffixEnd) : -1;
+  if (isDigit(after)) {
+    while (suffixEnd < length && isDigit(text.charCodeAt(suffixEnd))) suffixEnd += 1;
+    return suffixEnd;
+  }
+  return isWordChar(after) ? end : suffixEnd;
+}
+
+export function tokenize(text: string): Tokens {
+  const words: string[] = [];
+  const breakBefore: boolean[] = [];
+  const length = text.length;
+  let pendingBreak = false;
+  let index = 0;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    const startsToken =
+      isWordChar(code) ||
+      (code === DOT && index + 1 < length && isWordChar(text.charCodeAt(index + 1)));
+    if (!startsToken) {
+      if (isSentenceBreak(code)) pendingBreak = true;
+      index += 1;
+      continue;
+    }
+    const end = tokenEnd(text, index);
+    words.push(text.slice(index, end));
+    breakBefore.push(pendingBreak);
+    pendingBreak = false;
+    index = end;
+  }
+  return { words, breakBefore };
+}

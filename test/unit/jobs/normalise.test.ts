@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
+import { yearlyUsd } from '../../../server/jobs/normalise/salary';
+import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
+import { isRemote, usEligibility } from '../../../server/jobs/normalise/usEligibility';
+
+const facts = (
+  locations: string[],
+  remoteFlag: boolean | null = null,
+  countries: string[] = [],
+) => ({
+  locations,
+  remoteFlag,
+  countries,
+});
+
+describe('US eligibility', () => {
+  it('detects remote-US from the location text', () => {
+    expect(usEligibility(facts(['Remote - US']))).toBe('remote-us');
+    expect(usEligibility(facts(['Remote (United States)']))).toBe('remote-us');
+    expect(usEligibility(facts(['Remote, U.S.']))).toBe('remote-us');
+    expect(usEligibility(facts(['Remote (US or Canada)']))).toBe('remote-us');
+  });
+
+  it('detects remote-US from the remote flag and a US country', () => {
+    expect(usEligibility(facts(['Anywhere in the country'], true, ['US']))).toBe('remote-us');
+    expect(usEligibility(facts([], true, ['United States']))).toBe('remote-us');
+  });
+
+  it('calls a remote job that names no country, or says anywhere, worldwide', () => {
+    expect(usEligibility(facts(['Remote']))).toBe('remote-worldwide');
+    expect(usEligibility(facts(['Remote - Anywhere']))).toBe('remote-worldwide');
+    expect(usEligibility(facts(['Worldwide'], true))).toBe('remote-worldwide');
+  });
+
+  it('calls a remote job limited to other countries not-us', () => {
+    expect(usEligibility(facts(['Remote - Europe']))).toBe('not-us');
+    expect(usEligibility(facts(['Remote'], true, ['DE']))).toBe('not-us');
+  });
+
+  it('places on-site jobs by city, state, ", CA"-style code or country', () => {
+    expect(usEligibility(facts(['San Francisco, CA']))).toBe('us');
+    expect(usEligibility(facts(['Boise, ID']))).toBe('us');
+    expect(usEligibility(facts(['Pittsburgh, Pennsylvania']))).toBe('us');
+    expect(usEligibility(facts(['HQ'], false, ['USA']))).toBe('us');
+    expect(usEligibility(facts(['London, UK']))).toBe('not-us');
+    expect(usEligibility(facts(['Toronto, ON'], false, ['CA']))).toBe('not-us');
+  });
+
+  it('trusts the source flag over the text: hybrid in "Remote-friendly" is not remote', () => {
+    expect(isRemote(facts(['Remote-friendly office, Austin, TX'], false))).toBe(false);
+    expect(isRemote(facts(['Austin, TX or remote']))).toBe(true);
+  });
+});
+
+describe('salary as yearly USD', () => {
+  it('keeps a yearly USD range as it is', () => {
+    expect(yearlyUsd(150_000, 180_000, 'USD', 'per-year-salary')).toEqual({
+      minUsd: 150_000,
+      maxUsd: 180_000,
+    });
+    expect(yearlyUsd(150_000, 180_000, 'usd', '1 YEAR')).toEqual({
+      minUsd: 150_000,
+      maxUsd: 180_000,
+    });
+  });
+
+  it('converts hourly at 2080 hours and monthly at 12 months', () => {
+    expect(yearlyUsd(50, 60, 'USD', 'per-hour-wage')).toEqual({ minUsd: 104_000, maxUsd: 124_800 });
+    expect(yearlyUsd(45, 55, 'USD', '1 HOUR')).toEqual({ minUsd: 93_600, maxUsd: 114_400 });
+    expect(yearlyUsd(10_000, 12_000, 'USD', 'per-month-salary')).toEqual({
+      minUsd: 120_000,
+      maxUsd: 144_000,
+    });
+  });
+
+  it('ignores non-USD pay', () => {
+    expect(yearlyUsd(100_000, 120_000, 'EUR', 'per-year-salary')).toBeNull();
+    expect(yearlyUsd(4_000_000, 5_500_000, 'INR', '1 YEAR')).toBeNull();
+    expect(yearlyUsd(100_000, 120_000, null, 'per-year-salary')).toBeNull();
+  });
+
+  it('ignores unknown intervals, one-off pay and nonsense numbers', () => {
+    expect(yearlyUsd(5_000, 5_000, 'USD', 'one-time')).toBeNull();
+    expect(yearlyUsd(0.5, 1.75, 'USD', 'NONE')).toBeNull();
+    expect(yearlyUsd(200_000, 100_000, 'USD', 'per-year-salary')).toBeNull();
+    expect(yearlyUsd('100000', 120_000, 'USD', 'per-year-salary')).toEqual({
+      minUsd: 120_000,
+      maxUsd: 120_000,
+    });
+    expect(yearlyUsd(Number.NaN, -1, 'USD', 'per-year-salary')).toBeNull();
+    expect(yearlyUsd(5_000, 6_000, 'USD', 'per-hour-wage')).toBeNull();
+  });
+});
+
+describe('seniority from the title', () => {
+  it.each([
+    ['Software Engineering Intern, Summer 2027', 'intern'],
+    ['Co-op Student, Data', 'intern'],
+    ['Junior iOS Developer', 'junior'],
+    ['Software Engineer I', 'junior'],
+    ['Backend Engineer II', 'mid'],
+    ['Sr. Data Engineer', 'senior'],
+    ['Software Engineer III', 'senior'],
+    ['Senior Staff Engineer', 'staff'],
+    ['Principal Android Engineer', 'principal'],
+    ['Engineering Manager, Risk', 'lead'],
+    ['Tech Lead, Payments', 'lead'],
+    ['Software Engineer', 'unknown'],
+  ] as const)('%s is %s', (title, level) => {
+    expect(seniorityFromTitle(title)).toBe(level);
+  });
+});
+
+describe('dedupe key', () => {
+  const key = dedupeKey('Acme Robotics', 'Senior Backend Engineer', [
+    'San Francisco, CA',
+    'Remote - US',
+  ]);
+
+  it('is the same for the same job written with other case, spacing, punctuation or location order', () => {
+    expect(
+      dedupeKey('ACME robotics', '  Senior  Backend Engineer ', [
+        'Remote – US',
+        'San Francisco CA',
+      ]),
+    ).toBe(key);
+  });
+
+  it('changes when the company, the title or the places change', () => {
+    expect(
+      dedupeKey('Acme Robotics', 'Staff Backend Engineer', ['San Francisco, CA', 'Remote - US']),
+    ).not.toBe(key);
+    expect(
+      dedupeKey('Acme Drones', 'Senior Backend Engineer', ['San Francisco, CA', 'Remote - US']),
+    ).not.toBe(key);
+    expect(dedupeKey('Acme Robotics', 'Senior Backend Engineer', ['San Francisco, CA'])).not.toBe(
+      key,
+    );
+  });
+
+  it('is 32 hex characters', () => {
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
