@@ -27,7 +27,8 @@ export const ERROR_CATALOGUE = {
   // The account or credential belongs to someone else.
   'email-already-in-use': {
     handling: 'switch',
-    message: 'An account with this email address already exists.',
+    message:
+      'An account with this email address already exists. Sign in to it, or choose "Forgot password?" to reset its password.',
   },
   'credential-already-in-use': {
     handling: 'switch',
@@ -67,14 +68,21 @@ export const ERROR_CATALOGUE = {
   },
 
   // Ordinary mistakes and conditions people can fix: shown, not logged as bugs.
-  'wrong-password': { handling: 'rethrow', message: 'The password is incorrect.' },
+  // Sign-in failures never tell whether an address has an account (e-mail enumeration).
+  'wrong-password': {
+    handling: 'rethrow',
+    message:
+      'The email address or password is incorrect. New to ApplyFirst? Choose "Create account".',
+  },
   'invalid-credential': {
     handling: 'rethrow',
-    message: 'The email address or password is incorrect.',
+    message:
+      'The email address or password is incorrect. New to ApplyFirst? Choose "Create account".',
   },
   'user-not-found': {
     handling: 'rethrow',
-    message: 'There is no account with this email address.',
+    message:
+      'The email address or password is incorrect. New to ApplyFirst? Choose "Create account".',
   },
   'user-mismatch': {
     handling: 'rethrow',

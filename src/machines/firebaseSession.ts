@@ -38,6 +38,7 @@ import {
 } from 'firebase/auth';
 import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
 import type { AppConfig } from '../config';
+import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
@@ -290,16 +291,31 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
 
     signOut: operation<void>((auth) => signOut(auth)),
 
-    sendPasswordReset: operation<void, { email: string }>((auth, { email }) =>
-      sendPasswordResetEmail(auth, email, { url: continueLinkFor('/login', options.origin) }),
-    ),
+    sendPasswordReset: operation<void, { email: string }>(async (auth, { email }) => {
+      try {
+        await sendPasswordResetEmail(auth, email, {
+          url: continueLinkFor(PATHS.login, options.origin),
+        });
+      } catch (error) {
+        // Whether an address has an account is nobody's business: answer the same either way
+        // (projects with e-mail enumeration protection never say; older ones do).
+        if (clientCodeOf(error) !== 'user-not-found') throw error;
+      }
+    }),
 
     confirmPasswordReset: operation<void, { oobCode: string; newPassword: string }>(
       (auth, { oobCode, newPassword }) => confirmPasswordResetWithCode(auth, oobCode, newPassword),
     ),
 
-    changePassword: operation<void, { newPassword: string }>((auth, { newPassword }) =>
-      updateUserPassword(currentUserOf(auth), newPassword),
+    changePassword: operation<void, { newPassword: string; currentPassword?: string }>(
+      async (auth, { newPassword, currentPassword }) => {
+        const user = currentUserOf(auth);
+        // The account holder proves it is them before the password changes.
+        if (currentPassword !== undefined) {
+          await reauthenticateWithCredential(user, passwordCredentialFor(user, currentPassword));
+        }
+        await updateUserPassword(user, newPassword);
+      },
     ),
 
     reauthenticate: operation<SessionUser, { password?: string }>(

@@ -2,10 +2,12 @@ import type { SessionNotice } from './sessionTypes';
 
 /** Non-error messages for people, keyed by code, as the error catalogue is. */
 export const NOTICE_CATALOGUE = {
-  'password-reset-sent': 'Check your inbox for a link to reset your password.',
+  'password-reset-sent':
+    'If an account exists for that address, we have sent it a link to reset the password. Check your inbox.',
   'password-reset-done': 'Your password has been reset. Sign in with it now.',
   'password-changed': 'Your password has been changed.',
-  'session-refreshed': 'Your session has been refreshed.',
+  'session-refreshed': 'Your account details are up to date.',
+  'you-signed-out': 'You are signed out. Sign in to get back to your account.',
   'signed-out': 'You have been signed out. You are browsing as a guest.',
   'account-deleted': 'Your account has been deleted.',
 } as const satisfies Record<string, string>;

@@ -99,7 +99,9 @@ const sessionSetup = setup({
     confirmPasswordReset: fromPromise<void, { oobCode: string; newPassword: string }>(
       notProvided('confirmPasswordReset'),
     ),
-    changePassword: fromPromise<void, { newPassword: string }>(notProvided('changePassword')),
+    changePassword: fromPromise<void, { newPassword: string; currentPassword?: string }>(
+      notProvided('changePassword'),
+    ),
     reauthenticate: fromPromise<SessionUser, { password?: string }>(notProvided('reauthenticate')),
     refreshSession: fromPromise<SessionUser>(notProvided('refreshSession')),
     deleteAccount: fromPromise<void>(notProvided('deleteAccount')),
@@ -121,9 +123,6 @@ const sessionSetup = setup({
       switchCredential: restored.redirectError
         ? (failureOf(restored.redirectError).switchCredential ?? null)
         : null,
-    })),
-    assignPasswordSwitchCredential: assign((_, credentials: EmailPassword) => ({
-      switchCredential: { providerId: 'password', ...credentials } as const,
     })),
     clearSwitchCredential: assign({ switchCredential: null }),
     assignPendingOperation: assign((_, pendingOperation: PendingOperation) => ({
@@ -168,7 +167,6 @@ const sessionSetup = setup({
   guards: {
     /** The provider revoked the current user's session: it must end (the statechart contract). */
     isSessionRevoked: ({ event }) => handles(event, 'signOut'),
-    errorNeedsSwitch: ({ event }) => handles(event, 'switch'),
     errorCarriesSwitchCredential: ({ event }) =>
       handles(event, 'switch') && failureIn(event).switchCredential !== undefined,
     errorNeedsRedirect: ({ event }) => handles(event, 'redirect'),
@@ -484,16 +482,7 @@ export const sessionMachine = sessionSetup.createMachine({
       states: {
         idle: {
           on: {
-            CREATE_ACCOUNT: {
-              target: '#session.creatingAccount',
-              actions: [
-                'clearMessages',
-                {
-                  type: 'assignPasswordSwitchCredential',
-                  params: ({ event }) => ({ email: event.email, password: event.password }),
-                },
-              ],
-            },
+            CREATE_ACCOUNT: { target: '#session.creatingAccount', actions: 'clearMessages' },
             SIGN_IN: { target: '#session.signingIn', actions: 'clearMessages' },
             CONTINUE_WITH_GOOGLE: {
               target: '#session.continuingWithGoogle',
@@ -523,22 +512,16 @@ export const sessionMachine = sessionSetup.createMachine({
           followIfUserChanged,
           {
             target: 'authenticated',
-            actions: [
-              'clearSwitchCredential',
-              { type: 'assignUser', params: ({ event }) => event.output },
-            ],
+            actions: { type: 'assignUser', params: ({ event }) => event.output },
           },
         ],
+        // An e-mail that already has an account is said so (email-already-in-use): signing in to
+        // it would discard this guest, which only the person may choose (with Sign in).
         onError: [
           followIfSomeoneElse,
-          {
-            guard: 'isSessionRevoked',
-            target: 'signingOut',
-            actions: ['clearSwitchCredential', 'assignError'],
-          },
-          followIfUserChanged, // The e-mail belongs to an existing account: sign in to it with the same credential.
-          { guard: 'errorNeedsSwitch', target: 'switchingAccount' },
-          { target: 'guest', actions: ['clearSwitchCredential', 'assignError'] },
+          { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
+          followIfUserChanged,
+          { target: 'guest', actions: 'assignError' },
         ],
       },
     },
@@ -677,6 +660,9 @@ export const sessionMachine = sessionSetup.createMachine({
                   params: ({ event }) => ({
                     kind: 'changePassword',
                     newPassword: event.newPassword,
+                    ...(event.currentPassword === undefined
+                      ? {}
+                      : { currentPassword: event.currentPassword }),
                   }),
                 },
               ],
@@ -703,7 +689,10 @@ export const sessionMachine = sessionSetup.createMachine({
               if (context.pendingOperation?.kind !== 'changePassword') {
                 throw new Error('changingPassword needs the new password');
               }
-              return { newPassword: context.pendingOperation.newPassword };
+              const { newPassword, currentPassword } = context.pendingOperation;
+              return currentPassword === undefined
+                ? { newPassword }
+                : { newPassword, currentPassword };
             },
             onDone: [
               followIfUserChanged,
@@ -834,7 +823,10 @@ export const sessionMachine = sessionSetup.createMachine({
           followIfUserChanged,
           {
             target: 'startingGuest',
-            actions: { type: 'assignUser', params: null },
+            actions: [
+              { type: 'assignUser', params: null },
+              { type: 'assignNotice', params: 'you-signed-out' },
+            ],
           },
         ],
         // A new anonymous sign-in replaces whatever user is left, so go on to a fresh guest.

@@ -38,7 +38,8 @@ export type SwitchCredential =
 
 /** An operation that the provider refused until the user signs in again (`requires-recent-login`). */
 export type PendingOperation =
-  { kind: 'changePassword'; newPassword: string } | { kind: 'deleteAccount' };
+  | { kind: 'changePassword'; newPassword: string; currentPassword?: string }
+  | { kind: 'deleteAccount' };
 
 /** The password rules in force: the provider's policy when it supplies one, else the default. */
 export interface PasswordPolicy {
@@ -118,7 +119,8 @@ export type SessionUserEvent =
   | { type: 'SEND_PASSWORD_RESET'; email: string }
   | { type: 'CONFIRM_PASSWORD_RESET'; oobCode: string; newPassword: string }
   | { type: 'SIGN_OUT' }
-  | { type: 'CHANGE_PASSWORD'; newPassword: string }
+  /** With the current password, the account holder proves it is them first (OWASP ASVS). */
+  | { type: 'CHANGE_PASSWORD'; newPassword: string; currentPassword?: string }
   | { type: 'REAUTHENTICATE'; password?: string }
   | { type: 'REFRESH_SESSION' }
   | { type: 'DELETE_ACCOUNT' }

@@ -7,7 +7,13 @@ import { PasswordResetAction } from './account/PasswordResetAction';
 import { SessionActions } from './account/SessionActions';
 import { useAccountActions } from './account/useAccountActions';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
-import { useReauthenticationFor, useSessionOperation, useSessionStatus, useSessionUser } from './session';
+import {
+  useReauthenticationFor,
+  useSessionNotice,
+  useSessionOperation,
+  useSessionStatus,
+  useSessionUser,
+} from './session';
 import { SessionFailure } from './session/SessionFailure';
 import type { SessionUser } from '../machines/sessionTypes';
 import { loginPath, PATHS } from '../paths';
@@ -19,12 +25,22 @@ const LOGIN_THEN_BACK = loginPath({ next: PATHS.account });
 export function AccountPage() {
   const status = useSessionStatus();
   const user = useSessionUser();
+  const notice = useSessionNotice();
   const titleId = useId();
 
-  if (status === 'guest') return <Navigate to={LOGIN_THEN_BACK} replace />;
+  // Signed out here: the login page says so. Any other guest signs in first, then comes back.
+  if (status === 'guest') {
+    return (
+      <Navigate to={notice?.code === 'you-signed-out' ? PATHS.login : LOGIN_THEN_BACK} replace />
+    );
+  }
 
   return (
-    <section className="session-page session-page--wide" aria-labelledby={titleId} aria-busy={status === 'restoring' || undefined}>
+    <section
+      className="session-page session-page--wide"
+      aria-labelledby={titleId}
+      aria-busy={status === 'restoring' || undefined}
+    >
       <h1 id={titleId} className="session-page__title">
         Your account
       </h1>
@@ -54,7 +70,9 @@ function AccountSections({ user }: { user: SessionUser }) {
       <AccountDetails user={user} />
       <SessionActions unavailable={unavailable} {...actions} />
       <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />
-      {user.email && <PasswordResetAction email={user.email} unavailable={unavailable} {...actions} />}
+      {user.email && (
+        <PasswordResetAction email={user.email} unavailable={unavailable} {...actions} />
+      )}
       <DeleteAccount user={user} unavailable={unavailable} {...actions} />
     </>
   );

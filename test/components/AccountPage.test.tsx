@@ -2,6 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
+import { userMessageFor } from '../../src/machines/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import type { RestoreResult, SessionUser } from '../../src/machines/sessionTypes';
 import {
   createFakeSession,
@@ -80,7 +82,7 @@ describe('AccountPage', () => {
     expect(screen.getByRole('link', { name: 'Manage billing' }).getAttribute('href')).toBe(config.billingPortalUrl);
   });
 
-  it('signs out (showing progress), then the guest is sent to /login', async () => {
+  it('signs out (showing progress), then lands on /login, which says so', async () => {
     const session = createFakeSession(registeredUser);
     const signingOut = deferred<void>();
     session.operations.signOut.mockReturnValueOnce(signingOut.promise);
@@ -92,15 +94,19 @@ describe('AccountPage', () => {
     expect(signOut.textContent).toBe('Signing out…');
     expect(session.operations.signOut).toHaveBeenCalledTimes(1);
     signingOut.resolve();
-    await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
+    // Signed out here: the login page, saying so (not "sign in to see your account").
+    await waitFor(() => expect(currentLocation()).toBe(PATHS.login));
+    await screen.findByText(NOTICE_CATALOGUE['you-signed-out']);
     expect(session.operations.startGuest).toHaveBeenCalledTimes(1);
   });
 
-  it('refreshes the session and says so', async () => {
+  it('checks for account updates and says so', async () => {
     const { session, person } = await accountPageFor();
-    await person.click(await idleButton('Refresh session'));
+    await person.click(await idleButton('Check for updates'));
     expect(session.operations.refreshSession).toHaveBeenCalledTimes(1);
-    const notice = await within(section('Session and billing')).findByText('Your session has been refreshed.');
+    const notice = await within(section('Session and billing')).findByText(
+      NOTICE_CATALOGUE['session-refreshed'],
+    );
     expect(notice.getAttribute('role')).toBe('status');
   });
 
@@ -108,13 +114,14 @@ describe('AccountPage', () => {
     const { session, person } = await accountPageFor();
     await person.click(await idleButton('Send password reset email'));
     expect(session.operations.sendPasswordReset).toHaveBeenCalledWith({ email: 'ada@example.com' });
-    await within(section('Reset password by email')).findByText('Check your inbox for a link to reset your password.');
+    await within(section('Reset password by email')).findByText(NOTICE_CATALOGUE['password-reset-sent']);
   });
 
   describe('changing the password', () => {
     it('checks the new password against the policy before sending it', async () => {
       const { session, person } = await accountPageFor();
       const form = section('Change password');
+      await person.type(within(form).getByLabelText('Current password'), 'secret1');
       const password = within(form).getByLabelText('New password');
       expect(password.getAttribute('autocomplete')).toBe('new-password');
       await person.type(password, 'abc');
@@ -129,10 +136,18 @@ describe('AccountPage', () => {
     it('changes it, then clears the field and says so', async () => {
       const { session, person } = await accountPageFor();
       const form = section('Change password');
+      const current = within(form).getByLabelText('Current password') as HTMLInputElement;
+      expect(current.getAttribute('autocomplete')).toBe('current-password');
+      await person.type(current, 'secret1');
       const password = within(form).getByLabelText('New password') as HTMLInputElement;
       await person.type(password, 'a-new-secret');
       await person.click(await idleButton('Change password', form));
-      expect(session.operations.changePassword).toHaveBeenCalledWith({ newPassword: 'a-new-secret' });
+      // The account holder proves it is them with the current password (OWASP ASVS).
+      expect(session.operations.changePassword).toHaveBeenCalledWith({
+        newPassword: 'a-new-secret',
+        currentPassword: 'secret1',
+      });
+      expect(current.value).toBe('');
       await within(form).findByText('Your password has been changed.');
       expect(password.value).toBe('');
     });
@@ -143,6 +158,7 @@ describe('AccountPage', () => {
       session.operations.reauthenticate.mockRejectedValueOnce(failure('wrong-password'));
       const { person } = await accountPageFor(registeredUser, session);
       const form = section('Change password');
+      await person.type(within(form).getByLabelText('Current password'), 'secret1');
       await person.type(within(form).getByLabelText('New password'), 'a-new-secret');
       await person.click(await idleButton('Change password', form));
 
@@ -157,7 +173,7 @@ describe('AccountPage', () => {
       await person.type(current, 'not-it');
       await person.click(within(confirm).getByRole('button', { name: 'Confirm' }));
       expect(session.operations.reauthenticate).toHaveBeenLastCalledWith({ password: 'not-it' });
-      await within(confirm).findByText('The password is incorrect.');
+      await within(confirm).findByText(userMessageFor('wrong-password'));
       expect((current as HTMLInputElement).value).toBe('not-it');
 
       await person.clear(current);
@@ -191,6 +207,7 @@ describe('AccountPage', () => {
       session.operations.changePassword.mockRejectedValueOnce(failure('requires-recent-login'));
       const { person } = await accountPageFor(registeredUser, session);
       const form = section('Change password');
+      await person.type(within(form).getByLabelText('Current password'), 'secret1');
       await person.type(within(form).getByLabelText('New password'), 'a-new-secret');
       await person.click(await idleButton('Change password', form));
       const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });

@@ -10,6 +10,8 @@ import {
   registeredUser,
   renderWithSession,
 } from '../support/sessionTestProvider';
+import { userMessageFor } from '../../src/machines/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import type { SessionUser } from '../../src/machines/sessionTypes';
 import { PATHS } from '../../src/paths';
 
@@ -135,7 +137,7 @@ describe('LoginPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await alertWith('The email address or password is incorrect.')).toBeTruthy();
+    expect(await alertWith(userMessageFor('invalid-credential'))).toBeTruthy();
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
     expect((password as HTMLInputElement).value).toBe('wrong-one');
     expect(password.getAttribute('aria-invalid')).toBe('true');
@@ -152,7 +154,7 @@ describe('LoginPage', () => {
     await user.type(email, 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(session.operations.sendPasswordReset).toHaveBeenCalledWith({ email: 'ada@example.com' });
-    const status = await screen.findByText('Check your inbox for a link to reset your password.');
+    const status = await screen.findByText(NOTICE_CATALOGUE['password-reset-sent']);
     expect(status.getAttribute('role')).toBe('status');
   });
 

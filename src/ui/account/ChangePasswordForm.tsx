@@ -1,9 +1,10 @@
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
-import { isPasswordError } from '../forms/validation';
+import { PasswordField } from '../forms/PasswordField';
+import { currentPasswordProblem, isPasswordError } from '../forms/validation';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
@@ -28,18 +29,37 @@ export function ChangePasswordForm({
   const titleId = useId();
   const errorId = useId();
 
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [currentProblem, setCurrentProblem] = useState<string | null>(null);
+  const currentRef = useRef<HTMLInputElement>(null);
   const reauthenticating = reauthenticationFor === 'changePassword';
-  const message = newPassword.problem ?? (reauthenticating ? null : error?.message) ?? null;
+  const message =
+    currentProblem ?? newPassword.problem ?? (reauthenticating ? null : error?.message) ?? null;
+  // An account with a password proves it is its holder before changing it; a Google-only account
+  // adds its first password after confirming with Google when the provider asks.
   const hasPassword = user.providerIds.includes('password');
 
   useEffect(() => {
-    if (notice?.code === 'password-changed') setPassword('');
+    if (notice?.code !== 'password-changed') return;
+    setPassword('');
+    setCurrentPassword('');
   }, [notice, setPassword]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    if (unavailable || !newPassword.validate()) return;
-    act('password', { type: 'CHANGE_PASSWORD', newPassword: newPassword.password });
+    if (unavailable) return;
+    const issue = hasPassword ? currentPasswordProblem(currentPassword) : null;
+    setCurrentProblem(issue);
+    if (issue) {
+      currentRef.current?.focus();
+      return;
+    }
+    if (!newPassword.validate()) return;
+    act('password', {
+      type: 'CHANGE_PASSWORD',
+      newPassword: newPassword.password,
+      ...(hasPassword ? { currentPassword } : {}),
+    });
   }
 
   return (
@@ -61,10 +81,22 @@ export function ChangePasswordForm({
         )}
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />
+        {hasPassword && (
+          <PasswordField
+            ref={currentRef}
+            label="Current password"
+            name="current-password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onValueChange={setCurrentPassword}
+            invalid={currentProblem !== null || (!reauthenticating && isPasswordError(error?.code))}
+            describedBy={message ? errorId : undefined}
+          />
+        )}
         <NewPasswordField
           newPassword={newPassword}
           errorId={message ? errorId : null}
-          rejected={!reauthenticating && isPasswordError(error?.code)}
+          rejected={!reauthenticating && error?.code === 'password-does-not-meet-requirements'}
         />
         {!reauthenticating && (
           <div className="form__actions">

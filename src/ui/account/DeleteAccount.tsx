@@ -98,7 +98,12 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
               busy={operation === 'reauthenticate'}
               error={error}
               onConfirm={(password) =>
-                act('delete', password === undefined ? { type: 'REAUTHENTICATE' } : { type: 'REAUTHENTICATE', password })
+                act(
+                  'delete',
+                  password === undefined
+                    ? { type: 'REAUTHENTICATE' }
+                    : { type: 'REAUTHENTICATE', password },
+                )
               }
               onCancel={close}
             />
@@ -118,7 +123,13 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
                 describedBy={message ? errorId : undefined}
               />
               <div className="form__actions">
-                <BusyButton type="submit" variant="danger" busy={deleting} busyLabel="Deleting…" unavailable={unavailable}>
+                <BusyButton
+                  type="submit"
+                  variant="danger"
+                  busy={deleting}
+                  busyLabel="Deleting…"
+                  unavailable={unavailable}
+                >
                   Delete account
                 </BusyButton>
                 <BusyButton variant="quiet" unavailable={deleting} onClick={close}>

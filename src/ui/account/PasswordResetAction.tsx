@@ -10,7 +10,12 @@ interface PasswordResetActionProps extends AccountActions {
 }
 
 /** Sends a password-reset link to the account's own address. */
-export function PasswordResetAction({ email, unavailable, act, feedbackFor }: PasswordResetActionProps) {
+export function PasswordResetAction({
+  email,
+  unavailable,
+  act,
+  feedbackFor,
+}: PasswordResetActionProps) {
   const operation = useSessionOperation();
   const { error, notice } = feedbackFor('reset');
   const titleId = useId();

@@ -16,7 +16,13 @@ interface ReauthenticateFormProps {
 }
 
 /** The provider wants a recent sign-in before it allows the operation: confirm, or give up. */
-export function ReauthenticateForm({ user, busy, error, onConfirm, onCancel }: ReauthenticateFormProps) {
+export function ReauthenticateForm({
+  user,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ReauthenticateFormProps) {
   const hasGoogle = user.providerIds.includes('google.com');
   // Google-only accounts confirm with Google; every other account has a password.
   const hasPassword = user.providerIds.includes('password') || !hasGoogle;
@@ -59,7 +65,14 @@ export function ReauthenticateForm({ user, busy, error, onConfirm, onCancel }: R
         <form id={formId} className="form" noValidate onSubmit={handleSubmit}>
           {user.email && (
             // Lets password managers fill the right account's password.
-            <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={user.email}
+              readOnly
+              hidden
+            />
           )}
           <PasswordField
             ref={passwordRef}

@@ -14,6 +14,7 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
   const operation = useSessionOperation();
   const { error, notice } = feedbackFor('session');
   const titleId = useId();
+  const hintId = useId();
   return (
     <section className="card" aria-labelledby={titleId}>
       <h2 id={titleId} className="card__title">
@@ -21,6 +22,9 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
       </h2>
       <ErrorMessage message={error?.message} />
       <StatusMessage message={notice?.message} />
+      <p id={hintId} className="card__hint">
+        "Check for updates" loads changes made elsewhere, such as an email address you verified.
+      </p>
       <div className="form__actions">
         <BusyButton
           variant="primary"
@@ -33,11 +37,12 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
         </BusyButton>
         <BusyButton
           busy={operation === 'refreshSession'}
-          busyLabel="Refreshing…"
+          busyLabel="Checking…"
           unavailable={unavailable}
+          aria-describedby={hintId}
           onClick={() => act('session', { type: 'REFRESH_SESSION' })}
         >
-          Refresh session
+          Check for updates
         </BusyButton>
         <a className="button button--secondary" href={config.billingPortalUrl} rel="noopener">
           Manage billing
