@@ -2,12 +2,15 @@ import { continueLinkFor } from '../../machines/continueLink';
 
 const DEFAULT_DESTINATION = '/account';
 
+/** One leading "/", then anything but a second "/" or a backslash; no spaces or control characters. */
+const SITE_PATH = /^\/(?![/\\])[^\\\s]*$/;
+
 /**
- * Where to go after signing in: the `?next=` path when it stays on this site (and is not the
- * login page itself), else the account page. Never an address on another origin.
+ * Where to go after signing in: the `?next=` path when it is a path on this site (and is not the
+ * login page itself), else the account page. Never a URL with a scheme, never another origin.
  */
 export function safeNextPath(next: string | null, origin: string): string {
-  if (!next) return DEFAULT_DESTINATION;
+  if (!next || !SITE_PATH.test(next)) return DEFAULT_DESTINATION;
   try {
     const url = new URL(continueLinkFor(next, origin));
     return url.pathname === '/login' ? DEFAULT_DESTINATION : `${url.pathname}${url.search}${url.hash}`;
