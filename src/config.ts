@@ -36,6 +36,13 @@ function setting(env: Env, name: string, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
 }
 
+/** A loop, not `/\/+$/`: that pattern takes quadratic time on a long run of slashes. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
+}
+
 export function readConfig(env: Env): AppConfig {
   const projectId = setting(env, 'VITE_FIREBASE_PROJECT_ID', 'demo-applyfirst');
   // A demo- project exists only on the emulator, so it talks to the emulator unless told otherwise.
@@ -49,7 +56,7 @@ export function readConfig(env: Env): AppConfig {
       ...(env.VITE_FIREBASE_APP_ID ? { appId: setting(env, 'VITE_FIREBASE_APP_ID', '') } : {}),
     },
     authEmulatorUrl: emulator === 'off' ? null : emulator,
-    siteUrl: setting(env, 'VITE_SITE_URL', 'https://applyfirst.example').replace(/\/+$/, ''),
+    siteUrl: withoutTrailingSlashes(setting(env, 'VITE_SITE_URL', 'https://applyfirst.example')),
     siteName: setting(env, 'VITE_SITE_NAME', 'ApplyFirst'),
     contactEmail: setting(env, 'VITE_CONTACT_EMAIL', 'support@applyfirst.example'),
     backendUrl: setting(env, 'VITE_BACKEND_URL', 'http://127.0.0.1:8080'),

@@ -8,6 +8,7 @@ import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
 
 const CONFIRMATION_WORD = 'DELETE';
+const CONFIRMATION_MAX_LENGTH = 32;
 
 interface DeleteAccountProps extends AccountActions {
   user: SessionUser;
@@ -109,6 +110,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
                 label={`Type ${CONFIRMATION_WORD} to confirm`}
                 name="confirmation"
                 autoComplete="off"
+                maxLength={CONFIRMATION_MAX_LENGTH}
                 autoCapitalize="characters"
                 spellCheck={false}
                 autoFocus

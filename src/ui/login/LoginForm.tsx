@@ -6,6 +6,7 @@ import { PasswordField } from '../forms/PasswordField';
 import { PasswordRequirements } from '../forms/PasswordRequirements';
 import { TextField } from '../forms/TextField';
 import {
+  EMAIL_MAX_LENGTH,
   currentPasswordProblem,
   emailProblem,
   isEmailError,
@@ -87,7 +88,7 @@ export function LoginForm() {
     const emailIssue = emailProblem(email);
     if (emailIssue) return reject({ message: emailIssue, field: 'email' });
     const passwordIssue =
-      action === 'createAccount' ? newPasswordProblem(password, check) : currentPasswordProblem(password);
+      action === 'createAccount' ? newPasswordProblem(password, check, policy) : currentPasswordProblem(password);
     if (passwordIssue) return reject({ message: passwordIssue, field: 'password' });
 
     act(action, () =>
@@ -118,6 +119,7 @@ export function LoginForm() {
           name="email"
           autoComplete="username"
           inputMode="email"
+          maxLength={EMAIL_MAX_LENGTH}
           autoCapitalize="none"
           spellCheck={false}
           value={email}
