@@ -3,6 +3,7 @@ import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
+import { SafeForm } from '../forms/SafeForm';
 import { isPasswordError } from '../forms/validation';
 import { useReauthenticationFor, useSessionActivity } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
@@ -47,7 +48,7 @@ export function ChangePasswordForm({
       <h2 id={titleId} className="card__title">
         {hasPassword ? 'Change password' : 'Add a password'}
       </h2>
-      <form className="form" noValidate onSubmit={handleSubmit}>
+      <SafeForm className="form" onSubmit={handleSubmit}>
         {user.email && (
           // Lets password managers save the new password for the right account.
           <input
@@ -79,7 +80,7 @@ export function ChangePasswordForm({
             </BusyButton>
           </div>
         )}
-      </form>
+      </SafeForm>
       {reauthenticating && (
         <ReauthenticateForm
           user={user}

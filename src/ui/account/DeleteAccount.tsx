@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
+import { SafeForm } from '../forms/SafeForm';
 import { TextField } from '../forms/TextField';
 import { useReauthenticationFor, useSessionActivity } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
@@ -104,7 +105,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
               onCancel={close}
             />
           ) : (
-            <form className="form" noValidate onSubmit={handleSubmit}>
+            <SafeForm className="form" onSubmit={handleSubmit}>
               <ErrorMessage id={errorId} message={message} />
               <TextField
                 label={`Type ${CONFIRMATION_WORD} to confirm`}
@@ -127,7 +128,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
                   Cancel
                 </BusyButton>
               </div>
-            </form>
+            </SafeForm>
           )}
         </dialog>
       )}

@@ -3,6 +3,7 @@ import type { SessionError, SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
+import { SafeForm } from '../forms/SafeForm';
 import { currentPasswordProblem, isPasswordError } from '../forms/validation';
 
 interface ReauthenticateFormProps {
@@ -56,7 +57,7 @@ export function ReauthenticateForm({ user, busy, error, onConfirm, onCancel }: R
       </h3>
       <ErrorMessage id={errorId} message={message} />
       {hasPassword && (
-        <form id={formId} className="form" noValidate onSubmit={handleSubmit}>
+        <SafeForm id={formId} className="form" onSubmit={handleSubmit}>
           {user.email && (
             // Lets password managers fill the right account's password.
             <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
@@ -71,7 +72,7 @@ export function ReauthenticateForm({ user, busy, error, onConfirm, onCancel }: R
             invalid={passwordInvalid}
             describedBy={message ? errorId : undefined}
           />
-        </form>
+        </SafeForm>
       )}
       <div className="form__actions">
         {hasPassword && (

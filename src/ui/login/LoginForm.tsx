@@ -3,6 +3,7 @@ import { checkPassword } from '../../machines/passwordPolicy';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
+import { SafeForm } from '../forms/SafeForm';
 import { PasswordRequirements } from '../forms/PasswordRequirements';
 import { TextField } from '../forms/TextField';
 import {
@@ -109,7 +110,7 @@ export function LoginForm() {
 
   return (
     <div className="login">
-      <form className="form" noValidate onSubmit={handleSubmit}>
+      <SafeForm className="form" onSubmit={handleSubmit}>
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />
         <TextField
@@ -169,7 +170,7 @@ export function LoginForm() {
         >
           Forgot password?
         </BusyButton>
-      </form>
+      </SafeForm>
       <p className="login__divider">
         <span>or</span>
       </p>
