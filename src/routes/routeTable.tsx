@@ -16,6 +16,10 @@ function lazyRoute<Module>(
   return { id, lazy: async () => ({ Component: pick(await load()) }) };
 }
 
+/**
+ * Paths are case-sensitive, as on the host: `/LOGIN` has no file there and is served as the
+ * not-found page, so the browser must render that page too (else hydration fails).
+ */
 export const routes: RouteObject[] = [
   {
     id: 'layout',
@@ -36,6 +40,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'blog',
+            caseSensitive: true,
             ...lazyRoute(
               'BlogIndexRoute',
               () => import('./BlogIndexRoute'),
@@ -44,6 +49,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'blog/:slug',
+            caseSensitive: true,
             ...lazyRoute(
               'BlogPostRoute',
               () => import('./BlogPostRoute'),
@@ -52,6 +58,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'login',
+            caseSensitive: true,
             ...lazyRoute(
               'LoginRoute',
               () => import('./LoginRoute'),
@@ -60,6 +67,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'account',
+            caseSensitive: true,
             ...lazyRoute(
               'AccountRoute',
               () => import('./AccountRoute'),
@@ -68,6 +76,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'refund',
+            caseSensitive: true,
             ...lazyRoute(
               'RefundRoute',
               () => import('./RefundRoute'),
@@ -76,6 +85,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'privacy',
+            caseSensitive: true,
             ...lazyRoute(
               'PrivacyRoute',
               () => import('./PrivacyRoute'),
@@ -84,6 +94,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'terms',
+            caseSensitive: true,
             ...lazyRoute(
               'TermsRoute',
               () => import('./TermsRoute'),
@@ -92,6 +103,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'imprint',
+            caseSensitive: true,
             ...lazyRoute(
               'ImprintRoute',
               () => import('./ImprintRoute'),
