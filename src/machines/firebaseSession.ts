@@ -64,6 +64,11 @@ export interface SessionActorsOptions {
    * doesn't look for a redirect result (there can be none).
    */
   popupRedirectResolver?: PopupRedirectResolver;
+  /**
+   * False to use the default password policy without asking the provider: the Auth Emulator does
+   * not implement the policy endpoint, and the browser would log its 501 as a console error.
+   */
+  askProviderForPasswordPolicy?: boolean;
 }
 
 export function toSessionUser(user: User): SessionUser {
@@ -235,7 +240,11 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       receive(() => {
         if (requested) return;
         requested = true;
-        withinLimit(() => providerPasswordPolicy(getAuth()), OPERATION_LIMIT).then(
+        const load = () =>
+          options.askProviderForPasswordPolicy === false
+            ? Promise.resolve(DEFAULT_PASSWORD_POLICY)
+            : providerPasswordPolicy(getAuth());
+        withinLimit(load, OPERATION_LIMIT).then(
           (policy) =>
             sendBack({
               type: 'PASSWORD_POLICY_LOADED',
@@ -373,5 +382,6 @@ export function createBrowserSessionActors(config: AppConfig): SessionActors {
   return createSessionActors(() => (auth ??= createBrowserAuth(config)), {
     origin,
     popupRedirectResolver: browserPopupRedirectResolver,
+    askProviderForPasswordPolicy: config.authEmulatorUrl === null,
   });
 }
