@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useRawBrowser } from './support/rawTabs';
 
-/** Addresses a person may type in the wrong case; the host serves them as not found. */
+/** Addresses a person may type in the wrong case (or wrong altogether); the host serves them as not found. */
 const WRONG_CASE_PATHS = [
+  // And paths that exist in neither case.
+  '/no-such-page',
+  '/blog/no-such-post',
   '/LOGIN',
   '/Login',
   '/Blog',
