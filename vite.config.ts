@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { assertProductionSettings } from './src/productionSettings';
 
 /**
  * Fetches the entry script and its modulepreloads at low priority. Prerendered pages paint from
@@ -26,13 +27,17 @@ function lowPriorityScripts(): Plugin {
 }
 
 /** The client build. scripts/prerender.ts builds src/entry-prerender.tsx for Node with the same config. */
-export default defineConfig({
-  plugins: [react(), lowPriorityScripts()],
-  build: {
-    // .vite/manifest.json: the prerender finds each route's chunk in it, to preload on that page.
-    manifest: true,
-    // One stylesheet, linked from every page: a prerendered page must be styled at first paint,
-    // before the lazily loaded chunk of its route (and that chunk's CSS) arrives.
-    cssCodeSplit: false,
-  },
+export default defineConfig(({ command, mode }) => {
+  // A real project's build must not ship the development samples (legal details, links).
+  if (command === 'build') assertProductionSettings(loadEnv(mode, process.cwd(), 'VITE_'));
+  return {
+    plugins: [react(), lowPriorityScripts()],
+    build: {
+      // .vite/manifest.json: the prerender finds each route's chunk in it, to preload on that page.
+      manifest: true,
+      // One stylesheet, linked from every page: a prerendered page must be styled at first paint,
+      // before the lazily loaded chunk of its route (and that chunk's CSS) arrives.
+      cssCodeSplit: false,
+    },
+  };
 });

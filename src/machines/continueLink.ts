@@ -32,6 +32,8 @@ function resolveOnOrigin(link: string, ownOrigin: string): URL | null {
   const staysOnOrigin =
     resolved !== null &&
     resolved.origin === ownOrigin &&
+    // `blob:https://app.example/uuid` has our origin too, but it is no page of ours.
+    `${resolved.protocol}//${resolved.host}` === ownOrigin &&
     resolved.username === '' &&
     resolved.password === '' &&
     // `https://app.example//evil.example` is ours, but a router reading its path sees `//evil.example`.

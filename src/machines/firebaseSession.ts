@@ -40,6 +40,7 @@ import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown }
 import type { AppConfig } from '../config';
 import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
+import { summarizeThrown } from './inspectionRedaction';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
 import { DEFAULT_PASSWORD_POLICY, policyFromProvider } from './passwordPolicy';
@@ -66,6 +67,11 @@ export interface SessionActorsOptions {
    * doesn't look for a redirect result (there can be none).
    */
   popupRedirectResolver?: PopupRedirectResolver;
+  /**
+   * False to use the default password policy without asking the provider: the Auth Emulator does
+   * not implement the policy endpoint, and the browser would log its 501 as a console error.
+   */
+  askProviderForPasswordPolicy?: boolean;
 }
 
 export function toSessionUser(user: User): SessionUser {
@@ -229,7 +235,11 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       receive(() => {
         if (requested) return;
         requested = true;
-        withinLimit(() => providerPasswordPolicy(getAuth()), OPERATION_LIMIT).then(
+        const load = () =>
+          options.askProviderForPasswordPolicy === false
+            ? Promise.resolve(DEFAULT_PASSWORD_POLICY)
+            : providerPasswordPolicy(getAuth());
+        withinLimit(load, OPERATION_LIMIT).then(
           (policy) =>
             sendBack({
               type: 'PASSWORD_POLICY_LOADED',
@@ -238,7 +248,10 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
           (error: unknown) => {
             // Keep the default rules; the next password form asks again.
             requested = false;
-            console.warn('[session] Could not load the password policy; using the default.', error);
+            console.warn(
+              '[session] Could not load the password policy; using the default.',
+              summarizeThrown(error),
+            );
           },
         );
       });
@@ -382,5 +395,6 @@ export function createBrowserSessionActors(config: AppConfig): SessionActors {
   return createSessionActors(() => (auth ??= createBrowserAuth(config)), {
     origin,
     popupRedirectResolver: browserPopupRedirectResolver,
+    askProviderForPasswordPolicy: config.authEmulatorUrl === null,
   });
 }

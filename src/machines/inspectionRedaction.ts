@@ -3,36 +3,11 @@
  * carries passwords, reset codes, tokens and credentials; they are replaced before anything is sent.
  */
 
-export const REDACTED = '[redacted]';
+import { REDACTED, isSecretKey, redactSecretText } from './secretShapes';
+
+export { REDACTED, isSecretKey };
 export const CIRCULAR = '[circular]';
 export const TOO_DEEP = '[too deep]';
-
-/** Compared case-insensitively, at any depth. */
-const SECRET_KEYS: ReadonlySet<string> = new Set(
-  [
-    'password',
-    'newPassword',
-    'currentPassword',
-    'oobCode',
-    'idToken',
-    'accessToken',
-    'refreshToken',
-    'token',
-    'secret',
-    'credentialJson',
-    'stsTokenManager',
-    // The Firebase SDK's own token fields: a FirebaseError's `customData._tokenResponse` and an
-    // OAuthCredential's `toJSON()` carry these.
-    'oauthIdToken',
-    'oauthAccessToken',
-    'oauthTokenSecret',
-    'pendingToken',
-  ].map((key) => key.toLowerCase()),
-);
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase());
-}
 
 export interface RedactionOptions {
   /** Deeper values become "[too deep]"; the inspector's own serializer stops at 10. */
@@ -50,7 +25,8 @@ interface Walk {
 }
 
 /**
- * A deep copy of `value` with secrets replaced by "[redacted]". Also makes it safe to post to
+ * A deep copy of `value` with secrets replaced by "[redacted]": the values of keys that name a
+ * secret, and JWTs and long opaque tokens inside any string (see secretShapes.ts). Also makes it safe to post to
  * another window: actor refs become `{ xstate$$type: 1, id }` (what XState's own `toJSON` gives),
  * cycles "[circular]", functions a "[function name]" marker; objects with a `toJSON` (XState
  * snapshots) are copied from it, and errors keep their name, message, enumerable fields and cause.
@@ -65,6 +41,7 @@ export function redactSecrets(value: unknown, options: RedactionOptions = {}): u
 }
 
 function redactValue(value: unknown, depth: number, walk: Walk): unknown {
+  if (typeof value === 'string') return redactSecretText(value);
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'symbol') return value.toString();
   if (typeof value !== 'object' || value === null) return value;
@@ -160,4 +137,46 @@ function isNothing(value: unknown): value is null | undefined {
 
 function hasToJSON(value: object): value is { toJSON: () => unknown } {
   return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}
+
+/** What a log may say about a thrown value. */
+export interface ThrownSummary {
+  name: string;
+  code?: string;
+  message: string;
+  /** Every other field (the SDK's `customData`, a `cause`...), redacted. */
+  [extra: string]: unknown;
+}
+
+/**
+ * Any thrown value (a `FirebaseError` carrying `customData._tokenResponse`, an error with a
+ * `cause`, a plain object, a string) as a redacted summary that `JSON.stringify` can always write.
+ */
+export function summarizeThrown(thrown: unknown): ThrownSummary {
+  if (typeof thrown !== 'object' || thrown === null) {
+    return { name: typeof thrown, message: redactSecretText(String(thrown)) };
+  }
+  const copy = toJsonSafe(redactSecrets(thrown)) as Record<string, unknown>;
+  const record = typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? copy : { value: copy };
+  const { name, code, message, ...extras } = record;
+  return {
+    name: typeof name === 'string' ? name : (thrown.constructor?.name ?? 'Object'),
+    ...(typeof code === 'string' ? { code } : {}),
+    message: typeof message === 'string' ? message : '',
+    ...extras,
+  };
+}
+
+/** Maps, sets and bigints as JSON can hold them; the rest is already plain data after redaction. */
+function toJsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Map) return [...value].map(([key, child]) => [toJsonSafe(key), toJsonSafe(child)]);
+  if (value instanceof Set || Array.isArray(value)) return [...value].map(toJsonSafe);
+  const plain: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    Object.defineProperty(plain, key, { value: toJsonSafe(child), enumerable: true, writable: true, configurable: true });
+  }
+  return plain;
 }

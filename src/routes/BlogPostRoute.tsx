@@ -4,6 +4,7 @@ import { BLOG_AUTHOR } from './blog/blogPost';
 import { blogPostMeta } from './blog/blogPostMeta';
 import { findBlogPost } from './blog/blogPosts';
 import { ContentBody } from './content/ContentBody';
+import { MetaLine } from './content/MetaLine';
 import { readingMinutes } from './content/contentBlocks';
 import { formatDate } from './content/dates';
 import { NotFoundPage } from './NotFoundRoute';
@@ -23,16 +24,16 @@ export function BlogPostRoute() {
       </p>
       <header className="page-header">
         <h1>{post.title}</h1>
-        <p className="meta-line">
-          <span>By {BLOG_AUTHOR}</span>
-          <span>
+        <MetaLine>
+          <>By {BLOG_AUTHOR}</>
+          <>
             Published <time dateTime={post.publishedTime}>{formatDate(post.publishedTime)}</time>
-          </span>
-          <span>
+          </>
+          <>
             Updated <time dateTime={post.modifiedTime}>{formatDate(post.modifiedTime)}</time>
-          </span>
-          <span>{readingMinutes(post.body)} min read</span>
-        </p>
+          </>
+          <>{readingMinutes(post.body)} min read</>
+        </MetaLine>
         <p className="lead">{post.description}</p>
       </header>
       <ContentBody blocks={post.body} />

@@ -17,6 +17,10 @@ function lazyRoute<Module>(
   return { id, lazy: async () => ({ Component: pick(await load()) }) };
 }
 
+/**
+ * Paths are case-sensitive, as on the host: `/LOGIN` has no file there and is served as the
+ * not-found page, so the browser must render that page too (else hydration fails).
+ */
 export const routes: RouteObject[] = [
   {
     id: 'layout',
@@ -37,6 +41,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.blog),
+            caseSensitive: true,
             ...lazyRoute(
               'BlogIndexRoute',
               () => import('./BlogIndexRoute'),
@@ -45,6 +50,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(BLOG_POST_PATTERN),
+            caseSensitive: true,
             ...lazyRoute(
               'BlogPostRoute',
               () => import('./BlogPostRoute'),
@@ -53,6 +59,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.login),
+            caseSensitive: true,
             ...lazyRoute(
               'LoginRoute',
               () => import('./LoginRoute'),
@@ -61,6 +68,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.account),
+            caseSensitive: true,
             ...lazyRoute(
               'AccountRoute',
               () => import('./AccountRoute'),
@@ -69,6 +77,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.refund),
+            caseSensitive: true,
             ...lazyRoute(
               'RefundRoute',
               () => import('./RefundRoute'),
@@ -77,6 +86,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.privacy),
+            caseSensitive: true,
             ...lazyRoute(
               'PrivacyRoute',
               () => import('./PrivacyRoute'),
@@ -85,6 +95,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.terms),
+            caseSensitive: true,
             ...lazyRoute(
               'TermsRoute',
               () => import('./TermsRoute'),
@@ -93,6 +104,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routeSegment(PATHS.imprint),
+            caseSensitive: true,
             ...lazyRoute(
               'ImprintRoute',
               () => import('./ImprintRoute'),

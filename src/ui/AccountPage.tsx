@@ -45,10 +45,18 @@ export function AccountPage() {
         Your account
       </h1>
       {status === 'restoring' && (
-        <p role="status" className="session-page__loading">
-          <span className="button__spinner" aria-hidden="true" />
-          Loading your account…
-        </p>
+        <>
+          <p role="status" className="session-page__loading">
+            <span className="button__spinner" aria-hidden="true" />
+            Loading your account…
+          </p>
+          <noscript>
+            <p className="form-message form-message--pending">
+              ApplyFirst needs JavaScript for your account. Turn it on in your browser’s settings,
+              then reload this page.
+            </p>
+          </noscript>
+        </>
       )}
       <SessionFailure />
       {status === 'registered' && user && <AccountSections user={user} />}

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,19 +24,31 @@ function freePort(): Promise<number> {
   });
 }
 
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile();
+}
+
 /**
- * Serves `/account` from `account/index.html`, as the host does (`cleanUrls`); `vite preview`
- * alone would answer every such path with the home page's HTML, which then fails to hydrate.
+ * Serves `/account` from `account/index.html`, as the host does (`cleanUrls`), and any address
+ * without a file with `404.html` and status 404, as the host does too (paths are case-sensitive
+ * there: `/LOGIN` is not `/login`); `vite preview` alone would answer every such path with the
+ * home page's HTML, which then fails to hydrate.
  */
 function cleanUrls(outDir: string): Plugin {
   return {
     name: 'clean-urls',
     configurePreviewServer(server) {
-      server.middlewares.use((request, _response, next) => {
+      server.middlewares.use((request, response, next) => {
         const [pathname = '/', query] = (request.url ?? '/').split('?');
         const page = `${pathname.replace(/\/$/, '')}/index.html`;
-        if (pathname !== '/' && existsSync(join(outDir, page))) request.url = query ? `${page}?${query}` : page;
-        next();
+        if (pathname !== '/' && existsSync(join(outDir, page))) {
+          request.url = query ? `${page}?${query}` : page;
+          return next();
+        }
+        if (pathname === '/' || isFile(join(outDir, pathname))) return next();
+        response.statusCode = 404;
+        response.setHeader('Content-Type', 'text/html; charset=utf-8');
+        response.end(readFileSync(join(outDir, '404.html')));
       });
     },
   };

@@ -72,6 +72,9 @@ describe('continueLinkFor', () => {
     '/\n/evil.example',
     '/.//evil.example',
     'http://[::1',
+    // Same origin by URL's rules, but not a page: blob: and filesystem-like schemes wrap our origin.
+    'blob:https://app.example/0b8d6c2e-6f57-4c1e-9d55-1b2f0e8c9a41',
+    'BLOB:https://app.example/account',
   ])('refuses %j', (path) => {
     expect(failureCode(() => continueLinkFor(path, origin))).toBe('unauthorized-continue-uri');
   });

@@ -3,6 +3,8 @@ import { heading, list, note, paragraph } from '../content/contentBlocks';
 import type { LegalDocument } from './legalDocument';
 import { PATHS } from '../../paths';
 
+const { legal } = config;
+
 export const imprint: LegalDocument = {
   title: 'Imprint',
   description:
@@ -10,29 +12,27 @@ export const imprint: LegalDocument = {
   path: PATHS.imprint,
   lastUpdated: '2024-06-01',
   body: [
-    note(
-      'Placeholder: the bracketed details below are not real. The operator of the site must replace them with the company’s registered details before launch.',
-    ),
+    ...(legal.sample
+      ? [
+          note(
+            'Development sample: these details are not real. A production build needs the operator’s registered details (the VITE_LEGAL_* settings).',
+          ),
+        ]
+      : []),
     heading('Service provider'),
-    list(
-      '[Company legal name], operating ApplyFirst',
-      '[Street address]',
-      '[Postal code, city, state]',
-      '[Country]',
-    ),
+    list(`${legal.name}, operating ApplyFirst`, legal.address),
     heading('Contact'),
-    list(`E-mail: ${config.contactEmail}`, 'Phone: [phone number]'),
+    list(`E-mail: ${config.contactEmail}`, `Phone: ${legal.phone}`),
     heading('Company register'),
     list(
-      'Represented by: [name of managing director or officer]',
-      'Registered at: [registry court or state of incorporation]',
-      'Registration number: [number]',
-      'VAT or tax ID: [number]',
+      `Represented by: ${legal.representative}`,
+      `Registered at: ${legal.register}`,
+      `VAT or tax ID: ${legal.taxId}`,
     ),
     heading('Responsible for content'),
-    paragraph('[Full name], [address as above].'),
+    paragraph(`${legal.representative}, ${legal.address}.`),
     heading('Governing law'),
-    paragraph('[State or country whose law governs the terms of service].'),
+    paragraph(`These terms and this site are governed by ${legal.governingLaw}.`),
     heading('Disputes'),
     paragraph(
       'We are neither obliged nor willing to take part in dispute resolution proceedings before a consumer arbitration board. If you have a complaint, please write to us first; we will do our best to resolve it.',

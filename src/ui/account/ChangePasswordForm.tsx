@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
@@ -6,6 +6,7 @@ import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
 import { PasswordField } from '../forms/PasswordField';
 import { currentPasswordProblem, isPasswordError } from '../forms/validation';
 import { useReauthenticationFor, useSessionOperation } from '../session';
+import { SafeForm } from '../forms/SafeForm';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
 
@@ -39,11 +40,16 @@ export function ChangePasswordForm({
   // adds its first password after confirming with Google when the provider asks.
   const hasPassword = user.providerIds.includes('password');
 
-  useEffect(() => {
-    if (notice?.code !== 'password-changed') return;
-    setPassword('');
-    setCurrentPassword('');
-  }, [notice, setPassword]);
+  // Once the change is confirmed, the fields empty (adjusting state while rendering, as React
+  // recommends over an effect).
+  const [confirmedNotice, setConfirmedNotice] = useState(notice);
+  if (notice !== confirmedNotice) {
+    setConfirmedNotice(notice);
+    if (notice?.code === 'password-changed') {
+      setPassword('');
+      setCurrentPassword('');
+    }
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -67,7 +73,7 @@ export function ChangePasswordForm({
       <h2 id={titleId} className="card__title">
         {hasPassword ? 'Change password' : 'Add a password'}
       </h2>
-      <form className="form" noValidate onSubmit={handleSubmit}>
+      <SafeForm className="form" onSubmit={handleSubmit}>
         {user.email && (
           // Lets password managers save the new password for the right account.
           <input
@@ -111,7 +117,7 @@ export function ChangePasswordForm({
             </BusyButton>
           </div>
         )}
-      </form>
+      </SafeForm>
       {reauthenticating && (
         <ReauthenticateForm
           user={user}

@@ -2,12 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
+import { SafeForm } from '../forms/SafeForm';
 import { TextField } from '../forms/TextField';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
 
 const CONFIRMATION_WORD = 'DELETE';
+const CONFIRMATION_MAX_LENGTH = 32;
 
 interface DeleteAccountProps extends AccountActions {
   user: SessionUser;
@@ -108,12 +110,13 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
               onCancel={close}
             />
           ) : (
-            <form className="form" noValidate onSubmit={handleSubmit}>
+            <SafeForm className="form" onSubmit={handleSubmit}>
               <ErrorMessage id={errorId} message={message} />
               <TextField
                 label={`Type ${CONFIRMATION_WORD} to confirm`}
                 name="confirmation"
                 autoComplete="off"
+                maxLength={CONFIRMATION_MAX_LENGTH}
                 autoCapitalize="characters"
                 spellCheck={false}
                 autoFocus
@@ -136,7 +139,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
                   Cancel
                 </BusyButton>
               </div>
-            </form>
+            </SafeForm>
           )}
         </dialog>
       )}

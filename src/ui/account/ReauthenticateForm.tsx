@@ -3,6 +3,7 @@ import type { SessionError, SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
+import { SafeForm } from '../forms/SafeForm';
 import { currentPasswordProblem, isPasswordError } from '../forms/validation';
 
 interface ReauthenticateFormProps {
@@ -62,7 +63,7 @@ export function ReauthenticateForm({
       </h3>
       <ErrorMessage id={errorId} message={message} />
       {hasPassword && (
-        <form id={formId} className="form" noValidate onSubmit={handleSubmit}>
+        <SafeForm id={formId} className="form" onSubmit={handleSubmit}>
           {user.email && (
             // Lets password managers fill the right account's password.
             <input
@@ -84,7 +85,7 @@ export function ReauthenticateForm({
             invalid={passwordInvalid}
             describedBy={message ? errorId : undefined}
           />
-        </form>
+        </SafeForm>
       )}
       <div className="form__actions">
         {hasPassword && (

@@ -3,7 +3,7 @@ import { checkPassword, type PasswordCheck } from '../../machines/passwordPolicy
 import { usePasswordPolicy } from '../session';
 import { PasswordField } from './PasswordField';
 import { PasswordRequirements } from './PasswordRequirements';
-import { newPasswordProblem } from './validation';
+import { maxPasswordLength, newPasswordProblem } from './validation';
 
 export interface NewPassword {
   password: string;
@@ -14,6 +14,8 @@ export interface NewPassword {
   /** Checks the password against the policy; on a problem, says so and focuses the field. */
   validate: () => boolean;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** The longest password the field takes. */
+  maxLength: number;
 }
 
 /** A new password checked live against the provider's policy. */
@@ -25,13 +27,21 @@ export function useNewPassword(): NewPassword {
   const check = checkPassword(policy, password);
 
   function validate(): boolean {
-    const issue = newPasswordProblem(password, check);
+    const issue = newPasswordProblem(password, check, policy);
     setProblem(issue);
     if (issue) inputRef.current?.focus();
     return issue === null;
   }
 
-  return { password, setPassword, check, problem, validate, inputRef };
+  return {
+    password,
+    setPassword,
+    check,
+    problem,
+    validate,
+    inputRef,
+    maxLength: maxPasswordLength(policy),
+  };
 }
 
 interface NewPasswordFieldProps {
@@ -53,16 +63,13 @@ export function NewPasswordField({ newPassword, errorId, rejected }: NewPassword
         label="New password"
         name="new-password"
         autoComplete="new-password"
+        maxLength={newPassword.maxLength}
         value={password}
         onValueChange={setPassword}
         invalid={problem !== null || rejected}
         describedBy={`${errorId ?? ''} ${requirementsId}`}
       />
-      <PasswordRequirements
-        id={requirementsId}
-        title="Your new password needs:"
-        check={check}
-      />
+      <PasswordRequirements id={requirementsId} title="Your new password needs:" check={check} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './TextField';
+import { PASSWORD_MAX_LENGTH } from './validation';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing' | 'autoComplete'> {
   /** `current-password` to sign in or confirm, `new-password` to choose one. */
@@ -11,6 +12,7 @@ export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
+      maxLength={PASSWORD_MAX_LENGTH}
       {...props}
       type={visible ? 'text' : 'password'}
       autoCapitalize="none"

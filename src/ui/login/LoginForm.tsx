@@ -3,9 +3,11 @@ import { checkPassword } from '../../machines/passwordPolicy';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
+import { SafeForm } from '../forms/SafeForm';
 import { PasswordRequirements } from '../forms/PasswordRequirements';
 import { TextField } from '../forms/TextField';
 import {
+  EMAIL_MAX_LENGTH,
   currentPasswordProblem,
   emailProblem,
   isEmailError,
@@ -100,7 +102,7 @@ export function LoginForm() {
     const emailIssue = emailProblem(email);
     if (emailIssue) return reject({ message: emailIssue, field: 'email' });
     const passwordIssue =
-      action === 'createAccount' ? newPasswordProblem(password, check) : currentPasswordProblem(password);
+      action === 'createAccount' ? newPasswordProblem(password, check, policy) : currentPasswordProblem(password);
     if (passwordIssue) return reject({ message: passwordIssue, field: 'password' });
 
     act(action, () =>
@@ -121,7 +123,7 @@ export function LoginForm() {
 
   return (
     <div className="login">
-      <form className="form" noValidate onSubmit={handleSubmit}>
+      <SafeForm className="form" onSubmit={handleSubmit}>
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />
         <TextField
@@ -131,6 +133,7 @@ export function LoginForm() {
           name="email"
           autoComplete="username"
           inputMode="email"
+          maxLength={EMAIL_MAX_LENGTH}
           autoCapitalize="none"
           spellCheck={false}
           value={email}
@@ -180,7 +183,7 @@ export function LoginForm() {
         >
           Forgot password?
         </BusyButton>
-      </form>
+      </SafeForm>
       <p className="login__divider">
         <span>or</span>
       </p>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
+import { SafeForm } from '../forms/SafeForm';
 import { isPasswordError } from '../forms/validation';
 import {
   useSessionOperation,
@@ -41,7 +42,7 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit}>
+    <SafeForm className="form" onSubmit={handleSubmit}>
       <h2 className="form__title">Choose a new password</h2>
       <ErrorMessage id={errorId} message={message} />
       <NewPasswordField
@@ -60,6 +61,6 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
           Save new password
         </BusyButton>
       </div>
-    </form>
+    </SafeForm>
   );
 }

@@ -1,4 +1,5 @@
 import { createActor, type Actor, type ActorOptions, type Subscription } from 'xstate';
+import { summarizeThrown } from '../../machines/inspectionRedaction';
 import type { sessionMachine } from '../../machines/sessionMachine';
 import type { GuestDiscardedEvent } from '../../machines/sessionTypes';
 import type { SessionConnection } from './sessionConnection';
@@ -35,7 +36,7 @@ export function connectSessionActor(
       next.subscribe({
         next: () => publish(next),
         error: (error: unknown) => {
-          console.error('[session] The session stopped on an error.', error);
+          console.error('[session] The session stopped on an error.', summarizeThrown(error));
           publish(next);
         },
       }),

@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BLOG_POSTS } from '../../src/routes/blog/blogPosts';
+import { blogPostPath } from '../../src/routes/blog/blogPost';
+import { createAccount } from '../support/emulatorAuth';
+import { EVERY_PAGE_PATH } from './support/sitePaths';
+import { useRawBrowser, type RawTab } from './support/rawTabs';
+
+const NARROW = { width: 320, height: 720 };
+const PASSWORD = 'long-Address-1';
+
+/** The longest address the app accepts: 254 characters (a 64-character local part). */
+function longestEmail(): string {
+  const local = `w${Date.now().toString(36)}`.padEnd(64, 'x');
+  const domain = `${'d'.repeat(59)}.${'e'.repeat(59)}.${'f'.repeat(57)}.example.com`;
+  const email = `${local}@${domain}`;
+  expect(email).toHaveLength(254);
+  return email;
+}
+
+async function settled(tab: RawTab, kind: 'guest' | 'registered'): Promise<void> {
+  await tab.page.locator(`header a.account-link[data-session-kind="${kind}"]`).waitFor();
+  await tab.page.locator('main h1').first().waitFor();
+  await tab.page.waitForLoadState('networkidle');
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    dialogs: [...document.querySelectorAll('dialog[open]')].map((dialog) => dialog.scrollWidth - dialog.clientWidth),
+  }));
+  expect({ where, ...widths }).toEqual({ where, page: NARROW.width, dialogs: widths.dialogs.map(() => 0) });
+}
+
+describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
+  const browser = useRawBrowser();
+
+  it('as a guest, with a 254-character address typed into the login form', async () => {
+    const email = longestEmail();
+    const tab = await browser.open('/', { viewport: NARROW });
+    for (const path of EVERY_PAGE_PATH) {
+      await tab.page.goto(`${browser.appUrl}${path}`);
+      await settled(tab, 'guest');
+      await expectNoSidewaysScroll(tab.page, path);
+    }
+    await tab.page.goto(`${browser.appUrl}/login`);
+    await settled(tab, 'guest');
+    await tab.page.getByLabel('Email', { exact: true }).fill(email);
+    await tab.page.getByRole('button', { name: 'Create account' }).and(tab.page.locator(':not([aria-disabled])')).click();
+    await tab.page.getByText('Choose a password.').waitFor();
+    await expectNoSidewaysScroll(tab.page, '/login with an error');
+  });
+
+  it('as a registered user with a 254-character address, on every page and in the account dialogs', async () => {
+    const email = longestEmail();
+    await createAccount(email, PASSWORD);
+    const tab = await browser.open('/login', { viewport: NARROW });
+    const { page } = tab;
+    await settled(tab, 'guest');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not([aria-disabled])')).click();
+    await page.waitForURL(`${browser.appUrl}/account`);
+    await page.getByText(email, { exact: true }).first().waitFor();
+    await expectNoSidewaysScroll(page, '/account');
+
+    for (const path of EVERY_PAGE_PATH.filter((each) => each !== '/login')) {
+      await page.goto(`${browser.appUrl}${path}`);
+      await settled(tab, 'registered');
+      await expectNoSidewaysScroll(page, path);
+    }
+
+    await page.goto(`${browser.appUrl}/account`);
+    await settled(tab, 'registered');
+    await page.getByRole('button', { name: 'Send password reset email' }).and(page.locator(':not([aria-disabled])')).click();
+    await page.getByText('Check your inbox for a link to reset your password.').waitFor();
+    await expectNoSidewaysScroll(page, '/account after the reset e-mail');
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoSidewaysScroll(page, '/account with the delete dialog');
+  });
+});
+
+describe('issue 9 #15: the blog byline keeps each "·" with the item after it', () => {
+  const browser = useRawBrowser();
+
+  it.each([1280, 375, 320])('at %i px, no "·" ends a line', async (width) => {
+    const tab = await browser.open('/', { viewport: { width, height: 800 } });
+    for (const post of BLOG_POSTS) {
+      await tab.page.goto(`${browser.appUrl}${blogPostPath(post)}`);
+      const byline = tab.page.locator('main .meta-line').first();
+      await byline.waitFor();
+      const separators = await byline.evaluate((line) => {
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const glyphs: Array<{ separatorTop: number; nextTop: number | null }> = [];
+        const textNodes: Text[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) textNodes.push(node as Text);
+        const boxOf = (node: Text, index: number) => {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return range.getBoundingClientRect();
+        };
+        textNodes.forEach((node, nodeIndex) => {
+          const text = node.data;
+          for (let index = 0; index < text.length; index += 1) {
+            if (text[index] !== '·') continue;
+            // The first visible character after the separator, in this node or the following ones.
+            let nextTop: number | null = null;
+            const rest = [{ node, from: index + 1 }, ...textNodes.slice(nodeIndex + 1).map((each) => ({ node: each, from: 0 }))];
+            search: for (const { node: candidate, from } of rest) {
+              for (let at = from; at < candidate.data.length; at += 1) {
+                if (candidate.data[at]?.trim()) {
+                  nextTop = boxOf(candidate, at).top;
+                  break search;
+                }
+              }
+            }
+            glyphs.push({ separatorTop: boxOf(node, index).top, nextTop });
+          }
+        });
+        return { glyphs, items: line.children.length };
+      });
+      // One separator between each two items of the byline, each on the line of what follows it.
+      expect(separators.glyphs).toHaveLength(separators.items - 1);
+      expect(separators.items).toBeGreaterThan(1);
+      for (const { separatorTop, nextTop } of separators.glyphs) {
+        expect(nextTop).not.toBeNull();
+        expect(Math.abs(separatorTop - (nextTop ?? Infinity))).toBeLessThan(4);
+      }
+    }
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Pages for the defect tests of issue 9, in contexts the named-flow helpers (appTabs.ts) do not
+ * make: JavaScript off, scripts held back, narrow viewports; and a console record that keeps
+ * every error line, the emulator's known 501s included (collectConsoleErrors filters those).
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../../support/browser';
+import { disposeTestAuths } from '../../support/emulatorAuth';
+
+export interface RawTab {
+  context: BrowserContext;
+  page: Page;
+  /** Every console error and uncaught exception, unfiltered. */
+  consoleErrors: string[];
+  /** Every URL the page requested. */
+  requestedUrls: string[];
+}
+
+export interface RawTabOptions extends BrowserContextOptions {
+  /** Hold every JavaScript file of the app until the test ends (slow JavaScript). */
+  holdScripts?: boolean;
+}
+
+export interface RawBrowser {
+  appUrl: string;
+  /** A fresh context opened at `path`; waits only for the response, not for scripts. */
+  open(path: string, options?: RawTabOptions): Promise<RawTab>;
+}
+
+export function useRawBrowser(): RawBrowser {
+  const appUrl = inject('appUrl');
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let held: Route[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+
+  afterEach(async () => {
+    await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+    held = [];
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    await disposeTestAuths();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    appUrl,
+    async open(path, { holdScripts = false, ...contextOptions } = {}) {
+      if (!browser) throw new Error('useRawBrowser() must be called inside a describe block.');
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+      contexts.push(context);
+      context.setDefaultTimeout(20_000);
+      if (holdScripts) {
+        await context.route(/\/assets\/.*\.js$/, (route) => {
+          held.push(route);
+        });
+      }
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      const requestedUrls: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+      page.on('request', (request) => requestedUrls.push(request.url()));
+      await page.goto(`${appUrl}${path}`, { waitUntil: 'commit' });
+      return { context, page, consoleErrors, requestedUrls };
+    },
+  };
+}
