@@ -2,11 +2,12 @@ import type { FastifyError } from 'fastify';
 import type { ApiErrorCode } from '../src/backendApi';
 import { ApiFailure } from './apiFailure';
 
-const validationCodes: Record<string, ApiErrorCode> = {
-  additionalProperties: 'unknown-field',
-  maxLength: 'value-too-long',
-  maxItems: 'too-many-items',
-};
+/** Validation keywords with their own code, most telling first. */
+const validationCodes: [string, ApiErrorCode][] = [
+  ['additionalProperties', 'unknown-field'],
+  ['maxLength', 'value-too-long'],
+  ['maxItems', 'too-many-items'],
+];
 
 const frameworkCodes: Record<string, ApiErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
@@ -22,9 +23,8 @@ export function apiErrorCodeOf(error: unknown): ApiErrorCode {
   if (error instanceof ApiFailure) return error.code;
   const fastifyError = error as Partial<FastifyError> | null;
   if (fastifyError?.validation) {
-    const keywords = fastifyError.validation.map((issue) => issue.keyword);
-    const known = keywords.map((keyword) => validationCodes[keyword]).find((code) => code);
-    return known ?? 'invalid-request';
+    const keywords = new Set(fastifyError.validation.map((issue) => issue.keyword));
+    return validationCodes.find(([keyword]) => keywords.has(keyword))?.[1] ?? 'invalid-request';
   }
   const byCode = fastifyError?.code ? frameworkCodes[fastifyError.code] : undefined;
   if (byCode) return byCode;

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   CARRY_OVER_MODES,
   type CarryOverRequest,
@@ -32,13 +33,9 @@ function answerFromRecord(record: CarryOverRecord, accountUid: string): CarryOve
   return { mode, carriedProfile, carriedCv, completedAt };
 }
 
-async function verifyGuest(
-  deps: RouteDependencies,
-  token: string,
-  checkRevoked: boolean,
-): Promise<VerifiedIdentity> {
+async function verifyGuest(deps: RouteDependencies, token: string): Promise<VerifiedIdentity> {
   try {
-    return await verifyIdentity(deps.admin, token, checkRevoked, deps.firebaseProjectId);
+    return await verifyIdentity(deps.admin, token, true, deps.firebaseProjectId);
   } catch (error) {
     throw new ApiFailure('carry-over-guest-invalid', { cause: error });
   }
@@ -55,8 +52,9 @@ async function deleteGuestUser(deps: RouteDependencies, uid: string, log: Fastif
 
 /**
  * Proof of both identities: the account's token (Authorization, revocation checked on every call,
- * a registered user) and the guest's token (body, an anonymous user, revocation checked before
- * anything moves). A bare uid is never accepted.
+ * a registered user) and the guest's token (body, revocation checked, an anonymous user). A bare
+ * uid is never accepted. After a carry-over the guest user no longer exists, so its token no longer
+ * verifies: a retry is recognised by the token itself (its SHA-256 is recorded with the result).
  */
 export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   app.post<{ Body: CarryOverRequest }>(
@@ -65,20 +63,30 @@ export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDepende
     async (request) => {
       const account = identityOf(request);
       if (account.isAnonymous) throw new ApiFailure('carry-over-account-is-guest');
-      // First without the round trip: after a carry-over the guest user no longer exists, and a
-      // retry must still find its record.
-      const guest = await verifyGuest(deps, request.body.guestIdToken, false);
+      const { guestIdToken, mode } = request.body;
+      const tokenSha256 = createHash('sha256').update(guestIdToken).digest('hex');
+      const retried = await readCarryOver(deps.db, { guestTokenSha256: tokenSha256 });
+      if (retried !== null) return answerFromRecord(retried, account.uid);
+
+      const guest = await verifyGuest(deps, guestIdToken);
       if (!guest.isAnonymous) throw new ApiFailure('carry-over-not-a-guest');
       if (guest.uid === account.uid) throw new ApiFailure('carry-over-same-user');
-      const done = await readCarryOver(deps.db, guest.uid);
+      const done = await readCarryOver(deps.db, { guestUid: guest.uid });
       if (done !== null) return answerFromRecord(done, account.uid);
-      await verifyGuest(deps, request.body.guestIdToken, true);
+
       let result: CarryOverResponse;
       try {
-        result = await carryOverInTransaction(deps.db, guest.uid, account.uid, request.body.mode);
+        result = await carryOverInTransaction(
+          deps.db,
+          { uid: guest.uid, tokenSha256 },
+          account.uid,
+          mode,
+        );
       } catch (error) {
         const raced =
-          error instanceof CarryOverRaced ? await readCarryOver(deps.db, guest.uid) : null;
+          error instanceof CarryOverRaced
+            ? await readCarryOver(deps.db, { guestUid: guest.uid })
+            : null;
         if (raced !== null) return answerFromRecord(raced, account.uid);
         throw new ApiFailure('carry-over-failed', { cause: error });
       }

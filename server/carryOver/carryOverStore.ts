@@ -12,11 +12,19 @@ export interface CarryOverRecord extends CarryOverResponse {
 /** Another request recorded a carry-over for this guest first; read its record and answer that. */
 export class CarryOverRaced extends Error {}
 
+/** The completed carry-over for this guest uid, or for the guest ID token with this hash. */
 export async function readCarryOver(
   db: Database,
-  guestUid: string,
+  key: { guestUid: string } | { guestTokenSha256: string },
 ): Promise<CarryOverRecord | null> {
-  const [row] = await db.select().from(carryOvers).where(eq(carryOvers.guestUid, guestUid));
+  const [row] = await db
+    .select()
+    .from(carryOvers)
+    .where(
+      'guestUid' in key
+        ? eq(carryOvers.guestUid, key.guestUid)
+        : eq(carryOvers.guestTokenSha256, key.guestTokenSha256),
+    );
   if (!row) return null;
   return {
     accountUid: row.accountUid,
@@ -63,20 +71,28 @@ async function carryCv(tx: Transaction, guestUid: string, accountUid: string, mo
 }
 
 /**
- * In one transaction: record the carry-over (the guest uid is its key, so two concurrent requests
- * cannot both run), move or merge the guest's profile and CV into the account, delete the guest's
+ * In one transaction: record the carry-over (the guest uid and token hash are unique, so two
+ * concurrent requests cannot both run), move or merge the guest's profile and CV into the account, delete the guest's
  * rows. Any failure rolls everything back: both copies stay as they were.
  */
 export async function carryOverInTransaction(
   db: Database,
-  guestUid: string,
+  guest: { uid: string; tokenSha256: string },
   accountUid: string,
   mode: CarryOverMode,
 ): Promise<CarryOverResponse> {
+  const guestUid = guest.uid;
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(carryOvers)
-      .values({ guestUid, accountUid, mode, carriedProfile: false, carriedCv: false })
+      .values({
+        guestUid,
+        guestTokenSha256: guest.tokenSha256,
+        accountUid,
+        mode,
+        carriedProfile: false,
+        carriedCv: false,
+      })
       .onConflictDoNothing()
       .returning({ completedAt: carryOvers.completedAt });
     const claim = claimed[0];

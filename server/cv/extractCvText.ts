@@ -8,7 +8,11 @@ const EXTRACTION_LIMIT_MS = 20_000;
 const MAX_TEXT_CHARS = 200_000;
 
 async function extractPdf(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  // No pdf.js console warnings in the logs, and no font code compiled with eval (untrusted files).
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+    verbosity: 0,
+    isEvalSupported: false,
+  });
   try {
     const { text } = await extractText(pdf, { mergePages: true });
     return text;

@@ -46,6 +46,8 @@ export const carryOvers = pgTable(
   'carry_overs',
   {
     guestUid: text('guest_uid').primaryKey(),
+    /** SHA-256 of the guest ID token that proved the guest: a retry presents the same token. */
+    guestTokenSha256: text('guest_token_sha256').notNull().unique(),
     accountUid: text('account_uid').notNull(),
     mode: text('mode').$type<CarryOverMode>().notNull(),
     carriedProfile: boolean('carried_profile').notNull(),

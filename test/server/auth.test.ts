@@ -12,7 +12,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GetProfileResponse } from '../../src/backendApi';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
-import { accountSession, editedToken, guestSession, sleep, testAdminAuth } from './support/sessions';
+import {
+  accountSession,
+  editedToken,
+  guestSession,
+  sleep,
+  testAdminAuth,
+} from './support/sessions';
 import { validProfile } from './support/profiles';
 
 describe.each(DATABASES)('authentication on %s', (database) => {
@@ -87,17 +93,24 @@ describe.each(DATABASES)('authentication on %s', (database) => {
   it('refuses a disabled user and a deleted user', async () => {
     const disabled = await accountSession();
     await testAdminAuth().updateUser(disabled.uid, { disabled: true });
-    expect(errorOf(await call(app, 'GET', '/v1/profile', { token: disabled.token })).code).toBe('user-disabled');
+    expect(errorOf(await call(app, 'GET', '/v1/profile', { token: disabled.token })).code).toBe(
+      'user-disabled',
+    );
 
     const deleted = await guestSession();
     await testAdminAuth().deleteUser(deleted.uid);
-    expect(errorOf(await call(app, 'GET', '/v1/profile', { token: deleted.token })).code).toBe('user-not-found');
+    expect(errorOf(await call(app, 'GET', '/v1/profile', { token: deleted.token })).code).toBe(
+      'user-not-found',
+    );
   });
 
   it("never reads or writes another user's data: the uid comes only from the token", async () => {
     const alice = await accountSession('alice');
     const bob = await guestSession();
-    await call(app, 'PUT', '/v1/profile', { token: alice.token, body: validProfile({ targetRoles: ['Alice role'] }) });
+    await call(app, 'PUT', '/v1/profile', {
+      token: alice.token,
+      body: validProfile({ targetRoles: ['Alice role'] }),
+    });
 
     const bobView = await call(app, 'GET', '/v1/profile', { token: bob.token });
     expect(bobView.json<GetProfileResponse>()).toEqual({ profile: null, cv: null });
@@ -107,9 +120,13 @@ describe.each(DATABASES)('authentication on %s', (database) => {
       body: validProfile({ targetRoles: ['Bob role'] }),
     });
     expect(bobWrite.statusCode).toBe(200);
-    const aliceView = (await call(app, 'GET', '/v1/profile', { token: alice.token })).json<GetProfileResponse>();
+    const aliceView = (
+      await call(app, 'GET', '/v1/profile', { token: alice.token })
+    ).json<GetProfileResponse>();
     expect(aliceView.profile?.targetRoles).toEqual(['Alice role']);
-    const bobAgain = (await call(app, 'GET', '/v1/profile', { token: bob.token })).json<GetProfileResponse>();
+    const bobAgain = (
+      await call(app, 'GET', '/v1/profile', { token: bob.token })
+    ).json<GetProfileResponse>();
     expect(bobAgain.profile?.targetRoles).toEqual(['Bob role']);
   });
 

@@ -60,35 +60,65 @@ describe.each(DATABASES)('the alert profile on %s', (database) => {
       seniority: 'mid',
     });
     await call(app, 'PUT', '/v1/profile', { token, body: second });
-    const { profile } = (await call(app, 'GET', '/v1/profile', { token })).json<GetProfileResponse>();
-    expect(profile).toMatchObject({ targetRoles: ['Data Engineer'], where: second.where, seniority: 'mid' });
+    const { profile } = (
+      await call(app, 'GET', '/v1/profile', { token })
+    ).json<GetProfileResponse>();
+    expect(profile).toMatchObject({
+      targetRoles: ['Data Engineer'],
+      where: second.where,
+      seniority: 'mid',
+    });
   });
 
   const longText = 'x'.repeat(101);
   const refusals: [string, unknown, string][] = [
     ['an unknown top-level field', { ...validProfile(), uid: 'someone-else' }, 'unknown-field'],
-    ['an unknown nested field', validProfile({ where: { ...validProfile().where, moon: true } as never }), 'unknown-field'],
+    [
+      'an unknown nested field',
+      validProfile({ where: { ...validProfile().where, moon: true } as never }),
+      'unknown-field',
+    ],
     ['a missing field', (({ seniority: _s, ...rest }) => rest)(validProfile()), 'invalid-request'],
     ['a string for a list', { ...validProfile(), skills: 'TypeScript' }, 'invalid-request'],
     ['a number as text', { ...validProfile(), minSalaryUsd: '150000' }, 'invalid-request'],
     ['a fractional salary', validProfile({ minSalaryUsd: 1000.5 }), 'invalid-request'],
     ['a negative salary', validProfile({ minSalaryUsd: -1 }), 'invalid-request'],
     ['an unknown seniority', { ...validProfile(), seniority: 'wizard' }, 'invalid-request'],
-    ['an unknown state', validProfile({ where: { ...validProfile().where, usStates: ['XX' as 'CA'] } }), 'invalid-request'],
+    [
+      'an unknown state',
+      validProfile({ where: { ...validProfile().where, usStates: ['XX' as 'CA'] } }),
+      'invalid-request',
+    ],
     ['a blank role', validProfile({ targetRoles: ['   '] }), 'invalid-request'],
     ['an oversize role', validProfile({ targetRoles: [longText] }), 'value-too-long'],
     ['an oversize skill', validProfile({ skills: ['y'.repeat(61)] }), 'value-too-long'],
-    ['too many skills', validProfile({ skills: Array.from({ length: 101 }, (_, i) => `skill ${i}`) }), 'too-many-items'],
-    ['too many cities', validProfile({ where: { ...validProfile().where, usCities: Array.from({ length: 51 }, (_, i) => ({ city: `C${i}`, state: 'TX' as const })) } }), 'too-many-items'],
+    [
+      'too many skills',
+      validProfile({ skills: Array.from({ length: 101 }, (_, i) => `skill ${i}`) }),
+      'too-many-items',
+    ],
+    [
+      'too many cities',
+      validProfile({
+        where: {
+          ...validProfile().where,
+          usCities: Array.from({ length: 51 }, (_, i) => ({ city: `C${i}`, state: 'TX' as const })),
+        },
+      }),
+      'too-many-items',
+    ],
   ];
 
-  it.each(refusals)('refuses %s with a clear code and stores nothing', async (_label, body, code) => {
-    const { uid, token } = await guestSession();
-    const response = await call(app, 'PUT', '/v1/profile', { token, body });
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({ code, message: expect.any(String) });
-    expect(await storedRows(uid)).toEqual([]);
-  });
+  it.each(refusals)(
+    'refuses %s with a clear code and stores nothing',
+    async (_label, body, code) => {
+      const { uid, token } = await guestSession();
+      const response = await call(app, 'PUT', '/v1/profile', { token, body });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code, message: expect.any(String) });
+      expect(await storedRows(uid)).toEqual([]);
+    },
+  );
 
   it('refuses a body that is not JSON, and one too large to read', async () => {
     const { uid, token } = await guestSession();

@@ -1,10 +1,12 @@
 CREATE TABLE "carry_overs" (
 	"guest_uid" text PRIMARY KEY NOT NULL,
+	"guest_token_sha256" text NOT NULL,
 	"account_uid" text NOT NULL,
 	"mode" text NOT NULL,
 	"carried_profile" boolean NOT NULL,
 	"carried_cv" boolean NOT NULL,
-	"completed_at" timestamp with time zone DEFAULT now() NOT NULL
+	"completed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "carry_overs_guest_token_sha256_unique" UNIQUE("guest_token_sha256")
 );
 --> statement-breakpoint
 CREATE TABLE "cvs" (

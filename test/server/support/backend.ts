@@ -12,7 +12,9 @@ export const DATABASES = ['pglite', 'postgres'] as const;
 export type DatabaseName = (typeof DATABASES)[number];
 
 export function databaseLocation(name: DatabaseName): DatabaseLocation {
-  return name === 'pglite' ? { kind: 'pglite-memory' } : { kind: 'postgres', url: inject('postgresUrl') };
+  return name === 'pglite'
+    ? { kind: 'pglite-memory' }
+    : { kind: 'postgres', url: inject('postgresUrl') };
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -26,13 +28,18 @@ export interface BackendOptions {
   recentLoginSeconds?: number;
 }
 
-export function startBackend(database: DatabaseName, options: BackendOptions = {}): Promise<FastifyInstance> {
+export function startBackend(
+  database: DatabaseName,
+  options: BackendOptions = {},
+): Promise<FastifyInstance> {
   return buildApp({
     config: testConfig(options.config),
     database: databaseLocation(database),
     logStream: options.logStream ?? false,
     ...(options.admin ? { admin: options.admin } : {}),
-    ...(options.recentLoginSeconds === undefined ? {} : { recentLoginSeconds: options.recentLoginSeconds }),
+    ...(options.recentLoginSeconds === undefined
+      ? {}
+      : { recentLoginSeconds: options.recentLoginSeconds }),
   });
 }
 

@@ -88,11 +88,17 @@ function escapeXml(text: string): string {
 
 /** A Word document with one paragraph per line. */
 export function docxWithText(lines: string[]): Buffer {
-  const paragraphs = lines.map((line) => `<w:p><w:r><w:t>${escapeXml(line)}</w:t></w:r></w:p>`).join('');
+  const paragraphs = lines
+    .map((line) => `<w:p><w:r><w:t>${escapeXml(line)}</w:t></w:r></w:p>`)
+    .join('');
   const document =
     '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
     `<w:body>${paragraphs}</w:body></w:document>`;
-  return zip({ '[Content_Types].xml': DOCX_CONTENT_TYPES, '_rels/.rels': DOCX_RELS, 'word/document.xml': document });
+  return zip({
+    '[Content_Types].xml': DOCX_CONTENT_TYPES,
+    '_rels/.rels': DOCX_RELS,
+    'word/document.xml': document,
+  });
 }
 
 /** Looks like a DOCX from its first bytes, but its document part is not XML. */

@@ -4,7 +4,12 @@ export function validProfile(changes: Partial<AlertProfileInput> = {}): AlertPro
   return {
     targetRoles: ['Backend Engineer'],
     skills: ['TypeScript', 'PostgreSQL'],
-    where: { remoteUs: true, remoteWorldwide: false, usStates: ['CA'], usCities: [{ city: 'Austin', state: 'TX' }] },
+    where: {
+      remoteUs: true,
+      remoteWorldwide: false,
+      usStates: ['CA'],
+      usCities: [{ city: 'Austin', state: 'TX' }],
+    },
     seniority: 'senior',
     minSalaryUsd: 150_000,
     needsVisaSponsorship: false,

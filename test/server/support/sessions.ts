@@ -19,7 +19,11 @@ export async function guestSession(): Promise<TestSession> {
 /** A new registered (e-mail and password) user. */
 export async function accountSession(label = 'backend'): Promise<TestSession & { email: string }> {
   const email = uniqueEmail(label);
-  const { user } = await createUserWithEmailAndPassword(createTestAuth(), email, 'secret-password-1');
+  const { user } = await createUserWithEmailAndPassword(
+    createTestAuth(),
+    email,
+    'secret-password-1',
+  );
   return { uid: user.uid, token: await user.getIdToken(), user, email };
 }
 
@@ -27,7 +31,9 @@ let adminAuth: AdminAuth | undefined;
 
 /** The Admin SDK against the emulator, as a test's own tool (revoking, disabling, inspecting). */
 export function testAdminAuth(): AdminAuth {
-  adminAuth ??= getAdminAuth(initializeAdminApp({ projectId: EMULATOR_PROJECT_ID }, 'server-tests'));
+  adminAuth ??= getAdminAuth(
+    initializeAdminApp({ projectId: EMULATOR_PROJECT_ID }, 'server-tests'),
+  );
   return adminAuth;
 }
 
@@ -36,7 +42,10 @@ function base64url(value: unknown): string {
 }
 
 function payloadOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
