@@ -12,7 +12,12 @@ import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import type { ServerConfig } from './config';
 import { registerCvRoutes } from './cv/cvRoutes';
-import { openDatabase, type Database, type DatabaseLocation } from './db/database';
+import {
+  databaseLocationOf,
+  openDatabase,
+  type Database,
+  type DatabaseLocation,
+} from './db/database';
 import { apiErrorCodeOf } from './errorCodes';
 import { registerProfileRoutes } from './profile/profileRoutes';
 
@@ -36,12 +41,6 @@ export interface BuildAppOptions {
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
-
-export function databaseLocationOf(config: ServerConfig): DatabaseLocation {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.pgliteDataDir };
-}
 
 function loggerOptions(stream: Writable | false | undefined) {
   if (stream === false) return false;

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { ServerConfig } from '../config';
 import * as schema from './schema';
 
 /** One typed query layer over both drivers: PGlite (embedded) and node-postgres (a server). */
@@ -26,6 +27,12 @@ export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
+
+export function databaseLocationOf(config: ServerConfig): DatabaseLocation {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.pgliteDataDir };
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const CONNECT_TIMEOUT_MS = 10_000;
