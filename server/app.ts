@@ -42,10 +42,10 @@ export interface BuildAppOptions {
 
 const JSON_BODY_LIMIT = 64 * 1024;
 
-function loggerOptions(stream: Writable | false | undefined) {
+function loggerOptions(level: string, stream: Writable | false | undefined) {
   if (stream === false) return false;
   return {
-    level: 'info',
+    level,
     // The default request serializer logs no headers or bodies; this is a second line of defence.
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(stream ? { stream } : {}),
@@ -60,7 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!admin) throw new Error('No identity admin.');
 
   const app = Fastify({
-    logger: loggerOptions(options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Every error is collected (bodies are small and bounded) so the most telling code is answered.

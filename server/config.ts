@@ -12,6 +12,8 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Behind a proxy or load balancer (Cloud Run): take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -45,5 +47,6 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     guestMaxAgeDays: positiveInteger(env, 'GUEST_MAX_AGE_DAYS', 30),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     trustProxy: env.TRUST_PROXY?.trim() === 'true',
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiFailure } from '../apiFailure';
 import type { IdentityAdmin } from './identityAdmin';
-import { RevocationChecks } from './revocationChecks';
+import { VerifiedTokens } from './verifiedTokens';
 import { verifyIdentity, type VerifiedIdentity } from './verifyIdentity';
 
 declare module 'fastify' {
@@ -29,22 +29,24 @@ export function identityOf(request: FastifyRequest): VerifiedIdentity {
 }
 
 export interface Authenticators {
-  /** Checks revocation on a token's first use. */
+  /** Verifies a token fully (with the revocation round trip) on its first use only. */
   standard: onRequestAsyncHookHandler;
-  /** Checks revocation on every call (carry-over, account deletion). */
+  /** Verifies fully on every call (carry-over, account deletion). */
   strict: onRequestAsyncHookHandler;
 }
 
 export function createAuthenticators(admin: IdentityAdmin, projectId: string): Authenticators {
-  const revocationChecks = new RevocationChecks();
-  const authenticate = (alwaysCheckRevoked: boolean): onRequestAsyncHookHandler =>
+  const verifiedTokens = new VerifiedTokens();
+  const authenticate = (alwaysVerify: boolean): onRequestAsyncHookHandler =>
     async function authenticateRequest(request) {
       const token = bearerToken(request);
-      let identity = await verifyIdentity(admin, token, alwaysCheckRevoked, projectId);
-      if (!alwaysCheckRevoked && !revocationChecks.wasChecked(identity.uid, identity.issuedAt)) {
-        identity = await verifyIdentity(admin, token, true, projectId);
-        revocationChecks.remember(identity.uid, identity.issuedAt);
+      const known = alwaysVerify ? null : verifiedTokens.find(token);
+      if (known !== null) {
+        request.identity = known;
+        return;
       }
+      const identity = await verifyIdentity(admin, token, true, projectId);
+      verifiedTokens.remember(token, identity);
       request.identity = identity;
     };
   return { standard: authenticate(false), strict: authenticate(true) };

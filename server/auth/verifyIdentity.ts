@@ -10,8 +10,8 @@ export interface VerifiedIdentity {
   isAnonymous: boolean;
   /** When the user last signed in (seconds since the epoch). */
   authTime: number;
-  /** When this token was issued (seconds since the epoch). */
-  issuedAt: number;
+  /** When this token expires (seconds since the epoch). */
+  expiresAt: number;
 }
 
 const ADMIN_CALL_LIMIT_MS = 10_000;
@@ -48,7 +48,7 @@ export function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
     uid: decoded.uid,
     isAnonymous: decoded.firebase.sign_in_provider === 'anonymous',
     authTime: decoded.auth_time,
-    issuedAt: decoded.iat,
+    expiresAt: decoded.exp,
   };
 }
 
