@@ -52,6 +52,12 @@ function loggerOptions(level: string, stream: Writable | false | undefined) {
   };
 }
 
+/** The underlying code of a refusal (Firebase's, Fastify's), never a message. */
+function reasonCode(error: unknown): unknown {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return cause?.code ?? code;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const database = await openDatabase(options.database ?? databaseLocationOf(config));
@@ -77,7 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const code = apiErrorCodeOf(error);
     const { status } = API_ERRORS[code];
     if (status >= 500) request.log.error({ err: error, code }, 'request failed');
-    else request.log.info({ code, reason: (error as Error).message }, 'request refused');
+    // Only codes for refusals: parser and validation messages can quote the request body.
+    else request.log.info({ code, reason: reasonCode(error) }, 'request refused');
     return reply.status(status).send(apiErrorBody(code));
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(apiErrorBody('not-found')));
