@@ -36,6 +36,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/server/globalSetup.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/browser/globalSetup.ts'],
@@ -43,7 +55,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

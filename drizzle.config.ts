@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+/** `npx drizzle-kit generate` writes SQL migrations from the schema; commit them. */
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/db/schema.ts',
+  out: './server/db/migrations',
+});

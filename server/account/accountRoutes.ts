@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { DeleteAccountResponse } from '../../src/backendApi';
+import { ApiFailure } from '../apiFailure';
+import { identityOf } from '../auth/authenticate';
+import type { RouteDependencies } from '../routeDependencies';
+import { withTimeLimit } from '../withTimeLimit';
+import { deleteUserData } from './deleteUserData';
+
+function isUserNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'auth/user-not-found';
+}
+
+/**
+ * Deletes the data and the Firebase user together: the rows are deleted inside a transaction, the
+ * Admin SDK deletes the user before it commits, and a failure there rolls the rows back. If the
+ * commit fails after the user is gone, the rows are orphans and the clean-up removes them.
+ */
+export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependencies): void {
+  app.delete('/v1/account', { onRequest: deps.authenticators.strict }, async (request) => {
+    const { uid, authTime } = identityOf(request);
+    if (Date.now() / 1000 - authTime > deps.recentLoginSeconds) {
+      throw new ApiFailure('requires-recent-login');
+    }
+    try {
+      await deps.db.transaction(async (tx) => {
+        await deleteUserData(tx, [uid]);
+        try {
+          await withTimeLimit(deps.admin.deleteUser(uid), 10_000, 'Deleting the Firebase user');
+        } catch (error) {
+          if (!isUserNotFound(error)) throw error;
+        }
+      });
+    } catch (error) {
+      throw new ApiFailure('account-deletion-failed', { cause: error });
+    }
+    const body: DeleteAccountResponse = { deleted: true };
+    return body;
+  });
+}

@@ -1,0 +1,137 @@
+import type { Writable } from 'node:stream';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
+import { registerAccountRoutes } from './account/accountRoutes';
+import { ApiFailure, apiErrorBody } from './apiFailure';
+import { createAuthenticators } from './auth/authenticate';
+import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
+import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
+import type { ServerConfig } from './config';
+import { registerCvRoutes } from './cv/cvRoutes';
+import {
+  databaseLocationOf,
+  openDatabase,
+  type Database,
+  type DatabaseLocation,
+} from './db/database';
+import { apiErrorCodeOf } from './errorCodes';
+import { registerProfileRoutes } from './profile/profileRoutes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database (tests read it to prove what was or was not stored). */
+    db: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** Defaults to DATABASE_URL's server, else PGlite in the configured data folder. */
+  database?: DatabaseLocation;
+  /** Defaults to the Firebase Admin SDK for the configured project. */
+  admin?: IdentityAdmin;
+  /** Where the JSON logs go (default stdout); `false` for none. */
+  logStream?: Writable | false;
+  /** How recent a sign-in account deletion needs, in seconds (default 5 minutes). */
+  recentLoginSeconds?: number;
+}
+
+const JSON_BODY_LIMIT = 64 * 1024;
+
+function loggerOptions(level: string, stream: Writable | false | undefined) {
+  if (stream === false) return false;
+  return {
+    level,
+    // The default request serializer logs no headers or bodies; this is a second line of defence.
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/** The underlying code of a refusal (Firebase's, Fastify's), never a message. */
+function reasonCode(error: unknown): unknown {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return cause?.code ?? code;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const database = await openDatabase(options.database ?? databaseLocationOf(config));
+  const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
+  const admin = options.admin ?? firebase?.auth;
+  if (!admin) throw new Error('No identity admin.');
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Every error is collected (bodies are small and bounded) so the most telling code is answered.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+  });
+  app.decorate('db', database.db);
+  app.decorateRequest('identity', null);
+  app.addHook('onClose', async () => {
+    await database.close();
+    await firebase?.close();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const code = apiErrorCodeOf(error);
+    const { status } = API_ERRORS[code];
+    if (status >= 500) request.log.error({ err: error, code }, 'request failed');
+    // Only codes for refusals: parser and validation messages can quote the request body.
+    else request.log.info({ code, reason: reasonCode(error) }, 'request refused');
+    return reply.status(status).send(apiErrorBody(code));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(apiErrorBody('not-found')));
+
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'PUT', 'POST', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // After authentication (onRequest), so a verified user is counted by uid wherever they connect from.
+    hook: 'preHandler',
+    keyGenerator: (request) =>
+      request.identity ? `uid:${request.identity.uid}` : `ip:${request.ip}`,
+    errorResponseBuilder: () => new ApiFailure('rate-limited'),
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: CV_MAX_BYTES,
+      files: 1,
+      fields: 0,
+      parts: 1,
+      fieldNameSize: 100,
+      headerPairs: 50,
+    },
+  });
+
+  app.get('/health', async () => {
+    await database.db.execute(sql`select 1`);
+    const body: HealthResponse = { status: 'ok' };
+    return body;
+  });
+
+  const deps = {
+    db: database.db,
+    admin,
+    authenticators: createAuthenticators(admin, config.firebaseProjectId),
+    firebaseProjectId: config.firebaseProjectId,
+    recentLoginSeconds: options.recentLoginSeconds ?? 300,
+  };
+  registerProfileRoutes(app, deps);
+  registerCvRoutes(app, deps);
+  registerCarryOverRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { CarryOverMode, CarryOverResponse } from '../../src/backendApi';
+import type { Database, Transaction } from '../db/database';
+import { carryOvers, cvs, profiles } from '../db/schema';
+import { readProfile, saveProfile } from '../profile/profileStore';
+import { mergeProfiles } from './mergeProfiles';
+
+export interface CarryOverRecord extends CarryOverResponse {
+  accountUid: string;
+}
+
+/** Another request recorded a carry-over for this guest first; read its record and answer that. */
+export class CarryOverRaced extends Error {}
+
+/** The completed carry-over for this guest uid, or for the guest ID token with this hash. */
+export async function readCarryOver(
+  db: Database,
+  key: { guestUid: string } | { guestTokenSha256: string },
+): Promise<CarryOverRecord | null> {
+  const [row] = await db
+    .select()
+    .from(carryOvers)
+    .where(
+      'guestUid' in key
+        ? eq(carryOvers.guestUid, key.guestUid)
+        : eq(carryOvers.guestTokenSha256, key.guestTokenSha256),
+    );
+  if (!row) return null;
+  return {
+    accountUid: row.accountUid,
+    mode: row.mode,
+    carriedProfile: row.carriedProfile,
+    carriedCv: row.carriedCv,
+    completedAt: row.completedAt.toISOString(),
+  };
+}
+
+async function carryProfile(
+  tx: Transaction,
+  guestUid: string,
+  accountUid: string,
+  mode: CarryOverMode,
+) {
+  const guest = await readProfile(tx, guestUid);
+  if (guest === null || mode === 'leave') return false;
+  const account = await readProfile(tx, accountUid);
+  const carried = mode === 'merge' && account !== null ? mergeProfiles(account, guest) : guest;
+  await saveProfile(tx, accountUid, carried);
+  return true;
+}
+
+async function carryCv(tx: Transaction, guestUid: string, accountUid: string, mode: CarryOverMode) {
+  const [guest] = await tx.select().from(cvs).where(eq(cvs.uid, guestUid));
+  if (guest === undefined || mode === 'leave') return false;
+  if (mode === 'merge') {
+    const [account] = await tx.select({ uid: cvs.uid }).from(cvs).where(eq(cvs.uid, accountUid));
+    if (account !== undefined) return false;
+  }
+  const columns = {
+    fileName: guest.fileName,
+    sizeBytes: guest.sizeBytes,
+    mediaType: guest.mediaType,
+    text: guest.text,
+    uploadedAt: guest.uploadedAt,
+  };
+  await tx
+    .insert(cvs)
+    .values({ uid: accountUid, ...columns })
+    .onConflictDoUpdate({ target: cvs.uid, set: columns });
+  return true;
+}
+
+/**
+ * In one transaction: record the carry-over (the guest uid and token hash are unique, so two
+ * concurrent requests cannot both run), move or merge the guest's profile and CV into the account, delete the guest's
+ * rows. Any failure rolls everything back: both copies stay as they were.
+ */
+export async function carryOverInTransaction(
+  db: Database,
+  guest: { uid: string; tokenSha256: string },
+  accountUid: string,
+  mode: CarryOverMode,
+): Promise<CarryOverResponse> {
+  const guestUid = guest.uid;
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(carryOvers)
+      .values({
+        guestUid,
+        guestTokenSha256: guest.tokenSha256,
+        accountUid,
+        mode,
+        carriedProfile: false,
+        carriedCv: false,
+      })
+      .onConflictDoNothing()
+      .returning({ completedAt: carryOvers.completedAt });
+    const claim = claimed[0];
+    if (claim === undefined) throw new CarryOverRaced();
+    const carriedProfile = await carryProfile(tx, guestUid, accountUid, mode);
+    const carriedCv = await carryCv(tx, guestUid, accountUid, mode);
+    await tx.delete(profiles).where(eq(profiles.uid, guestUid));
+    await tx.delete(cvs).where(eq(cvs.uid, guestUid));
+    await tx
+      .update(carryOvers)
+      .set({ carriedProfile, carriedCv })
+      .where(eq(carryOvers.guestUid, guestUid));
+    return { mode, carriedProfile, carriedCv, completedAt: claim.completedAt.toISOString() };
+  });
+}

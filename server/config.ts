@@ -1,0 +1,52 @@
+/** The backend's settings from the environment, with embedded defaults for local development. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** A PostgreSQL server's URL, or null for embedded PGlite in `pgliteDataDir`. */
+  databaseUrl: string | null;
+  pgliteDataDir: string;
+  corsOrigins: string[];
+  firebaseProjectId: string;
+  guestMaxAgeDays: number;
+  /** Requests a minute per user (or per IP address when there is no verified user). */
+  rateLimitPerMinute: number;
+  /** Behind a proxy or load balancer (Cloud Run): take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${raw}".`);
+  }
+  return value;
+}
+
+export function readServerConfig(env: Env = process.env): ServerConfig {
+  return {
+    port: positiveInteger(env, 'PORT', 8080),
+    host: text(env, 'HOST', '127.0.0.1'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    pgliteDataDir: text(env, 'PGLITE_DATA_DIR', '.data/pglite'),
+    corsOrigins: text(env, 'CORS_ORIGINS', 'http://127.0.0.1:5173,http://127.0.0.1:4173')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+    firebaseProjectId: text(env, 'FIREBASE_PROJECT_ID', 'demo-applyfirst'),
+    guestMaxAgeDays: positiveInteger(env, 'GUEST_MAX_AGE_DAYS', 30),
+    rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
+    trustProxy: env.TRUST_PROXY?.trim() === 'true',
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../src/backendApi';
+import { ApiFailure } from '../apiFailure';
+import { identityOf } from '../auth/authenticate';
+import { readProfile } from '../profile/profileStore';
+import type { RouteDependencies } from '../routeDependencies';
+import { findSkills } from '../skills/skillVocabulary';
+import { deleteCv, saveCv } from './cvStore';
+import { detectCvType } from './detectCvType';
+import { extractCvText } from './extractCvText';
+
+const MAX_FILE_NAME = 255;
+
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (printable || 'cv').slice(0, MAX_FILE_NAME);
+}
+
+async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new ApiFailure('unsupported-media-type');
+  const part = await request.file({ limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 0 } });
+  if (part === undefined || part.fieldname !== 'file') throw new ApiFailure('cv-missing');
+  const bytes = await part.toBuffer();
+  if (bytes.length === 0) throw new ApiFailure('cv-missing');
+  return { fileName: cleanFileName(part.filename), bytes };
+}
+
+export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies): void {
+  const { db, authenticators } = deps;
+
+  app.put('/v1/profile/cv', { onRequest: authenticators.standard }, async (request) => {
+    const { uid } = identityOf(request);
+    const { fileName, bytes } = await readUpload(request);
+    const mediaType = await detectCvType(bytes);
+    if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
+    const text = await extractCvText(bytes, mediaType);
+    const cv = await saveCv(db, uid, { fileName, sizeBytes: bytes.length, mediaType, text });
+    const listed = new Set(
+      (await readProfile(db, uid))?.skills.map((skill) => skill.toLowerCase()),
+    );
+    const suggestedSkills = findSkills(text).filter((skill) => !listed.has(skill.toLowerCase()));
+    const body: PutCvResponse = { cv, suggestedSkills };
+    return body;
+  });
+
+  app.delete('/v1/profile/cv', { onRequest: authenticators.standard }, async (request) => {
+    const body: DeleteCvResponse = { deleted: await deleteCv(db, identityOf(request).uid) };
+    return body;
+  });
+}

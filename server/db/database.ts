@@ -1,0 +1,69 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import * as schema from './schema';
+
+/** One typed query layer over both drivers: PGlite (embedded) and node-postgres (a server). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle: the same query API as `Database`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Where the data lives: a PostgreSQL server, a PGlite data folder, or PGlite in memory. */
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+export function databaseLocationOf(config: ServerConfig): DatabaseLocation {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.pgliteDataDir };
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const CONNECT_TIMEOUT_MS = 10_000;
+const STATEMENT_TIMEOUT_MS = 15_000;
+
+/** Opens the database and brings its schema up to date with the checked-in SQL migrations. */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+    });
+    const db = drizzleNodePostgres({ client: pool, schema });
+    try {
+      await migrateNodePostgres(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+  if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
+  const client = location.kind === 'pglite' ? new PGlite(location.dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, driver: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { AlertProfile, AlertProfileInput } from '../../src/backendApi';
+import type { Database, Transaction } from '../db/database';
+import { profiles } from '../db/schema';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+export function toAlertProfile(row: ProfileRow): AlertProfile {
+  return {
+    targetRoles: row.targetRoles,
+    skills: row.skills,
+    where: {
+      remoteUs: row.remoteUs,
+      remoteWorldwide: row.remoteWorldwide,
+      usStates: row.usStates,
+      usCities: row.usCities,
+    },
+    seniority: row.seniority,
+    minSalaryUsd: row.minSalaryUsd,
+    needsVisaSponsorship: row.needsVisaSponsorship,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toColumns(profile: AlertProfileInput) {
+  return {
+    targetRoles: profile.targetRoles,
+    skills: profile.skills,
+    remoteUs: profile.where.remoteUs,
+    remoteWorldwide: profile.where.remoteWorldwide,
+    usStates: profile.where.usStates,
+    usCities: profile.where.usCities,
+    seniority: profile.seniority,
+    minSalaryUsd: profile.minSalaryUsd,
+    needsVisaSponsorship: profile.needsVisaSponsorship,
+    updatedAt: new Date(),
+  };
+}
+
+export async function readProfile(
+  db: Database | Transaction,
+  uid: string,
+): Promise<AlertProfile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.uid, uid));
+  return row ? toAlertProfile(row) : null;
+}
+
+export async function saveProfile(
+  db: Database | Transaction,
+  uid: string,
+  profile: AlertProfileInput,
+): Promise<AlertProfile> {
+  const columns = toColumns(profile);
+  const [row] = await db
+    .insert(profiles)
+    .values({ uid, ...columns })
+    .onConflictDoUpdate({ target: profiles.uid, set: columns })
+    .returning();
+  if (!row) throw new Error('Saving the profile returned no row.');
+  return toAlertProfile(row);
+}

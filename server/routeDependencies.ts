@@ -1,0 +1,13 @@
+import type { Authenticators } from './auth/authenticate';
+import type { IdentityAdmin } from './auth/identityAdmin';
+import type { Database } from './db/database';
+
+/** What every group of routes is built from. */
+export interface RouteDependencies {
+  db: Database;
+  admin: IdentityAdmin;
+  authenticators: Authenticators;
+  firebaseProjectId: string;
+  /** How recent a sign-in must be for account deletion (seconds). */
+  recentLoginSeconds: number;
+}

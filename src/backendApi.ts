@@ -1,0 +1,231 @@
+/**
+ * The product backend's HTTP contract: the one module `server/` and `src/` share. It imports
+ * nothing. Every route but `GET /health` needs `Authorization: Bearer <Firebase ID token>`.
+ * Every error answer is an `ApiError` whose status and message come from `API_ERRORS`.
+ */
+
+export const SENIORITIES = ['intern', 'junior', 'mid', 'senior', 'lead'] as const;
+export type Seniority = (typeof SENIORITIES)[number];
+
+/** The 50 states and DC, as two-letter postal codes. */
+// prettier-ignore
+export const US_STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
+  'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC',
+  'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+export type UsStateCode = (typeof US_STATE_CODES)[number];
+
+export interface UsCity {
+  city: string;
+  state: UsStateCode;
+}
+
+/** Where the job seeker will work: any mix of remote (US or worldwide), whole states and cities. */
+export interface WorkLocations {
+  remoteUs: boolean;
+  remoteWorldwide: boolean;
+  usStates: UsStateCode[];
+  usCities: UsCity[];
+}
+
+export const PROFILE_LIMITS = {
+  targetRoles: 20,
+  roleLength: 100,
+  skills: 100,
+  skillLength: 60,
+  usStates: US_STATE_CODES.length,
+  usCities: 50,
+  cityLength: 80,
+  maxSalaryUsd: 10_000_000,
+} as const;
+
+/** The body of `PUT /v1/profile`; unknown fields are refused. */
+export interface AlertProfileInput {
+  targetRoles: string[];
+  /** Stored as canonical names ("JS" becomes "JavaScript"); unknown skills are kept as typed. */
+  skills: string[];
+  where: WorkLocations;
+  seniority: Seniority;
+  /** US dollars a year, or null for no minimum. */
+  minSalaryUsd: number | null;
+  needsVisaSponsorship: boolean;
+}
+
+export interface AlertProfile extends AlertProfileInput {
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+export const CV_MEDIA_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+] as const;
+export type CvMediaType = (typeof CV_MEDIA_TYPES)[number];
+export const CV_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The stored CV, without its text. */
+export interface CvSummary {
+  fileName: string;
+  sizeBytes: number;
+  mediaType: CvMediaType;
+  /** Characters of text extracted from the file. */
+  textLength: number;
+  uploadedAt: string;
+}
+
+/** `GET /v1/profile`: a user who saved nothing gets nulls (status 200). */
+export interface GetProfileResponse {
+  profile: AlertProfile | null;
+  cv: CvSummary | null;
+}
+
+/** `PUT /v1/profile`. */
+export interface PutProfileResponse {
+  profile: AlertProfile;
+}
+
+/** `PUT /v1/profile/cv`: multipart/form-data with one file part named `file`. */
+export interface PutCvResponse {
+  cv: CvSummary;
+  /** Canonical skill names found in the CV text that the profile does not list yet. */
+  suggestedSkills: string[];
+}
+
+/** `DELETE /v1/profile/cv`: `deleted` is false when there was none. */
+export interface DeleteCvResponse {
+  deleted: boolean;
+}
+
+/**
+ * What happens to the guest's work when its user signs in to an existing account:
+ * - replace: each thing the guest has (profile, CV) replaces the account's;
+ * - merge: lists are joined (roles, skills, states, cities), remote flags and visa need are OR-ed,
+ *   the account's seniority and minimum salary win unless it has none; the account's CV wins if it
+ *   has one; with no account profile the guest's is taken whole;
+ * - leave: the guest's work is discarded.
+ * In every mode the guest's rows and its anonymous Firebase user are deleted.
+ */
+export const CARRY_OVER_MODES = ['replace', 'merge', 'leave'] as const;
+export type CarryOverMode = (typeof CARRY_OVER_MODES)[number];
+
+/** `POST /v1/carry-over`, with the ACCOUNT's ID token in Authorization. */
+export interface CarryOverRequest {
+  /** The guest's ID token, captured before the switch. */
+  guestIdToken: string;
+  mode: CarryOverMode;
+}
+
+/** A retry by the same account for the same guest answers the same body. */
+export interface CarryOverResponse {
+  mode: CarryOverMode;
+  /** Whether the guest's profile / CV ended up in the account. */
+  carriedProfile: boolean;
+  carriedCv: boolean;
+  completedAt: string;
+}
+
+/** `DELETE /v1/account`: needs a sign-in within the last 5 minutes. */
+export interface DeleteAccountResponse {
+  deleted: true;
+}
+
+/** `GET /health`, no token needed. */
+export interface HealthResponse {
+  status: 'ok';
+}
+
+interface ErrorEntry {
+  status: number;
+  message: string;
+}
+
+/** Every error the backend answers: its HTTP status and a message a job seeker can read. */
+export const API_ERRORS = {
+  'token-missing': { status: 401, message: 'Please sign in again: your session was not sent.' },
+  'token-invalid': {
+    status: 401,
+    message: 'Please sign in again: your session could not be read.',
+  },
+  'token-expired': { status: 401, message: 'Your session has expired. Please sign in again.' },
+  'token-revoked': { status: 401, message: 'Your session was ended. Please sign in again.' },
+  'token-wrong-project': {
+    status: 401,
+    message: 'Your session belongs to another site. Please sign in again.',
+  },
+  'user-disabled': { status: 401, message: 'This account has been disabled.' },
+  'user-not-found': { status: 401, message: 'This account no longer exists.' },
+  'auth-unavailable': {
+    status: 503,
+    message: 'We could not check your session just now. Please try again.',
+  },
+  'requires-recent-login': {
+    status: 403,
+    message: 'For your security, please sign in again and retry.',
+  },
+  'invalid-json': { status: 400, message: 'The request could not be read.' },
+  'invalid-request': { status: 400, message: 'Some of the details are not valid.' },
+  'unknown-field': { status: 400, message: 'The request has a field we do not know.' },
+  'value-too-long': { status: 400, message: 'A value is too long.' },
+  'too-many-items': { status: 400, message: 'A list has too many entries.' },
+  'payload-too-large': { status: 413, message: 'The request is too large.' },
+  'unsupported-media-type': { status: 415, message: 'The request has a format we do not accept.' },
+  'cv-missing': { status: 400, message: 'Please choose a CV file to upload.' },
+  'cv-too-large': {
+    status: 413,
+    message: 'Your CV is larger than 5 MB. Please upload a smaller file.',
+  },
+  'cv-unsupported-type': {
+    status: 415,
+    message: 'Please upload your CV as a PDF, a Word (.docx) or a plain text file.',
+  },
+  'cv-unreadable': {
+    status: 422,
+    message: 'We could not open this file. Please check it or save it again.',
+  },
+  'cv-no-text': {
+    status: 422,
+    message: 'We found no text in this file (a scanned PDF?). Please upload a file with text.',
+  },
+  'carry-over-guest-invalid': {
+    status: 403,
+    message: 'We could not confirm your guest session, so nothing was moved.',
+  },
+  'carry-over-not-a-guest': {
+    status: 403,
+    message: 'Only work from a guest session can be moved into an account.',
+  },
+  'carry-over-account-is-guest': {
+    status: 403,
+    message: 'Please sign in to your account before moving your work.',
+  },
+  'carry-over-same-user': { status: 409, message: 'This guest session is already your account.' },
+  'carry-over-already-done': {
+    status: 409,
+    message: 'This guest work was already moved elsewhere.',
+  },
+  'carry-over-failed': {
+    status: 500,
+    message:
+      'Moving your work failed. Nothing was changed: your guest work and your account are as they were.',
+  },
+  'account-deletion-failed': {
+    status: 502,
+    message: 'Deleting your account failed. Nothing was deleted; please try again.',
+  },
+  'not-found': { status: 404, message: 'There is nothing here.' },
+  'rate-limited': {
+    status: 429,
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
+  'internal-error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** The body of every error answer. */
+export interface ApiError {
+  code: ApiErrorCode;
+  message: string;
+}

@@ -1,0 +1,87 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { disposeTestAuths } from '../support/emulatorAuth';
+import { call, DATABASES, errorOf, startBackend } from './support/backend';
+import { multipartFile } from './support/cvFiles';
+import { guestSession } from './support/sessions';
+
+class LogCapture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString('utf8');
+    done();
+  }
+}
+
+describe.each(DATABASES)('the HTTP boundary on %s', (database) => {
+  const logs = new LogCapture();
+  let app: FastifyInstance;
+  let limited: FastifyInstance;
+  beforeAll(async () => {
+    app = await startBackend(database, { logStream: logs });
+    limited = await startBackend(database, { config: { rateLimitPerMinute: 3 } });
+  });
+  afterAll(async () => {
+    await Promise.all([app.close(), limited.close()]);
+  });
+  afterEach(disposeTestAuths);
+
+  it('allows cross-origin calls only from the configured sites', async () => {
+    const preflight = (origin: string) =>
+      call(app, 'OPTIONS', '/v1/profile', {
+        headers: {
+          origin,
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    const allowed = await preflight('http://127.0.0.1:5173');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
+    expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/authorization/i);
+    expect((await preflight('http://127.0.0.1:4173')).headers['access-control-allow-origin']).toBe(
+      'http://127.0.0.1:4173',
+    );
+
+    const foreign = await preflight('https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const foreignGet = await call(app, 'GET', '/health', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreignGet.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('limits requests per user, with a JSON error, and counts each user apart', async () => {
+    const busy = await guestSession();
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await call(limited, 'GET', '/v1/profile', { token: busy.token })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await call(limited, 'GET', '/v1/profile', { token: busy.token });
+    expect(errorOf(refused).code).toBe('rate-limited');
+
+    const other = await guestSession();
+    expect((await call(limited, 'GET', '/v1/profile', { token: other.token })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('logs requests without the token, bodies or CV text', async () => {
+    const { token } = await guestSession();
+    const secretText = 'Confidential-CV-line Kubernetes';
+    const { payload, headers } = multipartFile('cv.txt', Buffer.from(secretText));
+    const upload = await app.inject({
+      method: 'PUT',
+      url: '/v1/profile/cv',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(upload.statusCode).toBe(200);
+    await call(app, 'PUT', '/v1/profile', { token, body: { secretField: 'Confidential-body' } });
+    expect(logs.text).toContain('/v1/profile/cv');
+    expect(logs.text).not.toContain(token);
+    expect(logs.text).not.toContain('Confidential');
+  });
+});

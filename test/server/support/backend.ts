@@ -1,0 +1,73 @@
+import type { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect, inject } from 'vitest';
+import { buildApp } from '../../../server/app';
+import type { IdentityAdmin } from '../../../server/auth/identityAdmin';
+import { readServerConfig, type ServerConfig } from '../../../server/config';
+import type { DatabaseLocation } from '../../../server/db/database';
+import type { ApiError } from '../../../src/backendApi';
+
+/** Every server test runs on both: embedded PGlite (in memory) and a PostgreSQL server. */
+export const DATABASES = ['pglite', 'postgres'] as const;
+export type DatabaseName = (typeof DATABASES)[number];
+
+export function databaseLocation(name: DatabaseName): DatabaseLocation {
+  return name === 'pglite'
+    ? { kind: 'pglite-memory' }
+    : { kind: 'postgres', url: inject('postgresUrl') };
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...readServerConfig({}), rateLimitPerMinute: 10_000, ...overrides };
+}
+
+export interface BackendOptions {
+  config?: Partial<ServerConfig>;
+  admin?: IdentityAdmin;
+  logStream?: Writable;
+  recentLoginSeconds?: number;
+}
+
+export function startBackend(
+  database: DatabaseName,
+  options: BackendOptions = {},
+): Promise<FastifyInstance> {
+  return buildApp({
+    config: testConfig(options.config),
+    database: databaseLocation(database),
+    logStream: options.logStream ?? false,
+    ...(options.admin ? { admin: options.admin } : {}),
+    ...(options.recentLoginSeconds === undefined
+      ? {}
+      : { recentLoginSeconds: options.recentLoginSeconds }),
+  });
+}
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS';
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One request through Fastify's inject, with the ID token as a Bearer header. */
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  { token, body, headers = {} }: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+/** The error body, after checking the answer is one (JSON, the given status). */
+export function errorOf(response: LightMyRequestResponse): ApiError {
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return response.json<ApiError>();
+}
