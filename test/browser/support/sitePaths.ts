@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { NOT_FOUND_PAGE, SITE_PAGES } from '../../../src/routes/sitePages';
-import { expectHeaderShows, type SessionKind } from './appTabs';
+import { expectHeaderShows, type SessionKind } from './pageDriver';
 
 /**
  * Every page of the site (src/routes/sitePages.ts) and the not-found page. The host answers an
