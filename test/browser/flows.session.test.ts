@@ -159,7 +159,11 @@ describe('named session flows (e-mail and password)', () => {
   it('password change, including re-authentication (first accounts:update stubbed with CREDENTIAL_TOO_OLD_LOGIN_AGAIN)', async () => {
     const { tab, uid, email } = await registeredTab('password');
     const { page } = tab;
-    const tooOld = await refuseNextRequest(page, 'accounts:update', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+    const tooOld = await refuseNextRequest(
+      page,
+      'accounts:update',
+      'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
+    );
 
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await press(page, 'Change password');

@@ -73,7 +73,10 @@ describe('a visitor in Chromium', () => {
 
     await press(page, 'Sign out');
     await expectHeaderLinkFor('guest');
-    const newGuest = await waitForPersistedUser(page, (user) => user.isAnonymous && user.uid !== guest.uid);
+    const newGuest = await waitForPersistedUser(
+      page,
+      (user) => user.isAnonymous && user.uid !== guest.uid,
+    );
     expect(newGuest.uid).not.toBe(guest.uid);
     expect((await readPersistedUser(page))?.isAnonymous).toBe(true);
 
@@ -119,9 +122,14 @@ async function recordHeaderKinds(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.headerKinds = [];
     const record = () => {
-      const kind = document.querySelector<HTMLElement>('header a.account-link')?.dataset.sessionKind;
+      const kind =
+        document.querySelector<HTMLElement>('header a.account-link')?.dataset.sessionKind;
       if (kind && window.headerKinds.at(-1) !== kind) window.headerKinds.push(kind);
     };
-    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true });
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
   });
 }

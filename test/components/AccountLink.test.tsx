@@ -14,7 +14,7 @@ import {
   guestUser,
   registeredUser,
   type FakeSession,
-} from '../support/sessionFakes';
+} from '../support/fakeSessionService';
 
 const HINT_KEY = 'applyfirst.sessionKind';
 

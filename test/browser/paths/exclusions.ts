@@ -53,7 +53,8 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
   'session.guest --AUTH_CHANGED--> (no target)': 'guest-token-change-unobservable',
   'session.authenticated --DISMISS--> (no target)': 'no-dismiss-control',
   'session.authenticated --AUTH_CHANGED--> session.guest': 'registered-to-guest-needs-a-race',
-  'session.signingOut --xstate.error.actor.signOut--> session.startingGuest': 'sign-out-cannot-fail',
+  'session.signingOut --xstate.error.actor.signOut--> session.startingGuest':
+    'sign-out-cannot-fail',
 };
 
 /**

@@ -217,7 +217,10 @@ function needsRecentLoginStub(what: string): StepRealisation {
   };
 }
 
-const resetSent: StepRealisation = { how: 'the emulator sends the e-mail', act: release('continue') };
+const resetSent: StepRealisation = {
+  how: 'the emulator sends the e-mail',
+  act: release('continue'),
+};
 
 const resetCodeRefused: StepRealisation = {
   how: 'the emulator refuses the code (not valid)',
@@ -256,7 +259,8 @@ async function resetDone(run: RunState, step: ModelStep): Promise<void> {
 function restoreRealisation(step: ModelStep): StepPlan {
   const restored = step.restored;
   if (!restored) throw new Error('not a restore step');
-  if (restored.redirectError) return { kind: 'excluded', rule: EXCLUDED_RESTORES.withRedirectResult };
+  if (restored.redirectError)
+    return { kind: 'excluded', rule: EXCLUDED_RESTORES.withRedirectResult };
   const kind = restored.user === null ? 'none' : restored.user.isAnonymous ? 'guest' : 'registered';
   if (step.index > 0) {
     return kind === 'none'
@@ -330,9 +334,7 @@ function bySource(sources: Record<string, Realiser>): Realiser {
 }
 
 /** Every event a generated step can carry: a person's, the SDK's, or an operation's outcome. */
-type StepEventType =
-  | SessionEvent['type']
-  | `xstate.${'done' | 'error'}.actor.${SessionOperation}`;
+type StepEventType = SessionEvent['type'] | `xstate.${'done' | 'error'}.actor.${SessionOperation}`;
 
 const EVENTS: Partial<Record<StepEventType, Realiser>> = {
   'xstate.done.actor.restoreSession': restoreRealisation,
@@ -604,7 +606,10 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
       act: (run, step) => confirmReset(run, step, run.own?.email ?? run.existing.email),
     },
   }),
-  'xstate.done.actor.confirmPasswordReset': { how: 'the emulator accepts the code', act: resetDone },
+  'xstate.done.actor.confirmPasswordReset': {
+    how: 'the emulator accepts the code',
+    act: resetDone,
+  },
   'xstate.error.actor.confirmPasswordReset': resetCodeRefused,
 
   SIGN_OUT: {
@@ -714,16 +719,15 @@ export function planStep(step: ModelStep): StepPlan {
   if (rule) return { kind: 'excluded', rule };
   const realiser = EVENTS[step.event.type as StepEventType];
   if (!realiser) {
-    throw new Error(`No realisation or exclusion rule for the step ${step.transitions.join(' + ')}`);
+    throw new Error(
+      `No realisation or exclusion rule for the step ${step.transitions.join(' + ')}`,
+    );
   }
   return resolve(realiser, step);
 }
 
 /** The failure the real world produces for a step, to replay in the pure machine. */
-function realFailure(
-  step: ModelStep,
-  realisation: StepRealisation,
-): SessionFailureData | null {
+function realFailure(step: ModelStep, realisation: StepRealisation): SessionFailureData | null {
   if (!step.failure) return null;
   const code = realisation.realCode ?? step.failure.code;
   return { ...step.failure, code, message: userMessageFor(code) };
@@ -738,34 +742,35 @@ export function realEvent(step: ModelStep, realisation: StepRealisation): ModelE
 // --- Holding the operations' requests -----------------------------------------------------------
 
 /** The request that keeps each operation busy, so the driver can look at its state. */
-const HELD_REQUEST: Record<SessionOperation, Endpoint | ((snapshot: SessionSnapshot) => Endpoint) | null> =
-  {
-    // Nothing to hold: the restore reads storage; the popup waits for the person; sign-out is local.
-    restoreSession: null,
-    continueWithGoogle: null,
-    signOut: null,
-    startGuest: 'accounts:signUp',
-    createAccount: 'accounts:signUp',
-    signIn: 'accounts:signInWithPassword',
-    switchAccount: (snapshot) =>
-      snapshot.context.switchCredential?.providerId === 'google.com'
-        ? 'accounts:signInWithIdp'
-        : 'accounts:signInWithPassword',
-    sendPasswordReset: 'accounts:sendOobCode',
-    confirmPasswordReset: 'accounts:resetPassword',
-    changePassword: 'accounts:update',
-    reauthenticate: 'accounts:signInWithPassword',
-    refreshSession: 'accounts:lookup',
-    deleteAccount: 'accounts:delete',
-    redirectToGoogle: 'accounts:lookup',
-  };
+const HELD_REQUEST: Record<
+  SessionOperation,
+  Endpoint | ((snapshot: SessionSnapshot) => Endpoint) | null
+> = {
+  // Nothing to hold: the restore reads storage; the popup waits for the person; sign-out is local.
+  restoreSession: null,
+  continueWithGoogle: null,
+  signOut: null,
+  startGuest: 'accounts:signUp',
+  createAccount: 'accounts:signUp',
+  signIn: 'accounts:signInWithPassword',
+  switchAccount: (snapshot) =>
+    snapshot.context.switchCredential?.providerId === 'google.com'
+      ? 'accounts:signInWithIdp'
+      : 'accounts:signInWithPassword',
+  sendPasswordReset: 'accounts:sendOobCode',
+  confirmPasswordReset: 'accounts:resetPassword',
+  changePassword: 'accounts:update',
+  reauthenticate: 'accounts:signInWithPassword',
+  refreshSession: 'accounts:lookup',
+  deleteAccount: 'accounts:delete',
+  redirectToGoogle: 'accounts:lookup',
+};
 
 /** The request that keeps the state a step entered busy, so the driver can look at it. */
 export function holdableRequest(step: ModelStep): Endpoint | null {
   const { after, before } = step;
   const leaf = leafStateId(after);
-  const entered =
-    leaf !== leafStateId(before) || step.taken.some((taken) => taken.target === leaf);
+  const entered = leaf !== leafStateId(before) || step.taken.some((taken) => taken.target === leaf);
   if (!entered) return null;
   const operation = runningOperation(after);
   const request = operation ? HELD_REQUEST[operation] : null;

@@ -100,12 +100,16 @@ export type SessionKind = 'guest' | 'registered';
 
 /** The header's session link says "Login" to a guest and "Account" to a registered user. */
 export const SESSION_WORD: Record<SessionKind, string> = { guest: 'Login', registered: 'Account' };
-export const SESSION_HREF: Record<SessionKind, string> = { guest: '/login', registered: '/account' };
+export const SESSION_HREF: Record<SessionKind, string> = {
+  guest: '/login',
+  registered: '/account',
+};
 
 /** The header's session link, for a kind of session, or once the session is known at all. */
 export function sessionLink(page: Page, kind?: SessionKind | 'known'): Locator {
   if (kind === undefined) return page.locator('header a.account-link');
-  if (kind === 'known') return page.locator('header a.account-link:not([data-session-kind="unknown"])');
+  if (kind === 'known')
+    return page.locator('header a.account-link:not([data-session-kind="unknown"])');
   return page.locator(`header a.account-link[data-session-kind="${kind}"]`);
 }
 
@@ -365,7 +369,10 @@ export class RequestHolder {
 }
 
 /** The network refuses every connection to `endpoint` until `allowConnections`. */
-export async function refuseConnections(context: BrowserContext, endpoint: Endpoint): Promise<void> {
+export async function refuseConnections(
+  context: BrowserContext,
+  endpoint: Endpoint,
+): Promise<void> {
   await context.route(endpointPattern(endpoint), (route) => route.abort('connectionrefused'));
 }
 
