@@ -1,6 +1,15 @@
 /**
  * Runs one planned path in a fresh browser context and checks, after every step, what the person
  * sees (header word, page, alert and notice texts, the busy button) and what the SDK persisted.
+ *
+ * The shape is @xstate/graph's `testPath(path, { states, events })`: the events map is
+ * ./realisations.ts (event type -> how a person or the world produces it); the states maps are here
+ * (session status and operation tag -> what the page shows). `TestModel.testPath` itself is not
+ * used: its event executors get only the event and the state after it, while a realisation needs
+ * the state before it and the next step (a sign-in typed wrong because the path says it fails),
+ * holds armed before the event for the states it passes through, and checks that depend on how
+ * the step was produced (a held request, a state that passes at once); and `createTestModel`
+ * rejects machines that invoke actors.
  */
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
@@ -8,7 +17,11 @@ import { transition } from 'xstate';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
 import type { SessionOperation } from '../../../src/machines/sessionTypes';
 import { NOTICE_CATALOGUE } from '../../../src/machines/noticeCatalogue';
-import { toSessionView, type SessionView } from '../../../src/ui/session/sessionView';
+import {
+  toSessionView,
+  type SessionStatus,
+  type SessionView,
+} from '../../../src/ui/session/sessionView';
 import type { SessionSnapshot } from '../../machine/sessionModel';
 import { stateIds, type ModelStep } from './pathModel';
 import {
@@ -81,23 +94,33 @@ async function expectMessages(run: RunState, view: SessionView): Promise<void> {
     .toEqual(view.notice ? [view.notice.message] : []);
 }
 
+/** The header and the page of a known session: the session word, and /account only when registered. */
+async function expectSessionKind(run: RunState, kind: 'guest' | 'registered'): Promise<void> {
+  const header = sessionLink(run.world.page, kind);
+  await header.waitFor();
+  expect(await header.innerText()).toContain(SESSION_WORD[kind]);
+  const expectedPath = kind === 'registered' && !run.resetView ? '/account' : '/login';
+  await expect.poll(() => run.world.pathname(), { timeout: 15_000 }).toBe(expectedPath);
+}
+
+/**
+ * What the page shows for each session status the UI tells apart (`toSessionView`, from the
+ * state's tags and user); restoring is the page's busy marker, checked for every status.
+ */
+const PAGE_FOR_STATUS: Record<SessionStatus, (run: RunState) => Promise<void>> = {
+  restoring: async () => undefined,
+  guest: (run) => expectSessionKind(run, 'guest'),
+  registered: (run) => expectSessionKind(run, 'registered'),
+  failed: (run) => run.world.page.getByRole('button', { name: 'Retry', exact: true }).waitFor(),
+};
+
 async function expectSettledView(run: RunState, view: SessionView): Promise<void> {
-  const { world } = run;
-  const page = world.page;
+  const page = run.world.page;
   // The page says it is still restoring (a returning user's word shows from a hint meanwhile).
   await expect
     .poll(() => page.locator('[aria-busy="true"]:not(button)').count(), { timeout: 30_000 })
     .toBe(view.status === 'restoring' ? 1 : 0);
-  if (view.status === 'guest' || view.status === 'registered') {
-    const header = sessionLink(page, view.status);
-    await header.waitFor();
-    expect(await header.innerText()).toContain(SESSION_WORD[view.status]);
-    const expectedPath = view.status === 'registered' && !run.resetView ? '/account' : '/login';
-    await expect.poll(() => world.pathname(), { timeout: 15_000 }).toBe(expectedPath);
-  }
-  if (view.status === 'failed') {
-    await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
-  }
+  await PAGE_FOR_STATUS[view.status](run);
   const label = view.operation ? busyLabel(view.operation, run) : null;
   if (label === 'unchecked') return;
   if (label) {

@@ -230,9 +230,12 @@ export function networkFailure(endpoint: string): RegExp {
   return new RegExp(`^Failed to load resource: net::ERR_[A-Z_]+ .*/${endpoint}\\b`);
 }
 
-/** The app's own log line for a failure it treats as a possible bug (`logError`). */
+/**
+ * The app's own log line for a failure it treats as a possible bug (`logError`): the session's
+ * tag and the failure's summary object (its code, never the error), as Chromium prints it.
+ */
 export function sessionLog(code: string): RegExp {
-  return new RegExp(`^\\[session\\] ${code}\\b`);
+  return new RegExp(`^\\[session\\] \\{code: ${code}\\b`);
 }
 
 /** Every console error of `tab` is one of `expected` (each expected pattern may match any number). */
