@@ -26,6 +26,9 @@ import {
   type AppTab,
 } from './support/appTabs';
 import {
+  changePassword,
+  confirmWithPassword,
+  deleteAccount,
   expectAlert,
   expectHeaderShows,
   expectNoAlert,
@@ -34,6 +37,7 @@ import {
   readPersistedUser,
   refuseNextRequest,
   resetPasswordPath,
+  saveNewPassword,
   submitLogin,
 } from './support/pageDriver';
 
@@ -139,8 +143,7 @@ describe('named session flows (e-mail and password)', () => {
     // The e-mailed link, opened in the same browser.
     await page.goto(`${app.appUrl}${resetPasswordPath(oobCode)}`);
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
-    await press(page, 'Save new password');
+    await saveNewPassword(page, NEW_PASSWORD);
     await expectAt(page, app.appUrl, '/login');
     await expectNotice(page, NOTICE_CATALOGUE['password-reset-done']);
     expect((await expectGuest(page)).uid).toBe(guest.uid);
@@ -165,18 +168,15 @@ describe('named session flows (e-mail and password)', () => {
       'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
     );
 
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
-    await press(page, 'Change password');
+    await changePassword(page, NEW_PASSWORD);
     await page.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
     await expectAlert(page, userMessageFor('requires-recent-login'));
     expect(tooOld.answered()).toBe(true);
 
-    await page.getByLabel('Current password').fill('not-the-Password-9');
-    await press(page, 'Confirm');
+    await confirmWithPassword(page, 'not-the-Password-9');
     await expectAlert(page, userMessageFor('wrong-password'));
 
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await press(page, 'Confirm');
+    await confirmWithPassword(page, PASSWORD);
     await expectNotice(page, NOTICE_CATALOGUE['password-changed']);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Confirm it’s you' }).count())
@@ -222,15 +222,11 @@ describe('named session flows (e-mail and password)', () => {
   it('delete account', async () => {
     const { tab, uid } = await registeredTab('delete');
     const { page } = tab;
-    await press(page, 'Delete account…');
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    await dialog.getByLabel('Type DELETE to confirm').fill('delete');
-    await dialog.getByRole('button', { name: 'Delete account', exact: true }).click();
+    await deleteAccount(page, 'delete');
     await expectAlert(page, 'Type DELETE in capital letters to confirm.');
     expect(await accountExists(uid)).toBe(true);
 
-    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await dialog.getByRole('button', { name: 'Delete account', exact: true }).click();
+    await deleteAccount(page);
     await expectAt(page, app.appUrl, LOGIN_THEN_ACCOUNT);
     await expectNotice(page, NOTICE_CATALOGUE['account-deleted']);
     await expectGuest(page, [uid]);

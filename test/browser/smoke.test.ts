@@ -9,6 +9,7 @@ import {
   press,
   readPersistedUser,
   resetPasswordPath,
+  saveNewPassword,
   sessionLink,
   SESSION_HREF,
   SESSION_WORD,
@@ -99,8 +100,7 @@ describe('a visitor in Chromium', () => {
     const oobCode = await latestPasswordResetCode(email);
 
     await page.goto(`${appUrl}${resetPasswordPath(oobCode)}`);
-    await page.getByLabel('New password').fill('second-Password-2');
-    await press(page, 'Save new password');
+    await saveNewPassword(page, 'second-Password-2');
     await page.getByText(NOTICE_CATALOGUE['password-reset-done']).waitFor();
 
     await fillLoginForm(page, email, 'second-Password-2');

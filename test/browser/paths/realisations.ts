@@ -29,10 +29,14 @@ import {
   skipPopupClosedDetection,
 } from '../support/googlePopup';
 import {
+  changePassword,
+  confirmWithPassword,
+  deleteAccount,
   fillLoginForm,
   navigateInApp,
   press,
   resetPasswordPath,
+  saveNewPassword,
   sessionLink,
   waitForPersistedUser,
   type Endpoint,
@@ -242,8 +246,7 @@ async function confirmReset(run: RunState, step: ModelStep, email: string): Prom
   await navigateInApp(page, resetPasswordPath(oobCode));
   await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
   run.resetView = true;
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
-  await press(page, 'Save new password');
+  await saveNewPassword(page, NEW_PASSWORD);
 }
 
 async function resetDone(run: RunState, step: ModelStep): Promise<void> {
@@ -622,8 +625,7 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
   CHANGE_PASSWORD: {
     how: 'the person fills "New password" and presses "Change password"',
     act: async (run) => {
-      await run.world.page.getByLabel('New password').fill(NEW_PASSWORD);
-      await press(run.world.page, 'Change password');
+      await changePassword(run.world.page, NEW_PASSWORD);
     },
   },
   'xstate.done.actor.changePassword': {
@@ -652,8 +654,7 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
       }
       const fails = isFailure(next(run, step));
       const password = run.own?.password ?? PATH_PASSWORD;
-      await run.world.page.getByLabel('Current password').fill(fails ? WRONG_PASSWORD : password);
-      await press(run.world.page, 'Confirm');
+      await confirmWithPassword(run.world.page, fails ? WRONG_PASSWORD : password);
     },
   },
   'xstate.done.actor.reauthenticate': {
@@ -691,12 +692,7 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
 
   DELETE_ACCOUNT: {
     how: 'the person presses "Delete account…", types DELETE and presses "Delete account"',
-    act: async (run) => {
-      const page = run.world.page;
-      await press(page, 'Delete account…');
-      await page.getByLabel('Type DELETE to confirm').fill('DELETE');
-      await press(page, 'Delete account');
-    },
+    act: (run) => deleteAccount(run.world.page),
   },
   'xstate.done.actor.deleteAccount': {
     how: 'the emulator deletes the account',

@@ -41,6 +41,32 @@ export async function submitLogin(
   await press(page, action);
 }
 
+/** On the reset-password view (the e-mailed link): a new password, saved. */
+export async function saveNewPassword(page: Page, newPassword: string): Promise<void> {
+  await page.getByLabel('New password').fill(newPassword);
+  await press(page, 'Save new password');
+}
+
+/** On /account: a new password for the signed-in user. */
+export async function changePassword(page: Page, newPassword: string): Promise<void> {
+  await page.getByLabel('New password').fill(newPassword);
+  await press(page, 'Change password');
+}
+
+/** Under "Confirm it’s you" (the provider wants a recent sign-in): the current password, confirmed. */
+export async function confirmWithPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Current password').fill(password);
+  await press(page, 'Confirm');
+}
+
+/** On /account: "Delete account…", then `confirmation` typed in the dialog and "Delete account". */
+export async function deleteAccount(page: Page, confirmation = 'DELETE'): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  if (!(await dialog.isVisible())) await press(page, 'Delete account…');
+  await dialog.getByLabel('Type DELETE to confirm').fill(confirmation);
+  await press(dialog, 'Delete account');
+}
+
 /** A link followed inside the app: React Router's history, without reloading the page. */
 export async function navigateInApp(page: Page, pathAndQuery: string): Promise<void> {
   await page.evaluate((target) => {
