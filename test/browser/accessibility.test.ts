@@ -8,8 +8,8 @@ import {
   expectNoConsoleErrors,
   useAppBrowser,
   type AppTab,
-  type SessionKind,
 } from './support/appTabs';
+import type { SessionKind } from './support/pageDriver';
 import { EVERY_PAGE_PATH, waitForPageReady } from './support/sitePaths';
 import { PATHS } from '../../src/paths';
 

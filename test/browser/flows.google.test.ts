@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { readPersistedUser } from '../support/browser';
 import { uniqueEmail } from '../support/emulatorAuth';
 import {
-  expectAlert,
   expectAt,
   expectGuest,
-  expectNoAlert,
   expectNoConsoleErrors,
   expectRegistered,
   guestDiscardedReports,
   httpFailure,
-  press,
   useAppBrowser,
   type AppTab,
 } from './support/appTabs';
@@ -24,6 +20,7 @@ import {
   skipPopupClosedDetection,
   waitForGoogleSignInPage,
 } from './support/googlePopup';
+import { expectAlert, expectNoAlert, press, readPersistedUser } from './support/pageDriver';
 import { PATHS } from '../../src/paths';
 
 /**

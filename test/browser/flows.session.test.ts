@@ -1,7 +1,7 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { readPersistedUser } from '../support/browser';
+import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import {
   accountExists,
   disableUser,
@@ -10,27 +10,36 @@ import {
 } from '../support/emulatorAdmin';
 import { createAccount, signInElsewhere, uniqueEmail } from '../support/emulatorAuth';
 import {
+  allowGuestSessions,
   createAccountInUi,
-  expectAlert,
   expectAt,
   expectGuest,
-  expectHeaderShows,
-  expectNoAlert,
   expectNoConsoleErrors,
-  expectNotice,
   expectRegistered,
-  allowGuestSessions,
   guestDiscardedReports,
   httpFailure,
   isSameDocument,
   markDocument,
   networkFailure,
-  press,
   sessionLog,
-  submitLogin,
   useAppBrowser,
   type AppTab,
 } from './support/appTabs';
+import {
+  changePassword,
+  confirmWithPassword,
+  deleteAccount,
+  expectAlert,
+  expectHeaderShows,
+  expectNoAlert,
+  expectNotice,
+  press,
+  readPersistedUser,
+  refuseNextRequest,
+  resetPasswordPath,
+  saveNewPassword,
+  submitLogin,
+} from './support/pageDriver';
 import { loginPath, PATHS } from '../../src/paths';
 
 /**
@@ -127,20 +136,17 @@ describe('named session flows (e-mail and password)', () => {
     const { tab, uid, email } = await registeredTab('reset');
     const { page } = tab;
     await press(page, 'Send password reset email');
-    await expectNotice(page, 'Check your inbox for a link to reset your password.');
+    await expectNotice(page, NOTICE_CATALOGUE['password-reset-sent']);
     const oobCode = await latestPasswordResetCode(email);
 
     await press(page, 'Sign out');
     const guest = await expectGuest(page, [uid]);
     // The e-mailed link, opened in the same browser.
-    await page.goto(
-      `${app.appUrl}/login?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`,
-    );
+    await page.goto(`${app.appUrl}${resetPasswordPath(oobCode)}`);
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
-    await press(page, 'Save new password');
-    await expectAt(page, app.appUrl, PATHS.login);
-    await expectNotice(page, 'Your password has been reset. Sign in with it now.');
+    await saveNewPassword(page, NEW_PASSWORD);
+    await expectAt(page, app.appUrl, '/login');
+    await expectNotice(page, NOTICE_CATALOGUE['password-reset-done']);
     expect((await expectGuest(page)).uid).toBe(guest.uid);
 
     await submitLogin(page, 'Sign in', email, PASSWORD);
@@ -157,25 +163,22 @@ describe('named session flows (e-mail and password)', () => {
   it('password change, including re-authentication (first accounts:update stubbed with CREDENTIAL_TOO_OLD_LOGIN_AGAIN)', async () => {
     const { tab, uid, email } = await registeredTab('password');
     const { page } = tab;
-    const tooOld = await answerOnceWithServerError(
+    const tooOld = await refuseNextRequest(
       page,
       'accounts:update',
       'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
     );
 
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
-    await press(page, 'Change password');
+    await changePassword(page, NEW_PASSWORD);
     await page.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
     await expectAlert(page, userMessageFor('requires-recent-login'));
     expect(tooOld.answered()).toBe(true);
 
-    await page.getByLabel('Current password').fill('not-the-Password-9');
-    await press(page, 'Confirm');
+    await confirmWithPassword(page, 'not-the-Password-9');
     await expectAlert(page, userMessageFor('wrong-password'));
 
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await press(page, 'Confirm');
-    await expectNotice(page, 'Your password has been changed.');
+    await confirmWithPassword(page, PASSWORD);
+    await expectNotice(page, NOTICE_CATALOGUE['password-changed']);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Confirm it’s you' }).count())
       .toBe(0);
@@ -194,8 +197,8 @@ describe('named session flows (e-mail and password)', () => {
   it('refresh', async () => {
     const { tab, uid, email } = await registeredTab('refresh');
     await press(tab.page, 'Refresh session');
-    await expectNotice(tab.page, 'Your session has been refreshed.');
-    await expectAt(tab.page, app.appUrl, PATHS.account);
+    await expectNotice(tab.page, NOTICE_CATALOGUE['session-refreshed']);
+    await expectAt(tab.page, app.appUrl, '/account');
     await expectRegistered(tab.page, uid, email);
     await expectNoAlert(tab.page);
     expectNoConsoleErrors(tab);
@@ -220,17 +223,13 @@ describe('named session flows (e-mail and password)', () => {
   it('delete account', async () => {
     const { tab, uid } = await registeredTab('delete');
     const { page } = tab;
-    await press(page, 'Delete account…');
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    await dialog.getByLabel('Type DELETE to confirm').fill('delete');
-    await dialog.getByRole('button', { name: 'Delete account', exact: true }).click();
+    await deleteAccount(page, 'delete');
     await expectAlert(page, 'Type DELETE in capital letters to confirm.');
     expect(await accountExists(uid)).toBe(true);
 
-    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await dialog.getByRole('button', { name: 'Delete account', exact: true }).click();
+    await deleteAccount(page);
     await expectAt(page, app.appUrl, LOGIN_THEN_ACCOUNT);
-    await expectNotice(page, 'Your account has been deleted.');
+    await expectNotice(page, NOTICE_CATALOGUE['account-deleted']);
     await expectGuest(page, [uid]);
     expect(await accountExists(uid)).toBe(false);
     expectNoConsoleErrors(tab);
@@ -323,32 +322,4 @@ async function expectSessionFailed(page: Page): Promise<void> {
   // With no session yet (and no hint from an earlier visit), the header offers "Login".
   await expectHeaderShows(page, 'guest');
   expect(await readPersistedUser(page)).toBeNull();
-}
-
-/**
- * Answers the next request to the emulator endpoint `endpoint` with the Identity Toolkit error
- * `serverCode` (HTTP 400), as the real service would; later requests (and CORS preflights) pass.
- */
-async function answerOnceWithServerError(
-  page: Page,
-  endpoint: string,
-  serverCode: string,
-): Promise<{ answered: () => boolean }> {
-  let answered = false;
-  await page.route(new RegExp(`/${endpoint}\\b`), async (route: Route) => {
-    if (answered || route.request().method() !== 'POST') {
-      await route.fallback();
-      return;
-    }
-    answered = true;
-    await route.fulfill({
-      status: 400,
-      headers: { 'access-control-allow-origin': route.request().headers().origin ?? '*' },
-      contentType: 'application/json',
-      body: JSON.stringify({
-        error: { code: 400, message: serverCode, errors: [{ message: serverCode }] },
-      }),
-    });
-  });
-  return { answered: () => answered };
 }

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { declaredStates, declaredTransitions, sessionPaths } from '../machine/sessionModel';
 import { launchChromium } from '../support/browser';
-import { EXCLUSION_RULES, type ExclusionRule } from './paths/realisations';
+import { EXCLUDED_TRANSITIONS, EXCLUSION_RULES } from './paths/exclusions';
 import { runPlannedPath, type Coverage } from './paths/runPath';
 import { COVERED_BY_SELECTED, selectPaths } from './paths/selection';
 
@@ -10,31 +10,12 @@ import { COVERED_BY_SELECTED, selectPaths } from './paths/selection';
  * Issue 4, item 2: the session statechart's generated paths (the same graph as the machine-level
  * tests, test/machine/sessionModel.ts) driven through the built app in Chromium against the Auth
  * Emulator. See test/browser/paths/realisations.ts for how each step is produced for real, and
- * which steps the browser cannot produce (and why).
+ * test/browser/paths/exclusions.ts for which steps the browser cannot produce (and why).
  *
  * Browser-level coverage counts a step's transitions once the page showed what the step's state
  * means to the person (header, page, alert, notice, busy button) and the SDK persisted the matching
  * user: the production build exposes no inspection, so the machine's own microsteps are not read.
  */
-
-/** Transitions the browser never takes on these paths, each with the rule that says why. */
-const UNCOVERED_TRANSITIONS: Record<string, ExclusionRule> = {
-  'session --PASSWORD_POLICY_NEEDED[0]--> (no target)': 'policy-events-are-not-steps',
-  'session --PASSWORD_POLICY_LOADED[0]--> (no target)': 'policy-events-are-not-steps',
-  'session.restoringSession --xstate.done.actor.restoreSession[0]--> session.switchingAccount':
-    'restore-with-redirect-result',
-  'session.restoringSession --xstate.error.actor.restoreSession[0]--> session.sessionFailed':
-    'restore-never-rejects',
-  'session.sessionFailed --AUTH_CHANGED[0]--> session.authenticated':
-    'failed-tab-sees-a-guest-first',
-  'session.guest --DISMISS[0]--> (no target)': 'no-dismiss-control',
-  'session.guest --AUTH_CHANGED[1]--> session.startingGuest': 'guest-never-sees-no-user',
-  'session.guest --AUTH_CHANGED[2]--> (no target)': 'guest-token-change-unobservable',
-  'session.authenticated --DISMISS[0]--> (no target)': 'no-dismiss-control',
-  'session.authenticated --AUTH_CHANGED[1]--> session.guest': 'registered-to-guest-needs-a-race',
-  'session.signingOut --xstate.error.actor.signOut[0]--> session.startingGuest':
-    'sign-out-cannot-fail',
-};
 
 /** The floor this suite reaches (it fails if a change loses coverage). */
 const STATE_FLOOR = 23;
@@ -63,7 +44,7 @@ describe(`statechart paths through the UI: ${selection.generated} generated, ${s
     // No stale rule: each one still keeps at least one generated path (or transition) out.
     const usedRules = new Set([
       ...selection.notRun.flatMap((path) => (path.rule ? [path.rule] : [])),
-      ...Object.values(UNCOVERED_TRANSITIONS),
+      ...Object.values(EXCLUDED_TRANSITIONS),
     ]);
     expect([...usedRules].sort()).toEqual(Object.keys(EXCLUSION_RULES).sort());
     const byReason = new Map<string, number>();
@@ -96,12 +77,12 @@ describe(`statechart paths through the UI: ${selection.generated} generated, ${s
         `transitions ${transitions.length - missingTransitions.length}/${transitions.length}\n` +
         missingTransitions
           .map((id) => {
-            const rule = UNCOVERED_TRANSITIONS[id];
+            const rule = EXCLUDED_TRANSITIONS[id];
             return `  not covered: ${id}: ${rule ? EXCLUSION_RULES[rule] : 'NO REASON'}`;
           })
           .join('\n'),
     );
-    expect(missingTransitions.sort()).toEqual(Object.keys(UNCOVERED_TRANSITIONS).sort());
+    expect(missingTransitions.sort()).toEqual(Object.keys(EXCLUDED_TRANSITIONS).sort());
     expect(states.length - missingStates.length).toBeGreaterThanOrEqual(STATE_FLOOR);
     expect(transitions.length - missingTransitions.length).toBeGreaterThanOrEqual(TRANSITION_FLOOR);
   });

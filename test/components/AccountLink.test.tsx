@@ -14,7 +14,7 @@ import {
   guestUser,
   registeredUser,
   type FakeSession,
-} from '../support/sessionFakes';
+} from '../support/fakeSessionService';
 import { PATHS } from '../../src/paths';
 
 const HINT_KEY = 'applyfirst.sessionKind';

@@ -14,7 +14,7 @@ import {
 } from '../../src/ui/session';
 import { SessionFailure } from '../../src/ui/session/SessionFailure';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
-import { createFakeSession, guestUser } from '../support/sessionFakes';
+import { createFakeSession, guestUser } from '../support/fakeSessionService';
 
 function SessionProbe() {
   const status = useSessionStatus();

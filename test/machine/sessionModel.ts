@@ -103,13 +103,48 @@ export function takenTransitions(
   return sessionMachine.getTransitionData(snapshot, event);
 }
 
-export function transitionId(transition: AnyTransitionDefinition): string {
+function targetOf(transition: AnyTransitionDefinition): string | null {
+  return transition.target?.map((node) => node.id).join(',') ?? null;
+}
+
+function guardName(transition: AnyTransitionDefinition): string {
+  const { guard } = transition;
+  if (typeof guard === 'string') return guard;
+  if (guard && typeof guard === 'object' && 'type' in guard) return String(guard.type);
+  return guard ? 'inline guard' : 'otherwise';
+}
+
+/** A declared transition by what it means, never by its position among its event's branches. */
+export interface TransitionMeaning {
+  /** `source --EVENT--> target`, with `[guard]` after the event where two branches share both. */
+  id: string;
+  source: string;
+  eventType: string;
+  /** The target state's id, or null for a transition that stays (actions only). */
+  target: string | null;
+  /** The guard's name, only where another branch of the event has the same target. */
+  guard: string | null;
+}
+
+export function transitionMeaning(transition: AnyTransitionDefinition): TransitionMeaning {
   const source: AnyStateNode = transition.source;
   const siblings =
     transition.eventType === '' ? source.always : source.transitions.get(transition.eventType);
-  const index = siblings?.indexOf(transition) ?? -1;
-  const target = transition.target?.map((node) => node.id).join(',') ?? '(no target)';
-  return `${source.id} --${transition.eventType || 'always'}[${index}]--> ${target}`;
+  const target = targetOf(transition);
+  const shared = (siblings ?? []).filter((sibling) => targetOf(sibling) === target).length > 1;
+  const guard = shared ? guardName(transition) : null;
+  const eventType = transition.eventType || 'always';
+  return {
+    id: `${source.id} --${eventType}${guard ? ` [${guard}]` : ''}--> ${target ?? '(no target)'}`,
+    source: source.id,
+    eventType,
+    target,
+    guard,
+  };
+}
+
+export function transitionId(transition: AnyTransitionDefinition): string {
+  return transitionMeaning(transition).id;
 }
 
 /** Every transition the statechart declares, including each guarded branch and `always`. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, initialTransition, transition, type StateValue } from 'xstate';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { GuestDiscardedEvent } from '../../src/machines/sessionTypes';
-import { createFakeSessionService } from './fakeSessionService';
+import { createFakeSessionService } from '../support/fakeSessionService';
 import {
   declaredStates,
   declaredTransitions,

@@ -5,10 +5,10 @@ import { AccountPage } from '../../src/ui/AccountPage';
 import { LoginPage } from '../../src/ui/LoginPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
-import { createFakeSession, type FakeSession } from './sessionFakes';
+import { createFakeSession, type FakeSession } from './fakeSessionService';
 import { PATHS } from '../../src/paths';
 
-export * from './sessionFakes';
+export * from './fakeSessionService';
 
 /** Shows where the router is, so tests can assert redirects. */
 function LocationProbe() {

@@ -9,10 +9,11 @@ import type { RestoreResult } from '../../../src/machines/sessionTypes';
 import {
   stateKey,
   takenTransitions,
-  transitionId,
+  transitionMeaning,
   type ModelEvent,
   type SessionPath,
   type SessionSnapshot,
+  type TransitionMeaning,
 } from '../../machine/sessionModel';
 
 export interface ModelStep {
@@ -21,7 +22,9 @@ export interface ModelStep {
   event: ModelEvent;
   before: SessionSnapshot;
   after: SessionSnapshot;
-  /** The declared transitions the step takes (`transitionId`). */
+  /** The declared transitions the step takes, by meaning. */
+  taken: TransitionMeaning[];
+  /** Their ids (`transitionId`). */
   transitions: string[];
   /** The restore's outcome, when the step is `xstate.done.actor.restoreSession`. */
   restored: RestoreResult | null;
@@ -57,14 +60,15 @@ export function stepsOf(events: ModelEvent[]): ModelStep[] {
   let [snapshot] = initialTransition(sessionMachine);
   const steps: ModelStep[] = [];
   for (const event of events) {
-    const transitions = takenTransitions(snapshot, event).map(transitionId);
+    const taken = takenTransitions(snapshot, event).map(transitionMeaning);
     const [after] = transition(sessionMachine, snapshot, event);
     steps.push({
       index: steps.length,
       event,
       before: snapshot,
       after,
-      transitions,
+      taken,
+      transitions: taken.map((meaning) => meaning.id),
       restored: restoredOf(event),
       failure: failureOf(event),
     });

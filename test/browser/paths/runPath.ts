@@ -1,13 +1,27 @@
 /**
  * Runs one planned path in a fresh browser context and checks, after every step, what the person
  * sees (header word, page, alert and notice texts, the busy button) and what the SDK persisted.
+ *
+ * The shape is @xstate/graph's `testPath(path, { states, events })`: the events map is
+ * ./realisations.ts (event type -> how a person or the world produces it); the states maps are here
+ * (session status and operation tag -> what the page shows). `TestModel.testPath` itself is not
+ * used: its event executors get only the event and the state after it, while a realisation needs
+ * the state before it and the next step (a sign-in typed wrong because the path says it fails),
+ * holds armed before the event for the states it passes through, and checks that depend on how
+ * the step was produced (a held request, a state that passes at once); and `createTestModel`
+ * rejects machines that invoke actors.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { transition } from 'xstate';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
 import type { SessionOperation } from '../../../src/machines/sessionTypes';
-import { toSessionView, type SessionView } from '../../../src/ui/session/sessionView';
+import { NOTICE_CATALOGUE } from '../../../src/machines/noticeCatalogue';
+import {
+  toSessionView,
+  type SessionStatus,
+  type SessionView,
+} from '../../../src/ui/session/sessionView';
 import type { SessionSnapshot } from '../../machine/sessionModel';
 import { stateIds, type ModelStep } from './pathModel';
 import {
@@ -18,6 +32,7 @@ import {
   type RunState,
   type StepRealisation,
 } from './realisations';
+import { liveTexts, SESSION_WORD, sessionLink } from '../support/pageDriver';
 import { World } from './world';
 
 export interface PlannedPath {
@@ -32,93 +47,80 @@ export interface Coverage {
 }
 
 /** The notices the machine gives; other role=status texts (progress) are not session notices. */
-const NOTICES = new Set([
-  'Check your inbox for a link to reset your password.',
-  'Your password has been reset. Sign in with it now.',
-  'You have been signed out. You are browsing as a guest.',
-  'Your password has been changed.',
-  'Your session has been refreshed.',
-  'Your account has been deleted.',
-]);
+const NOTICES = new Set<string>(Object.values(NOTICE_CATALOGUE));
+
+/** A busy button's label that depends on the page the operation runs on. */
+type BusyLabel = string | null | 'unchecked' | ((run: RunState) => string);
 
 /**
- * The busy button's label while an operation runs, as the person sees it; `unchecked` when it
- * depends on the action that led there (a switch continues the sign-up or Google sign-in).
+ * What the page shows while each operation runs (by its tag): the busy button's label as the
+ * person sees it; null when no button is busy; `unchecked` when it depends on the action that led
+ * there (a switch continues the sign-up or Google sign-in).
  */
-function busyLabel(operation: SessionOperation, run: RunState): string | null | 'unchecked' {
-  const registered = run.world.pathname() === '/account';
-  switch (operation) {
-    case 'createAccount':
-      return 'Creating account…';
-    case 'signIn':
-      return 'Signing in…';
-    case 'continueWithGoogle':
-      return 'Waiting for Google…';
-    case 'redirectToGoogle':
-      return 'Redirecting to Google…';
-    case 'sendPasswordReset':
-      return registered ? 'Sending…' : 'Sending reset email…';
-    case 'confirmPasswordReset':
-      return 'Saving…';
-    case 'changePassword':
-      return 'Changing password…';
-    case 'reauthenticate':
-      return 'Confirming…';
-    case 'refreshSession':
-      return 'Refreshing…';
-    case 'deleteAccount':
-      return 'Deleting…';
-    case 'signOut':
-      return 'Signing out…';
-    // No busy label of their own: starting a guest, and a switch (it continues the action that found it).
-    case 'startGuest':
-    case 'restoreSession':
-      return null;
-    case 'switchAccount':
-      return 'unchecked';
-  }
-}
+const BUSY_LABELS: Record<SessionOperation, BusyLabel> = {
+  createAccount: 'Creating account…',
+  signIn: 'Signing in…',
+  continueWithGoogle: 'Waiting for Google…',
+  redirectToGoogle: 'Redirecting to Google…',
+  sendPasswordReset: (run) =>
+    run.world.pathname() === '/account' ? 'Sending…' : 'Sending reset email…',
+  confirmPasswordReset: 'Saving…',
+  changePassword: 'Changing password…',
+  reauthenticate: 'Confirming…',
+  refreshSession: 'Refreshing…',
+  deleteAccount: 'Deleting…',
+  signOut: 'Signing out…',
+  // No busy label of their own: starting a guest, and a switch (it continues the action that found it).
+  startGuest: null,
+  restoreSession: null,
+  switchAccount: 'unchecked',
+};
 
-async function visibleTexts(page: Page, role: 'alert' | 'status'): Promise<string[]> {
-  const texts = await page.getByRole(role).evaluateAll((nodes) =>
-    nodes
-      .filter((node) => node instanceof HTMLElement && node.offsetParent !== null)
-      .map((node) => (node.textContent ?? '').trim())
-      .filter((text) => text !== ''),
-  );
-  return texts;
+function busyLabel(operation: SessionOperation, run: RunState): string | null | 'unchecked' {
+  const label = BUSY_LABELS[operation];
+  return typeof label === 'function' ? label(run) : label;
 }
 
 async function expectMessages(run: RunState, view: SessionView): Promise<void> {
   const page = run.world.page;
   const error = view.error?.message;
   await expect
-    .poll(() => visibleTexts(page, 'alert'), { timeout: 15_000 })
+    .poll(() => liveTexts(page, 'alert'), { timeout: 15_000 })
     .toEqual(error ? [error] : []);
   await expect
-    .poll(async () => (await visibleTexts(page, 'status')).filter((text) => NOTICES.has(text)), {
+    .poll(async () => (await liveTexts(page, 'status')).filter((text) => NOTICES.has(text)), {
       timeout: 15_000,
     })
     .toEqual(view.notice ? [view.notice.message] : []);
 }
 
+/** The header and the page of a known session: the session word, and /account only when registered. */
+async function expectSessionKind(run: RunState, kind: 'guest' | 'registered'): Promise<void> {
+  const header = sessionLink(run.world.page, kind);
+  await header.waitFor();
+  expect(await header.innerText()).toContain(SESSION_WORD[kind]);
+  const expectedPath = kind === 'registered' && !run.resetView ? '/account' : '/login';
+  await expect.poll(() => run.world.pathname(), { timeout: 15_000 }).toBe(expectedPath);
+}
+
+/**
+ * What the page shows for each session status the UI tells apart (`toSessionView`, from the
+ * state's tags and user); restoring is the page's busy marker, checked for every status.
+ */
+const PAGE_FOR_STATUS: Record<SessionStatus, (run: RunState) => Promise<void>> = {
+  restoring: async () => undefined,
+  guest: (run) => expectSessionKind(run, 'guest'),
+  registered: (run) => expectSessionKind(run, 'registered'),
+  failed: (run) => run.world.page.getByRole('button', { name: 'Retry', exact: true }).waitFor(),
+};
+
 async function expectSettledView(run: RunState, view: SessionView): Promise<void> {
-  const { world } = run;
-  const page = world.page;
+  const page = run.world.page;
   // The page says it is still restoring (a returning user's word shows from a hint meanwhile).
   await expect
     .poll(() => page.locator('[aria-busy="true"]:not(button)').count(), { timeout: 30_000 })
     .toBe(view.status === 'restoring' ? 1 : 0);
-  if (view.status === 'guest' || view.status === 'registered') {
-    const header = page.locator(`header a.account-link[data-session-kind="${view.status}"]`);
-    await header.waitFor();
-    expect(await header.innerText()).toContain(view.status === 'registered' ? 'Account' : 'Login');
-    const expectedPath = view.status === 'registered' && !run.resetView ? '/account' : '/login';
-    await expect.poll(() => world.pathname(), { timeout: 15_000 }).toBe(expectedPath);
-  }
-  if (view.status === 'failed') {
-    await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
-  }
+  await PAGE_FOR_STATUS[view.status](run);
   const label = view.operation ? busyLabel(view.operation, run) : null;
   if (label === 'unchecked') return;
   if (label) {

@@ -16,13 +16,8 @@ import {
   vertexKey,
   type ModelStep,
 } from './pathModel';
-import {
-  EXCLUSION_RULES,
-  planStep,
-  realEvent,
-  type ExclusionRule,
-  type StepRealisation,
-} from './realisations';
+import { EXCLUSION_RULES, type ExclusionRule } from './exclusions';
+import { planStep, realEvent, type StepRealisation } from './realisations';
 import type { PlannedPath } from './runPath';
 
 export const COVERED_BY_SELECTED = 'covered by the selected paths (adds no state or transition)';

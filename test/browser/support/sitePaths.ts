@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { NOT_FOUND_FILE_PATH } from '../../../src/paths';
 import { SITE_PAGES } from '../../../src/routes/sitePages';
-import { expectHeaderShows, type SessionKind } from './appTabs';
+import { expectHeaderShows, type SessionKind } from './pageDriver';
+import { NOT_FOUND_FILE_PATH } from '../../../src/paths';
 
 /**
  * Every page of the site (src/routes/sitePages.ts) and the not-found page. The host answers an

@@ -1,0 +1,78 @@
+/**
+ * What the browser cannot produce, and why: the one table the path selection plans with and the
+ * browser coverage assertion checks against. Transitions are named by meaning
+ * (`transitionId` in test/machine/sessionModel.ts: source state, event, target state).
+ */
+
+export const EXCLUSION_RULES = {
+  'no-dismiss-control':
+    'No control in the UI sends DISMISS: messages are replaced by the next action.',
+  'policy-events-are-not-steps':
+    'PASSWORD_POLICY_NEEDED / _LOADED are root events without a target that the UI sends when a password ' +
+    'form mounts (after hydration, so never while restoring) and the loader answers; no person takes them, ' +
+    'and their timing against the restore cannot be chosen.',
+  'restore-never-rejects':
+    'restoreSession rejects only when its 30 s limit passes: the SDK always becomes ready (a dropped ' +
+    'request keeps the saved user) and redirect failures are returned, not thrown.',
+  'restore-with-redirect-result':
+    'A restore that consumes a failed Google redirect needs the full redirect round trip (popup blocked, the ' +
+    "emulator's sign-in page in the tab, the page coming back); the named flow covers it (item 3), these paths " +
+    'do not drive it yet.',
+  'no-user-after-retry':
+    'RETRY follows a failed anonymous sign-in: no user is saved, so the restore can only find none.',
+  'sign-out-cannot-fail':
+    'The SDK signs out locally (no request for password/Google users), so signOut has no real failure.',
+  'failed-tab-sees-a-guest-first':
+    'A tab whose session failed sees another tab only through the shared persisted user, and another tab ' +
+    'always starts as a guest before it can register: the failed tab moves to guest first.',
+  'guest-never-sees-no-user':
+    'Every tab shares the one persisted guest and a guest has no sign-out control; only a token refresh ' +
+    'could sign it out, which the SDK schedules about an hour later.',
+  'guest-token-change-unobservable':
+    'A guest changes only through a token refresh the SDK schedules about an hour later; no control refreshes ' +
+    "a guest's token.",
+  'registered-to-guest-needs-a-race':
+    'Another tab\'s sign-out saves "no user" before its new guest; polling IndexedDB every 800 ms this tab ' +
+    'sees no user first (AUTH_CHANGED(null), which the paths do cover), and seeing the new guest directly is a ' +
+    'race the driver cannot force.',
+} as const;
+
+export type ExclusionRule = keyof typeof EXCLUSION_RULES;
+
+/** Declared transitions no browser step takes, each with its rule. */
+export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
+  'session --PASSWORD_POLICY_NEEDED--> (no target)': 'policy-events-are-not-steps',
+  'session --PASSWORD_POLICY_LOADED--> (no target)': 'policy-events-are-not-steps',
+  'session.restoringSession --xstate.done.actor.restoreSession--> session.switchingAccount':
+    'restore-with-redirect-result',
+  'session.restoringSession --xstate.error.actor.restoreSession--> session.sessionFailed':
+    'restore-never-rejects',
+  'session.sessionFailed --AUTH_CHANGED--> session.authenticated': 'failed-tab-sees-a-guest-first',
+  'session.guest --DISMISS--> (no target)': 'no-dismiss-control',
+  'session.guest --AUTH_CHANGED--> session.startingGuest': 'guest-never-sees-no-user',
+  'session.guest --AUTH_CHANGED--> (no target)': 'guest-token-change-unobservable',
+  'session.authenticated --DISMISS--> (no target)': 'no-dismiss-control',
+  'session.authenticated --AUTH_CHANGED--> session.guest': 'registered-to-guest-needs-a-race',
+  'session.signingOut --xstate.error.actor.signOut--> session.startingGuest':
+    'sign-out-cannot-fail',
+};
+
+/**
+ * Outcomes of the restore the browser cannot produce. A restore's transition alone does not say
+ * it: the same transition is producible on a first visit and not after RETRY.
+ */
+export const EXCLUDED_RESTORES = {
+  /** The restore consumes a failed Google redirect. */
+  withRedirectResult: 'restore-with-redirect-result',
+  /** The restore after RETRY finds a saved user. */
+  userAfterRetry: 'no-user-after-retry',
+} as const satisfies Record<string, ExclusionRule>;
+
+/** The rule that keeps a step out, if one of its transitions is excluded. */
+export function excludedBy(transitionIds: readonly string[]): ExclusionRule | null {
+  for (const id of transitionIds) {
+    const rule = EXCLUDED_TRANSITIONS[id];
+    if (rule) return rule;
+  }
+  return null;
+}

@@ -1,0 +1,428 @@
+/**
+ * What a person does in the app and what the page shows them, written once for every browser
+ * test: forms and buttons by accessible name, a second tab, the header's session word, alert and
+ * status texts, the user the SDK persisted in IndexedDB, the console, and the driver's hand on the
+ * network (requests held, then released, dropped or refused).
+ */
+import type { BrowserContext, ConsoleMessage, Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { emulatorUrl } from '../../support/emulatorAdmin';
+
+// --- What a person does --------------------------------------------------------------------------
+
+/**
+ * The app's buttons are never `disabled`: they ignore presses (`aria-disabled`) while the session
+ * is busy or not ready yet. A person waits until the button works, then presses it.
+ */
+export async function press(scope: Page | Locator, name: string): Promise<void> {
+  const button = scope.getByRole('button', { name, exact: true });
+  await expect.poll(() => button.getAttribute('aria-disabled')).toBeNull();
+  await button.click();
+}
+
+/** Fills the login form; `password: null` leaves the password field as it is. */
+export async function fillLoginForm(
+  page: Page,
+  email: string,
+  password: string | null,
+): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  if (password !== null) await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** On /login: fill the form and press "Create account" or "Sign in". */
+export async function submitLogin(
+  page: Page,
+  action: 'Create account' | 'Sign in',
+  email: string,
+  password: string,
+): Promise<void> {
+  await fillLoginForm(page, email, password);
+  await press(page, action);
+}
+
+/** On the reset-password view (the e-mailed link): a new password, saved. */
+export async function saveNewPassword(page: Page, newPassword: string): Promise<void> {
+  await page.getByLabel('New password').fill(newPassword);
+  await press(page, 'Save new password');
+}
+
+/** On /account: a new password for the signed-in user. */
+export async function changePassword(page: Page, newPassword: string): Promise<void> {
+  await page.getByLabel('New password').fill(newPassword);
+  await press(page, 'Change password');
+}
+
+/** Under "Confirm it’s you" (the provider wants a recent sign-in): the current password, confirmed. */
+export async function confirmWithPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Current password').fill(password);
+  await press(page, 'Confirm');
+}
+
+/** On /account: "Delete account…", then `confirmation` typed in the dialog and "Delete account". */
+export async function deleteAccount(page: Page, confirmation = 'DELETE'): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  if (!(await dialog.isVisible())) await press(page, 'Delete account…');
+  await dialog.getByLabel('Type DELETE to confirm').fill(confirmation);
+  await press(dialog, 'Delete account');
+}
+
+/** A link followed inside the app: React Router's history, without reloading the page. */
+export async function navigateInApp(page: Page, pathAndQuery: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathAndQuery);
+}
+
+/** The e-mailed password-reset link, opened in the same document. */
+export function resetPasswordPath(oobCode: string): string {
+  return `/login?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`;
+}
+
+// --- Tabs ------------------------------------------------------------------------------------------
+
+/** One page of the app with every console error it logged. */
+export interface OpenedPage {
+  page: Page;
+  consoleErrors: string[];
+}
+
+export interface OpenPageOptions {
+  /** Playwright's fake clock, installed before the page loads (it runs in real time until told). */
+  fakeClock?: boolean;
+  /** Runs on the new page before it loads (init scripts). */
+  beforeLoad?: (page: Page) => Promise<void>;
+}
+
+/** A new page in `context` (another tab of the same browser when the context has one), at `url`. */
+export async function openPage(
+  context: BrowserContext,
+  url: string,
+  options: OpenPageOptions = {},
+): Promise<OpenedPage> {
+  const page = await context.newPage();
+  const consoleErrors = collectConsoleErrors(page);
+  if (options.fakeClock) await page.clock.install();
+  await options.beforeLoad?.(page);
+  await page.goto(url);
+  return { page, consoleErrors };
+}
+
+/** A second tab of the same browser at `url`, once it knows its session (guest or registered). */
+export async function openSecondTab(context: BrowserContext, url: string): Promise<Page> {
+  const { page } = await openPage(context, url);
+  await sessionLink(page, 'known').waitFor();
+  return page;
+}
+
+export function pathnameOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+// --- What the page shows ---------------------------------------------------------------------------
+
+export type SessionKind = 'guest' | 'registered';
+
+/** The header's session link says "Login" to a guest and "Account" to a registered user. */
+export const SESSION_WORD: Record<SessionKind, string> = { guest: 'Login', registered: 'Account' };
+export const SESSION_HREF: Record<SessionKind, string> = {
+  guest: '/login',
+  registered: '/account',
+};
+
+/** The header's session link, for a kind of session, or once the session is known at all. */
+export function sessionLink(page: Page, kind?: SessionKind | 'known'): Locator {
+  if (kind === undefined) return page.locator('header a.account-link');
+  if (kind === 'known')
+    return page.locator('header a.account-link:not([data-session-kind="unknown"])');
+  return page.locator(`header a.account-link[data-session-kind="${kind}"]`);
+}
+
+/** Waits until the header's session link shows `kind`: the word "Login" or "Account" and its link. */
+export async function expectHeaderShows(page: Page, kind: SessionKind): Promise<void> {
+  const link = sessionLink(page, kind);
+  await link.waitFor();
+  expect(await link.innerText()).toBe(SESSION_WORD[kind]);
+  expect(await link.getAttribute('href')).toBe(SESSION_HREF[kind]);
+}
+
+/** The texts of the visible live regions of `role` (alerts: errors; status: notices, progress). */
+export function liveTexts(page: Page, role: 'alert' | 'status'): Promise<string[]> {
+  return page.getByRole(role).evaluateAll((nodes) =>
+    nodes
+      .filter((node) => node instanceof HTMLElement && node.offsetParent !== null)
+      .map((node) => (node.textContent ?? '').trim())
+      .filter((text) => text !== ''),
+  );
+}
+
+/** Waits until an alert (`role="alert"`) says exactly `message`. */
+export async function expectAlert(page: Page, message: string): Promise<void> {
+  await expect.poll(() => liveTexts(page, 'alert')).toContain(message);
+}
+
+/** Waits until a status region (`role="status"`) says exactly `message`. */
+export async function expectNotice(page: Page, message: string): Promise<void> {
+  await expect.poll(() => liveTexts(page, 'status')).toContain(message);
+}
+
+/** No alert on the page says anything. */
+export async function expectNoAlert(page: Page): Promise<void> {
+  expect(await liveTexts(page, 'alert')).toEqual([]);
+}
+
+// --- What the SDK persisted --------------------------------------------------------------------------
+
+export interface PersistedUser {
+  uid: string;
+  isAnonymous: boolean;
+  email: string | null;
+}
+
+/** The user the Firebase SDK persisted in IndexedDB (`firebaseLocalStorageDb`), or null. */
+export function readPersistedUser(page: Page): Promise<PersistedUser | null> {
+  return page.evaluate(
+    () =>
+      new Promise<PersistedUser | null>((resolve, reject) => {
+        const opening = indexedDB.open('firebaseLocalStorageDb');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const reading = db
+            .transaction('firebaseLocalStorage', 'readonly')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
+          reading.onerror = () => reject(reading.error);
+          reading.onsuccess = () => {
+            db.close();
+            const entries = reading.result as Array<{ fbase_key: string; value: PersistedUser }>;
+            const entry = entries.find((candidate) =>
+              candidate.fbase_key.startsWith('firebase:authUser:'),
+            );
+            resolve(
+              entry
+                ? {
+                    uid: entry.value.uid,
+                    isAnonymous: entry.value.isAnonymous,
+                    email: entry.value.email,
+                  }
+                : null,
+            );
+          };
+        };
+      }),
+  );
+}
+
+/** Waits until the persisted user satisfies `accept`, and returns it. */
+export async function waitForPersistedUser(
+  page: Page,
+  accept: (user: PersistedUser) => boolean,
+  timeoutMs = 15_000,
+): Promise<PersistedUser> {
+  const deadline = Date.now() + timeoutMs;
+  let last: PersistedUser | null = null;
+  while (Date.now() < deadline) {
+    last = await readPersistedUser(page);
+    if (last && accept(last)) return last;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(
+    `The persisted user never became what the test waited for; last: ${JSON.stringify(last)}`,
+  );
+}
+
+// --- The console -----------------------------------------------------------------------------------
+
+/**
+ * Known, harmless console errors: the Auth Emulator does not implement the password-policy
+ * endpoint (HTTP 501, DESIGN.md section 9), the app falls back to its default policy, and
+ * Chromium logs the failed request.
+ */
+function isKnownEmulatorGap(message: ConsoleMessage): boolean {
+  return (
+    message
+      .text()
+      .startsWith('Failed to load resource: the server responded with a status of 501') &&
+    /\/v2\/(passwordPolicy|recaptchaConfig)\b/.test(message.location().url)
+  );
+}
+
+/** Every console error and uncaught exception of `page`, as readable lines. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isKnownEmulatorGap(message)) {
+      errors.push(`${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+  return errors;
+}
+
+// --- The network between the app and the emulator ---------------------------------------------------
+
+/** Identity Toolkit / Secure Token endpoints the session's operations call (path suffixes). */
+export type Endpoint =
+  | 'accounts:signUp'
+  | 'accounts:signInWithPassword'
+  | 'accounts:signInWithIdp'
+  | 'accounts:sendOobCode'
+  | 'accounts:resetPassword'
+  | 'accounts:update'
+  | 'accounts:lookup'
+  | 'accounts:delete';
+
+/** How a held request ends: it goes through, the network drops it, or the server refuses it. */
+export type Release = 'continue' | 'abort' | { serverError: string };
+
+function endpointPattern(endpoint: Endpoint): RegExp {
+  return new RegExp(`/${endpoint}\\b`);
+}
+
+/** The Identity Toolkit's answer to a refused request: HTTP 400 with the server's error code. */
+async function refuse(route: Route, serverCode: string): Promise<void> {
+  await route.fulfill({
+    status: 400,
+    headers: {
+      'access-control-allow-origin': route.request().headers().origin ?? '*',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      error: { code: 400, message: serverCode, errors: [{ message: serverCode }] },
+    }),
+  });
+}
+
+/**
+ * One request of an operation held by the driver: the app stays busy with the operation (the
+ * person sees it) until the driver releases the request.
+ */
+export class HeldRequest {
+  private route: Route | null = null;
+  private readonly arrivedPromise: Promise<Route>;
+  private resolveArrival: (route: Route) => void = () => undefined;
+
+  constructor(readonly endpoint: Endpoint) {
+    this.arrivedPromise = new Promise((resolve) => {
+      this.resolveArrival = resolve;
+    });
+  }
+
+  get isArmed(): boolean {
+    return this.route === null;
+  }
+
+  catch(route: Route): void {
+    this.route = route;
+    this.resolveArrival(route);
+  }
+
+  async arrived(timeoutMs = 15_000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`No ${this.endpoint} request arrived within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([this.arrivedPromise, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async release(how: Release): Promise<void> {
+    await this.arrived();
+    const route = this.route;
+    if (!route) throw new Error('unreachable: a held request without its route');
+    if (how === 'continue') await route.continue();
+    else if (how === 'abort') await route.abort('internetdisconnected');
+    else await refuse(route, how.serverError);
+  }
+}
+
+/** Holds requests from every tab of one browser context to the Auth Emulator, when armed. */
+export class RequestHolder {
+  /** Armed holds in the order their requests are expected (first armed, first caught). */
+  private readonly holds: HeldRequest[] = [];
+
+  private constructor() {}
+
+  static async install(context: BrowserContext): Promise<RequestHolder> {
+    const holder = new RequestHolder();
+    await context.route(
+      (url) => url.href.startsWith(`${emulatorUrl()}/`),
+      (route) => holder.onEmulatorRequest(route),
+    );
+    return holder;
+  }
+
+  private async onEmulatorRequest(route: Route): Promise<void> {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    const hold =
+      request.method() === 'POST'
+        ? this.holds.find(
+            (candidate) => candidate.isArmed && pathname.endsWith(`/v1/${candidate.endpoint}`),
+          )
+        : undefined;
+    if (!hold) {
+      await route.fallback();
+      return;
+    }
+    this.holds.splice(this.holds.indexOf(hold), 1);
+    hold.catch(route);
+  }
+
+  /**
+   * Holds the next request to `endpoint`; `first` puts it before the holds already armed (a
+   * request expected sooner, such as another tab's).
+   */
+  hold(endpoint: Endpoint, options: { first?: boolean } = {}): HeldRequest {
+    const held = new HeldRequest(endpoint);
+    if (options.first) this.holds.unshift(held);
+    else this.holds.push(held);
+    return held;
+  }
+}
+
+/** The network refuses every connection to `endpoint` until `allowConnections`. */
+export async function refuseConnections(
+  context: BrowserContext,
+  endpoint: Endpoint,
+): Promise<void> {
+  await context.route(endpointPattern(endpoint), (route) => route.abort('connectionrefused'));
+}
+
+export async function allowConnections(context: BrowserContext, endpoint: Endpoint): Promise<void> {
+  await context.unroute(endpointPattern(endpoint));
+}
+
+/**
+ * The server answers the next POST to `endpoint` with the Identity Toolkit error `serverCode`
+ * (HTTP 400), as the real service would; later requests (and CORS preflights) pass.
+ */
+export async function refuseNextRequest(
+  page: Page,
+  endpoint: Endpoint,
+  serverCode: string,
+): Promise<{ answered: () => boolean }> {
+  let answered = false;
+  await page.route(endpointPattern(endpoint), async (route) => {
+    if (answered || route.request().method() !== 'POST') {
+      await route.fallback();
+      return;
+    }
+    answered = true;
+    await refuse(route, serverCode);
+  });
+  return { answered: () => answered };
+}
