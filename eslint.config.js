@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 
 const firebaseAuthOnlyInService = {
   name: 'firebase/auth',
-  message: 'Only src/machines/firebaseSession.ts talks to Firebase Auth; send events to the machine instead.',
+  message:
+    'Only src/machines/firebaseSession.ts talks to Firebase Auth; send events to the machine instead.',
 };
 const layer = (forbidden, why) => ({ group: forbidden, message: why });
 
@@ -14,7 +15,10 @@ const layering = {
   'src/**': [layer(['**/routes', '**/routes/**'], 'Nothing imports routes.')],
   'src/ui/**': [layer(['**/routes', '**/routes/**'], 'ui must not import routes.')],
   'src/{machines,meta}/**': [
-    layer(['**/routes', '**/routes/**', '**/ui', '**/ui/**'], 'machines and meta sit below ui and routes.'),
+    layer(
+      ['**/routes', '**/routes/**', '**/ui', '**/ui/**'],
+      'machines and meta sit below ui and routes.',
+    ),
   ],
   // The bottom layer: everyone may import config and paths; they import nothing from the app.
   'src/{config,paths}.ts': [layer(['./*', './**'], 'config and paths are the bottom layer.')],

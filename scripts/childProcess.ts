@@ -94,7 +94,9 @@ function spawnChild(spec: ChildSpec): ChildProcess {
 export async function startChild(spec: ChildSpec, abort?: AbortSignal): Promise<RunningChild> {
   for (const url of spec.readyUrls) {
     if (await answers(url)) {
-      throw new Error(`${spec.name}: ${url} already answers (is another one running?). Stop it first.`);
+      throw new Error(
+        `${spec.name}: ${url} already answers (is another one running?). Stop it first.`,
+      );
     }
   }
   const child = spawnChild(spec);

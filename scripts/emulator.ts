@@ -10,7 +10,10 @@ import { startChild, type RunningChild } from './childProcess';
 
 export const EMULATOR_PROJECT = 'demo-applyfirst';
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
-export const FIREBASE_CLI = path.join(PROJECT_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+export const FIREBASE_CLI = path.join(
+  PROJECT_ROOT,
+  'node_modules/firebase-tools/lib/bin/firebase.js',
+);
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -26,7 +29,9 @@ const DEFAULT_PORTS: Record<EmulatorName, number> = { auth: 9099, hosting: 5000 
 export function emulatorUrl(name: EmulatorName, configFile = 'firebase.json'): string {
   let config: FirebaseJson;
   try {
-    config = JSON.parse(readFileSync(path.resolve(PROJECT_ROOT, configFile), 'utf8')) as FirebaseJson;
+    config = JSON.parse(
+      readFileSync(path.resolve(PROJECT_ROOT, configFile), 'utf8'),
+    ) as FirebaseJson;
   } catch (error) {
     throw new Error(`Could not read ${configFile}: ${(error as Error).message}`, { cause: error });
   }
@@ -43,7 +48,10 @@ export interface EmulatorOptions {
 }
 
 /** Starts the emulators and resolves once each answers; `stop()` shuts them down cleanly. */
-export function startEmulators(options: EmulatorOptions, abort?: AbortSignal): Promise<RunningChild> {
+export function startEmulators(
+  options: EmulatorOptions,
+  abort?: AbortSignal,
+): Promise<RunningChild> {
   const configFile = options.configFile ?? 'firebase.json';
   return startChild(
     {
@@ -76,5 +84,13 @@ export function startEmulators(options: EmulatorOptions, abort?: AbortSignal): P
  * `FIREBASE_AUTH_EMULATOR_HOST` set, stops them, and exits with the command's exit code.
  */
 export function emulatorsExecArgs(only: readonly EmulatorName[], command: string): string[] {
-  return [FIREBASE_CLI, 'emulators:exec', '--only', only.join(','), '--project', EMULATOR_PROJECT, command];
+  return [
+    FIREBASE_CLI,
+    'emulators:exec',
+    '--only',
+    only.join(','),
+    '--project',
+    EMULATOR_PROJECT,
+    command,
+  ];
 }

@@ -45,9 +45,7 @@ export async function supervise(services: readonly Service[]): Promise<number> {
     for (const service of services) console.log(`  ${service.label.padEnd(16)} ${service.url}`);
     console.log('Press Ctrl-C to stop everything.\n');
 
-    const endedOnItsOwn = running.map((child) =>
-      child.exited.then((how) => ({ child, how })),
-    );
+    const endedOnItsOwn = running.map((child) => child.exited.then((how) => ({ child, how })));
     const outcome = await Promise.race([
       stopRequested.then((signal) => ({ signal })),
       ...endedOnItsOwn,

@@ -28,7 +28,9 @@ function isSet(env: Env, name: string): boolean {
 
 export function isDemoProject(env: Env): boolean {
   const projectId = env.VITE_FIREBASE_PROJECT_ID;
-  return typeof projectId !== 'string' || projectId.trim() === '' || projectId.trim().startsWith('demo-');
+  return (
+    typeof projectId !== 'string' || projectId.trim() === '' || projectId.trim().startsWith('demo-')
+  );
 }
 
 /** The production settings `env` lacks (none for a `demo-` project). */

@@ -157,7 +157,8 @@ export function summarizeThrown(thrown: unknown): ThrownSummary {
     return { name: typeof thrown, message: redactSecretText(String(thrown)) };
   }
   const copy = toJsonSafe(redactSecrets(thrown)) as Record<string, unknown>;
-  const record = typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? copy : { value: copy };
+  const record =
+    typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? copy : { value: copy };
   const { name, code, message, ...extras } = record;
   return {
     name: typeof name === 'string' ? name : (thrown.constructor?.name ?? 'Object'),
@@ -172,11 +173,17 @@ function toJsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (value instanceof Map) return [...value].map(([key, child]) => [toJsonSafe(key), toJsonSafe(child)]);
+  if (value instanceof Map)
+    return [...value].map(([key, child]) => [toJsonSafe(key), toJsonSafe(child)]);
   if (value instanceof Set || Array.isArray(value)) return [...value].map(toJsonSafe);
   const plain: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    Object.defineProperty(plain, key, { value: toJsonSafe(child), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(plain, key, {
+      value: toJsonSafe(child),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return plain;
 }

@@ -25,7 +25,11 @@ export function LoginPage() {
   }
 
   return (
-    <section className="session-page" aria-labelledby={titleId} aria-busy={status === 'restoring' || undefined}>
+    <section
+      className="session-page"
+      aria-labelledby={titleId}
+      aria-busy={status === 'restoring' || undefined}
+    >
       <h1 id={titleId} className="session-page__title">
         {resettingPassword ? 'Reset your password' : 'Sign in or create an account'}
       </h1>
@@ -44,7 +48,8 @@ function ResetPasswordView({ oobCode }: { oobCode: string | null }) {
   if (!oobCode) {
     return (
       <p role="alert" className="form-message form-message--error">
-        This reset link is incomplete. <Link to={PATHS.login}>Ask for a new one</Link> with “Forgot password?”.
+        This reset link is incomplete. <Link to={PATHS.login}>Ask for a new one</Link> with “Forgot
+        password?”.
       </p>
     );
   }

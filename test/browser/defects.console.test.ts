@@ -33,7 +33,10 @@ describe('issue 9 #13: a clean console on the happy path of every page', () => {
     await settled(tab, 'guest');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not([aria-disabled])')).click();
+    await page
+      .getByRole('button', { name: 'Sign in' })
+      .and(page.locator(':not([aria-disabled])'))
+      .click();
     await page.waitForURL(`${browser.appUrl}/account`);
     await page.getByText(email, { exact: true }).waitFor();
 

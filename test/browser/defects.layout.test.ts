@@ -27,9 +27,15 @@ async function settled(tab: RawTab, kind: 'guest' | 'registered'): Promise<void>
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
-    dialogs: [...document.querySelectorAll('dialog[open]')].map((dialog) => dialog.scrollWidth - dialog.clientWidth),
+    dialogs: [...document.querySelectorAll('dialog[open]')].map(
+      (dialog) => dialog.scrollWidth - dialog.clientWidth,
+    ),
   }));
-  expect({ where, ...widths }).toEqual({ where, page: NARROW.width, dialogs: widths.dialogs.map(() => 0) });
+  expect({ where, ...widths }).toEqual({
+    where,
+    page: NARROW.width,
+    dialogs: widths.dialogs.map(() => 0),
+  });
 }
 
 describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
@@ -46,7 +52,10 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
     await tab.page.goto(`${browser.appUrl}/login`);
     await settled(tab, 'guest');
     await tab.page.getByLabel('Email', { exact: true }).fill(email);
-    await tab.page.getByRole('button', { name: 'Create account' }).and(tab.page.locator(':not([aria-disabled])')).click();
+    await tab.page
+      .getByRole('button', { name: 'Create account' })
+      .and(tab.page.locator(':not([aria-disabled])'))
+      .click();
     await tab.page.getByText('Choose a password.').waitFor();
     await expectNoSidewaysScroll(tab.page, '/login with an error');
   });
@@ -59,7 +68,10 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
     await settled(tab, 'guest');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not([aria-disabled])')).click();
+    await page
+      .getByRole('button', { name: 'Sign in' })
+      .and(page.locator(':not([aria-disabled])'))
+      .click();
     await page.waitForURL(`${browser.appUrl}/account`);
     await page.getByText(email, { exact: true }).first().waitFor();
     await expectNoSidewaysScroll(page, '/account');
@@ -72,7 +84,10 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
 
     await page.goto(`${browser.appUrl}/account`);
     await settled(tab, 'registered');
-    await page.getByRole('button', { name: 'Send password reset email' }).and(page.locator(':not([aria-disabled])')).click();
+    await page
+      .getByRole('button', { name: 'Send password reset email' })
+      .and(page.locator(':not([aria-disabled])'))
+      .click();
     await page.getByText('Check your inbox for a link to reset your password.').waitFor();
     await expectNoSidewaysScroll(page, '/account after the reset e-mail');
     await page.getByRole('button', { name: 'Delete account…' }).click();
@@ -94,7 +109,8 @@ describe('issue 9 #15: the blog byline keeps each "·" with the item after it', 
         const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
         const glyphs: Array<{ separatorTop: number; nextTop: number | null }> = [];
         const textNodes: Text[] = [];
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) textNodes.push(node as Text);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          textNodes.push(node as Text);
         const boxOf = (node: Text, index: number) => {
           const range = document.createRange();
           range.setStart(node, index);
@@ -107,7 +123,10 @@ describe('issue 9 #15: the blog byline keeps each "·" with the item after it', 
             if (text[index] !== '·') continue;
             // The first visible character after the separator, in this node or the following ones.
             let nextTop: number | null = null;
-            const rest = [{ node, from: index + 1 }, ...textNodes.slice(nodeIndex + 1).map((each) => ({ node: each, from: 0 }))];
+            const rest = [
+              { node, from: index + 1 },
+              ...textNodes.slice(nodeIndex + 1).map((each) => ({ node: each, from: 0 })),
+            ];
             search: for (const { node: candidate, from } of rest) {
               for (let at = from; at < candidate.data.length; at += 1) {
                 if (candidate.data[at]?.trim()) {

@@ -81,7 +81,10 @@ describe('issue 9 #1: no credential ever goes into a URL', () => {
     await createAccount(email, PASSWORD);
     const tab = await browser.open('/login');
     const { page } = tab;
-    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not([aria-disabled])')).waitFor();
+    await page
+      .getByRole('button', { name: 'Sign in' })
+      .and(page.locator(':not([aria-disabled])'))
+      .waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -95,7 +98,10 @@ describe('issue 9 #1: no credential ever goes into a URL', () => {
 
     expect(page.url()).toBe(`${browser.appUrl}/account`);
     const leaking = tab.requestedUrls.filter(
-      (url) => url.includes(PASSWORD) || url.includes(newPassword) || url.includes(encodeURIComponent(email)),
+      (url) =>
+        url.includes(PASSWORD) ||
+        url.includes(newPassword) ||
+        url.includes(encodeURIComponent(email)),
     );
     expect(leaking).toEqual([]);
   });
@@ -114,7 +120,9 @@ describe('issue 9 #12: without JavaScript', () => {
         .filter((paragraph) => paragraph.checkVisibility())
         .map((paragraph) => paragraph.textContent?.replace(/\s+/g, ' ').trim()),
     );
-    expect(shown.some((text) => text?.startsWith('ApplyFirst needs JavaScript for your account.'))).toBe(true);
+    expect(
+      shown.some((text) => text?.startsWith('ApplyFirst needs JavaScript for your account.')),
+    ).toBe(true);
     expect(shown).not.toContain('Loading your account…');
   });
 

@@ -22,7 +22,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function accountPageFor(user: SessionUser = registeredUser, session = createFakeSession(user)) {
+async function accountPageFor(
+  user: SessionUser = registeredUser,
+  session = createFakeSession(user),
+) {
   renderWithSession({ session, path: PATHS.account });
   await screen.findByRole('heading', { name: 'Your account', level: 1 });
   await screen.findByText(user.email ?? 'No email address');
@@ -66,7 +69,8 @@ describe('AccountPage', () => {
 
   it("shows the user's details with readable dates", async () => {
     await accountPageFor();
-    const details = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
+    const details = (term: string) =>
+      screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
     expect(details('Email').textContent).toBe('ada@example.com');
     expect(details('Email verified').textContent).toBe('Yes');
     expect(details('Sign-in methods').textContent).toBe('Email and password, Google');
@@ -74,12 +78,16 @@ describe('AccountPage', () => {
     expect(memberSince.getAttribute('datetime')).toBe('2024-01-02T09:30:00.000Z');
     expect(memberSince.textContent).toMatch(/2024/);
     expect(memberSince.textContent).toMatch(/January|Jan/);
-    expect(details('Last sign-in').querySelector('time')!.getAttribute('datetime')).toBe('2024-03-15T18:05:00.000Z');
+    expect(details('Last sign-in').querySelector('time')!.getAttribute('datetime')).toBe(
+      '2024-03-15T18:05:00.000Z',
+    );
   });
 
   it('links "Manage billing" to the billing portal', async () => {
     await accountPageFor();
-    expect(screen.getByRole('link', { name: 'Manage billing' }).getAttribute('href')).toBe(config.billingPortalUrl);
+    expect(screen.getByRole('link', { name: 'Manage billing' }).getAttribute('href')).toBe(
+      config.billingPortalUrl,
+    );
   });
 
   it('signs out (showing progress), then lands on /login, which says so', async () => {
@@ -114,7 +122,9 @@ describe('AccountPage', () => {
     const { session, person } = await accountPageFor();
     await person.click(await idleButton('Send password reset email'));
     expect(session.operations.sendPasswordReset).toHaveBeenCalledWith({ email: 'ada@example.com' });
-    await within(section('Reset password by email')).findByText(NOTICE_CATALOGUE['password-reset-sent']);
+    await within(section('Reset password by email')).findByText(
+      NOTICE_CATALOGUE['password-reset-sent'],
+    );
   });
 
   describe('changing the password', () => {
@@ -163,12 +173,16 @@ describe('AccountPage', () => {
       await person.click(await idleButton('Change password', form));
 
       const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });
-      expect(within(confirm).getByRole('alert').textContent).toBe('For your security, please sign in again to continue.');
+      expect(within(confirm).getByRole('alert').textContent).toBe(
+        'For your security, please sign in again to continue.',
+      );
       const current = within(confirm).getByLabelText('Current password');
       expect(current.getAttribute('autocomplete')).toBe('current-password');
       await waitFor(() => expect(document.activeElement).toBe(current));
       // Everything else waits meanwhile.
-      expect(screen.getByRole('button', { name: 'Sign out' }).getAttribute('aria-disabled')).toBe('true');
+      expect(screen.getByRole('button', { name: 'Sign out' }).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
 
       await person.type(current, 'not-it');
       await person.click(within(confirm).getByRole('button', { name: 'Confirm' }));
@@ -228,7 +242,9 @@ describe('AccountPage', () => {
 
       await person.type(confirmation, 'delete me');
       await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe('Type DELETE in capital letters to confirm.');
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Type DELETE in capital letters to confirm.',
+      );
       expect(session.operations.deleteAccount).not.toHaveBeenCalled();
 
       await person.clear(confirmation);

@@ -18,7 +18,9 @@ describe('Header', () => {
       </SessionProvider>,
     );
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'ApplyFirst' }).getAttribute('href')).toBe(PATHS.home);
+    expect(within(banner).getByRole('link', { name: 'ApplyFirst' }).getAttribute('href')).toBe(
+      PATHS.home,
+    );
 
     const links = within(within(banner).getByRole('navigation', { name: 'Main' })).getAllByRole(
       'link',

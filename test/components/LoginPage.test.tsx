@@ -26,7 +26,9 @@ async function readyLoginForm(path: string = PATHS.login) {
   const password = screen.getByLabelText('Password');
   // The session is ready once the guest is restored and the buttons accept presses.
   await waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull(),
+    expect(
+      screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled'),
+    ).toBeNull(),
   );
   return { ...rendered, email, password, user: userEvent.setup() };
 }
@@ -103,20 +105,32 @@ describe('LoginPage', () => {
     });
     expect(session.operations.signIn).not.toHaveBeenCalled();
 
-    linking.resolve({ ...guestUser, email: 'ada@example.com', isAnonymous: false, providerIds: ['password'] });
+    linking.resolve({
+      ...guestUser,
+      email: 'ada@example.com',
+      isAnonymous: false,
+      providerIds: ['password'],
+    });
     await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
   });
 
   it('signs in and returns to the ?next= page', async () => {
-    const { session, email, password, user } = await readyLoginForm(`${PATHS.login}?next=%2Fblog%3Fpage%3D2`);
+    const { session, email, password, user } = await readyLoginForm(
+      `${PATHS.login}?next=%2Fblog%3Fpage%3D2`,
+    );
     await user.type(email, 'ada@example.com');
     await user.type(password, 'secret1{Enter}');
-    expect(session.operations.signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+    expect(session.operations.signIn).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'secret1',
+    });
     await waitFor(() => expect(currentLocation()).toBe('/blog?page=2'));
   });
 
   it('never follows a ?next= to another site', async () => {
-    const { email, password, user } = await readyLoginForm(`${PATHS.login}?next=https%3A%2F%2Fevil.example%2F`);
+    const { email, password, user } = await readyLoginForm(
+      `${PATHS.login}?next=https%3A%2F%2Fevil.example%2F`,
+    );
     await user.type(email, 'ada@example.com');
     await user.type(password, 'secret1{Enter}');
     await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
@@ -133,7 +147,9 @@ describe('LoginPage', () => {
     await user.type(email, 'ada@example.com');
     await user.type(password, 'wrong-one');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull(),
+      expect(
+        screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled'),
+      ).toBeNull(),
     );
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -169,7 +185,9 @@ describe('LoginPage', () => {
     await user.click(google);
     expect(google.getAttribute('aria-busy')).toBe('true');
     expect(google.textContent).toBe('Waiting for Google…');
-    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(google.textContent).toBe('Continue with Google');
@@ -185,7 +203,9 @@ describe('LoginPage', () => {
     const google = screen.getByRole('button', { name: /Continue with Google/ });
     await waitFor(() => expect(google.getAttribute('aria-disabled')).toBeNull());
     await user.click(google);
-    expect(await alertWith('The sign-in window was closed before signing in finished.')).toBeTruthy();
+    expect(
+      await alertWith('The sign-in window was closed before signing in finished.'),
+    ).toBeTruthy();
   });
 
   it('sends a registered user on to /account', async () => {
@@ -204,14 +224,18 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(session.operations.startGuest).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled'),
+    ).toBeNull();
     expect(logged).toHaveBeenCalled(); // the machine logs why no session could be created
     logged.mockRestore();
   });
 
   describe('the e-mailed password-reset link', () => {
     it('sets the new password with the link code, then offers to sign in', async () => {
-      const { session, user } = await readyResetForm(`${PATHS.login}?mode=resetPassword&oobCode=code-123`);
+      const { session, user } = await readyResetForm(
+        `${PATHS.login}?mode=resetPassword&oobCode=code-123`,
+      );
       const password = screen.getByLabelText('New password');
       expect(password.getAttribute('autocomplete')).toBe('new-password');
 
@@ -223,14 +247,21 @@ describe('LoginPage', () => {
         newPassword: 'new-secret',
       });
       await waitFor(() => expect(currentLocation()).toBe(PATHS.login));
-      expect((await screen.findByText('Your password has been reset. Sign in with it now.')).getAttribute('role')).toBe('status');
+      expect(
+        (
+          await screen.findByText('Your password has been reset. Sign in with it now.')
+        ).getAttribute('role'),
+      ).toBe('status');
       expect(screen.getByLabelText('Email')).toBeTruthy();
     });
 
     it('shows an expired link as an error and keeps the typed password', async () => {
       const session = createFakeSession();
       session.operations.confirmPasswordReset.mockRejectedValueOnce(failure('expired-action-code'));
-      const { user } = await readyResetForm(`${PATHS.login}?mode=resetPassword&oobCode=old`, session);
+      const { user } = await readyResetForm(
+        `${PATHS.login}?mode=resetPassword&oobCode=old`,
+        session,
+      );
       const password = screen.getByLabelText('New password');
       await user.type(password, 'new-secret');
       await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -241,7 +272,11 @@ describe('LoginPage', () => {
     it('explains a link without a code', async () => {
       renderWithSession({ path: `${PATHS.login}?mode=resetPassword` });
       const alert = await alertWith(/This reset link is incomplete/);
-      expect(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link').getAttribute('href')).toBe(PATHS.login);
+      expect(
+        within(alert.closest('[role="alert"]') as HTMLElement)
+          .getByRole('link')
+          .getAttribute('href'),
+      ).toBe(PATHS.login);
     });
   });
 });
@@ -249,7 +284,9 @@ describe('LoginPage', () => {
 async function readyResetForm(path: string, session = createFakeSession()) {
   renderWithSession({ session, path });
   await waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Save new password' }).getAttribute('aria-disabled')).toBeNull(),
+    expect(
+      screen.getByRole('button', { name: 'Save new password' }).getAttribute('aria-disabled'),
+    ).toBeNull(),
   );
   return { session, user: userEvent.setup() };
 }

@@ -24,7 +24,11 @@ function SessionProbe() {
   return (
     <>
       <p data-testid="probe">{`${status} ${operation ?? 'idle'} ${user?.uid ?? 'nobody'}`}</p>
-      <button onClick={() => send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'secret1' })}>Sign in</button>
+      <button
+        onClick={() => send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'secret1' })}
+      >
+        Sign in
+      </button>
       <SessionFailure />
     </>
   );
@@ -70,7 +74,10 @@ describe('SessionProvider', () => {
     );
     await waitFor(() => expect(probe()).toBe('guest idle guest-uid'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(session.operations.signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+    expect(session.operations.signIn).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'secret1',
+    });
     await waitFor(() => expect(probe()).toBe('registered idle user-uid'));
   });
 
@@ -129,14 +136,20 @@ describe('SessionProvider', () => {
     const onGuestDiscarded = vi.fn();
     const user = userEvent.setup();
     render(
-      <SessionProvider startSession={() => connectSessionActor(session.logic, { onGuestDiscarded })}>
+      <SessionProvider
+        startSession={() => connectSessionActor(session.logic, { onGuestDiscarded })}
+      >
         <SessionProbe />
       </SessionProvider>,
     );
     await waitFor(() => expect(probe()).toBe('guest idle guest-uid'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
-      expect(onGuestDiscarded).toHaveBeenCalledWith({ type: 'guestDiscarded', guestUid: 'guest-uid', newUid: 'user-uid' }),
+      expect(onGuestDiscarded).toHaveBeenCalledWith({
+        type: 'guestDiscarded',
+        guestUid: 'guest-uid',
+        newUid: 'user-uid',
+      }),
     );
   });
 

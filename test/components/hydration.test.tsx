@@ -69,7 +69,8 @@ describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the prerendered $path', ({ path 
     served.innerHTML = body; // the served markup as the DOM holds it
     // What changes on purpose once hydrated: a form's "needs JavaScript" note goes, its fields work.
     for (const note of served.querySelectorAll('[data-until-hydrated]')) note.remove();
-    for (const fields of served.querySelectorAll('fieldset.form__fields')) fields.removeAttribute('disabled');
+    for (const fields of served.querySelectorAll('fieldset.form__fields'))
+      fields.removeAttribute('disabled');
     expect(container.innerHTML).toBe(served.innerHTML);
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);

@@ -1,7 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeSession, registeredUser, renderWithSession } from '../support/sessionTestProvider';
+import {
+  createFakeSession,
+  registeredUser,
+  renderWithSession,
+} from '../support/sessionTestProvider';
 
 afterEach(cleanup);
 
@@ -10,7 +14,9 @@ const TOO_LONG_EMAIL = `${'a'.repeat(5_000)}@example.com`;
 async function readyLoginForm() {
   const rendered = renderWithSession({ path: '/login' });
   await waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull(),
+    expect(
+      screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled'),
+    ).toBeNull(),
   );
   return rendered;
 }

@@ -91,7 +91,13 @@ describe('indexing', () => {
 describe('client-side navigation', () => {
   it('replaces the tags of the page it leaves, never adding a second set', async () => {
     const { navigate } = await renderSite(PATHS.home);
-    for (const path of [PATHS.blog, blogPostPath('tailor-your-cv-for-ats'), PATHS.privacy, PATHS.login, PATHS.home]) {
+    for (const path of [
+      PATHS.blog,
+      blogPostPath('tailor-your-cv-for-ats'),
+      PATHS.privacy,
+      PATHS.login,
+      PATHS.home,
+    ]) {
       await navigate(path);
       await screen.findByRole('heading', { level: 1 });
       const tags = head();

@@ -319,7 +319,11 @@ describe('a registered user', () => {
     const auth = createTestAuth();
     const session = startSession(auth);
     await session.reach({ guest: 'idle' });
-    session.actor.send({ type: 'CREATE_ACCOUNT', email: uniqueEmail('other-tab'), password: PASSWORD });
+    session.actor.send({
+      type: 'CREATE_ACCOUNT',
+      email: uniqueEmail('other-tab'),
+      password: PASSWORD,
+    });
     await session.reach({ authenticated: 'idle' });
     const { uid } = userOf(session);
 

@@ -10,14 +10,19 @@ function freePort(): Promise<number> {
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
 }
 
 /** A tiny HTTP server child; `ignoreTerm` makes it shrug off its clean-shutdown signal. */
-async function serverSpec(name: string, options: { ignoreTerm?: boolean } = {}): Promise<ChildSpec> {
+async function serverSpec(
+  name: string,
+  options: { ignoreTerm?: boolean } = {},
+): Promise<ChildSpec> {
   const port = await freePort();
   const script = [
     options.ignoreTerm ? "process.on('SIGTERM', () => {});" : '',

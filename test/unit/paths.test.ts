@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blogPostPath,
-  loginPath,
-  PATHS,
-  PRICING_PATH,
-  routeSegment,
-} from '../../src/paths';
+import { blogPostPath, loginPath, PATHS, PRICING_PATH, routeSegment } from '../../src/paths';
 
 describe('the site paths', () => {
   // Addresses are public: bookmarks, search results, the e-mailed reset link.
@@ -35,5 +29,4 @@ describe('the site paths', () => {
     expect(routeSegment('/blog/:slug')).toBe('blog/:slug');
     expect(routeSegment(PATHS.home)).toBe('');
   });
-
 });

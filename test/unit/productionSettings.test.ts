@@ -39,7 +39,15 @@ describe('legal details', () => {
   it('default to values that say they are samples, never bracketed placeholders', () => {
     const { legal } = readConfig({});
     expect(legal.sample).toBe(true);
-    for (const value of [legal.name, legal.address, legal.phone, legal.representative, legal.register, legal.taxId, legal.governingLaw]) {
+    for (const value of [
+      legal.name,
+      legal.address,
+      legal.phone,
+      legal.representative,
+      legal.register,
+      legal.taxId,
+      legal.governingLaw,
+    ]) {
       expect(value).toMatch(/sample/i);
       expect(value).not.toMatch(/\[.*\]/);
     }
@@ -56,13 +64,15 @@ describe('missingProductionSettings', () => {
   it('names every missing setting of a real project', () => {
     const missing = missingProductionSettings({ VITE_FIREBASE_PROJECT_ID: 'applyfirst-prod' });
     expect(missing).toEqual([...PRODUCTION_SETTINGS]);
-    expect(missing).toEqual(expect.arrayContaining([...LEGAL_SETTINGS, 'VITE_CONTACT_EMAIL', 'VITE_SITE_URL']));
+    expect(missing).toEqual(
+      expect.arrayContaining([...LEGAL_SETTINGS, 'VITE_CONTACT_EMAIL', 'VITE_SITE_URL']),
+    );
   });
 
   it('counts a blank setting as missing, and passes a complete one', () => {
-    expect(missingProductionSettings({ ...completeProductionEnv(), VITE_LEGAL_PHONE: '  ' })).toEqual([
-      'VITE_LEGAL_PHONE',
-    ]);
+    expect(
+      missingProductionSettings({ ...completeProductionEnv(), VITE_LEGAL_PHONE: '  ' }),
+    ).toEqual(['VITE_LEGAL_PHONE']);
     expect(missingProductionSettings(completeProductionEnv())).toEqual([]);
   });
 });

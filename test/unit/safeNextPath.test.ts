@@ -30,7 +30,10 @@ describe('safeNextPath', () => {
     ' /blog',
     '/blog\\..\\login',
     '/\t/evil.example',
-  ])('falls back to /account for %j (only a path starting with one "/" is a destination)', (next) => {
-    expect(safeNextPath(next, origin)).toBe('/account');
-  });
+  ])(
+    'falls back to /account for %j (only a path starting with one "/" is a destination)',
+    (next) => {
+      expect(safeNextPath(next, origin)).toBe('/account');
+    },
+  );
 });

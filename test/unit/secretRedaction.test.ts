@@ -1,6 +1,11 @@
 import { FirebaseError } from '@firebase/util';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, isSecretKey, redactSecrets, summarizeThrown } from '../../src/machines/inspectionRedaction';
+import {
+  REDACTED,
+  isSecretKey,
+  redactSecrets,
+  summarizeThrown,
+} from '../../src/machines/inspectionRedaction';
 
 /** Shaped like the emulator's and Google's tokens (the SDK never checks their content). */
 const ID_TOKEN =
@@ -130,7 +135,11 @@ describe('summarizeThrown', () => {
       `POST https://identitytoolkit.googleapis.com/v1/accounts:update?oobCode=${REDACTED} failed; Authorization: Bearer ${REDACTED}; refresh_token=${REDACTED}`,
     );
     expect(summarizeThrown('plain words')).toEqual({ name: 'string', message: 'plain words' });
-    expect(summarizeThrown(plainObject)).toMatchObject({ code: 'auth/network-request-failed', at: '1970-01-01T00:00:00.000Z', count: '10' });
+    expect(summarizeThrown(plainObject)).toMatchObject({
+      code: 'auth/network-request-failed',
+      at: '1970-01-01T00:00:00.000Z',
+      count: '10',
+    });
   });
 });
 
@@ -159,12 +168,19 @@ describe('isSecretKey by shape', () => {
     expect(isSecretKey(key)).toBe(true);
   });
 
-  it.each(['email', 'uid', 'code', 'errorCode', 'statusCode', 'providerId', 'passwordPolicy', 'expiresIn', 'message'])(
-    '%s does not',
-    (key) => {
-      expect(isSecretKey(key)).toBe(false);
-    },
-  );
+  it.each([
+    'email',
+    'uid',
+    'code',
+    'errorCode',
+    'statusCode',
+    'providerId',
+    'passwordPolicy',
+    'expiresIn',
+    'message',
+  ])('%s does not', (key) => {
+    expect(isSecretKey(key)).toBe(false);
+  });
 });
 
 describe('redactSecrets by shape', () => {

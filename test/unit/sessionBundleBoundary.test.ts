@@ -8,21 +8,38 @@ import { describe, expect, it } from 'vitest';
  * bundle budget): they belong to the session runtime, which the provider imports dynamically.
  * This follows the static, non-type-only imports from what the shell imports of the session UI.
  */
-const ENTRY_MODULES = ['src/ui/session/index.ts', 'src/ui/AccountLink.tsx', 'src/ui/LoginPage.tsx', 'src/ui/AccountPage.tsx'];
+const ENTRY_MODULES = [
+  'src/ui/session/index.ts',
+  'src/ui/AccountLink.tsx',
+  'src/ui/LoginPage.tsx',
+  'src/ui/AccountPage.tsx',
+];
 const RUNTIME_ONLY = [/^xstate$/, /^@xstate\//, /^firebase(\/|$)/, /^@firebase\//, /^@statelyai\//];
 
 function staticImportsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const specifiers: string[] = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
       const typeOnly =
         clause?.isTypeOnly ||
-        (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) &&
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
           clause.namedBindings.elements.every((element) => element.isTypeOnly));
       if (!typeOnly) specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      !statement.isTypeOnly
+    ) {
       specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
   }
@@ -33,7 +50,9 @@ function resolveLocal(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`];
-  return candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? null;
+  return (
+    candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? null
+  );
 }
 
 /** Every package the modules reach through static imports, with the module that imports it. */

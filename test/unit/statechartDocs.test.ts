@@ -303,12 +303,8 @@ describe.each([
 describe('readable labels', () => {
   it('name invoked actors’ results and other built-in events plainly', () => {
     const linking = sessionMachine.getStateNodeById('session.creatingAccount');
-    expect(readableEvent('xstate.done.actor.createAccount', linking)).toBe(
-      'done: createAccount',
-    );
-    expect(readableEvent('xstate.error.actor.createAccount', linking)).toBe(
-      'error: createAccount',
-    );
+    expect(readableEvent('xstate.done.actor.createAccount', linking)).toBe('done: createAccount');
+    expect(readableEvent('xstate.error.actor.createAccount', linking)).toBe('error: createAccount');
     expect(readableEvent('CREATE_ACCOUNT', linking)).toBe('CREATE_ACCOUNT');
 
     const busy = kitchenSinkMachine().getStateNodeById('sink.busy');

@@ -87,9 +87,13 @@ describe('password limits', () => {
 
   it('refuses a new password longer than the cap even when the policy names no maximum', () => {
     const long = 'x'.repeat(PASSWORD_MAX_LENGTH + 1);
-    expect(newPasswordProblem(long, checkPassword(DEFAULT_PASSWORD_POLICY, long), DEFAULT_PASSWORD_POLICY)).toBe(
-      `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`,
-    );
+    expect(
+      newPasswordProblem(
+        long,
+        checkPassword(DEFAULT_PASSWORD_POLICY, long),
+        DEFAULT_PASSWORD_POLICY,
+      ),
+    ).toBe(`Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
     const overPolicy = 'x'.repeat(31);
     expect(newPasswordProblem(overPolicy, checkPassword(capped, overPolicy), capped)).toBe(
       'Choose a password of at most 30 characters.',

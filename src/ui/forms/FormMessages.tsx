@@ -10,7 +10,13 @@ export function ErrorMessage({ id, message }: { id?: string; message: string | n
   );
 }
 
-export function StatusMessage({ id, message }: { id?: string; message: string | null | undefined }) {
+export function StatusMessage({
+  id,
+  message,
+}: {
+  id?: string;
+  message: string | null | undefined;
+}) {
   return (
     <p id={id} role="status" className="form-message form-message--status">
       {message ?? ''}

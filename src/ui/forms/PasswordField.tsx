@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { TextField, type TextFieldProps } from './TextField';
 import { PASSWORD_MAX_LENGTH } from './validation';
 
-export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing' | 'autoComplete'> {
+export interface PasswordFieldProps extends Omit<
+  TextFieldProps,
+  'type' | 'trailing' | 'autoComplete'
+> {
   /** `current-password` to sign in or confirm, `new-password` to choose one. */
   autoComplete: 'current-password' | 'new-password';
 }

@@ -1,7 +1,15 @@
 import type { PasswordCheck } from '../../machines/passwordPolicy';
 
 /** The policy's rules for a new password, ticked off live as the person types. */
-export function PasswordRequirements({ id, title, check }: { id: string; title: string; check: PasswordCheck }) {
+export function PasswordRequirements({
+  id,
+  title,
+  check,
+}: {
+  id: string;
+  title: string;
+  check: PasswordCheck;
+}) {
   return (
     <div id={id} className="requirements">
       <p className="requirements__title">{title}</p>

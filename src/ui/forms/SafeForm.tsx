@@ -1,8 +1,10 @@
 import type { FormEvent, FormHTMLAttributes } from 'react';
 import { useHydrated } from '../login/useHydrated';
 
-export interface SafeFormProps
-  extends Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action' | 'onSubmit' | 'noValidate'> {
+export interface SafeFormProps extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'method' | 'action' | 'onSubmit' | 'noValidate'
+> {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 

@@ -1,7 +1,9 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-export interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'children'
+> {
   label: string;
   value: string;
   onValueChange: (value: string) => void;

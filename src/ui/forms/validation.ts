@@ -37,7 +37,8 @@ function emailTooLong(): string {
 }
 
 export function currentPasswordProblem(password: string): string | null {
-  if (password.length > PASSWORD_MAX_LENGTH) return `Passwords are at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `Passwords are at most ${PASSWORD_MAX_LENGTH} characters.`;
   return password === '' ? 'Enter your password.' : null;
 }
 
@@ -53,7 +54,12 @@ export function newPasswordProblem(
 }
 
 /** Provider error codes that say what is wrong with a field, so that field is marked invalid. */
-const EMAIL_ERROR_CODES = new Set(['invalid-email', 'user-not-found', 'email-already-in-use', 'invalid-credential']);
+const EMAIL_ERROR_CODES = new Set([
+  'invalid-email',
+  'user-not-found',
+  'email-already-in-use',
+  'invalid-credential',
+]);
 const PASSWORD_ERROR_CODES = new Set([
   'wrong-password',
   'invalid-credential',

@@ -102,11 +102,17 @@ export function LoginForm() {
     const emailIssue = emailProblem(email);
     if (emailIssue) return reject({ message: emailIssue, field: 'email' });
     const passwordIssue =
-      action === 'createAccount' ? newPasswordProblem(password, check, policy) : currentPasswordProblem(password);
+      action === 'createAccount'
+        ? newPasswordProblem(password, check, policy)
+        : currentPasswordProblem(password);
     if (passwordIssue) return reject({ message: passwordIssue, field: 'password' });
 
     act(action, () =>
-      send({ type: action === 'createAccount' ? 'CREATE_ACCOUNT' : 'SIGN_IN', email: email.trim(), password }),
+      send({
+        type: action === 'createAccount' ? 'CREATE_ACCOUNT' : 'SIGN_IN',
+        email: email.trim(),
+        password,
+      }),
     );
   }
 
@@ -151,7 +157,11 @@ export function LoginForm() {
           invalid={passwordInvalid}
           describedBy={`${passwordInvalid ? errorId : ''} ${requirementsId}`}
         />
-        <PasswordRequirements id={requirementsId} title="A new account's password needs:" check={check} />
+        <PasswordRequirements
+          id={requirementsId}
+          title="A new account's password needs:"
+          check={check}
+        />
         <div className="form__actions">
           <BusyButton
             type="submit"

@@ -31,7 +31,8 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
 
   useEffect(() => {
     // Done: the sign-in form shows the machine's "password has been reset" notice.
-    if (submitted && notice?.code === 'password-reset-done') navigate(PATHS.login, { replace: true });
+    if (submitted && notice?.code === 'password-reset-done')
+      navigate(PATHS.login, { replace: true });
   }, [submitted, notice, navigate]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {

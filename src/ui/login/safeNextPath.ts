@@ -14,7 +14,9 @@ export function safeNextPath(next: string | null, origin: string): string {
   if (!next || !SITE_PATH.test(next)) return DEFAULT_DESTINATION;
   try {
     const url = new URL(continueLinkFor(next, origin));
-    return url.pathname === PATHS.login ? DEFAULT_DESTINATION : `${url.pathname}${url.search}${url.hash}`;
+    return url.pathname === PATHS.login
+      ? DEFAULT_DESTINATION
+      : `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return DEFAULT_DESTINATION;
   }

@@ -24,7 +24,10 @@ export interface SessionProviderProps {
  * Owns the session for the whole app. While server rendering (and until hydration is done) it
  * starts nothing and every reader sees a session that is still restoring.
  */
-export function SessionProvider({ children, startSession = startBrowserSession }: SessionProviderProps) {
+export function SessionProvider({
+  children,
+  startSession = startBrowserSession,
+}: SessionProviderProps) {
   const [store] = useState(createSessionStore);
   const startSessionRef = useRef(startSession);
   const [attempt, setAttempt] = useState(0);

@@ -25,8 +25,11 @@ export async function startBrowserSessionConnection(): Promise<SessionConnection
     import.meta.env.DEV && config.inspect
       ? (await import('../../machines/sessionInspector')).createSessionInspector()
       : undefined;
-  return connectSessionActor(sessionMachine.provide({ actors: createBrowserSessionActors(config) }), {
-    ...(inspect ? { inspect } : {}),
-    onGuestDiscarded: reportGuestDiscarded,
-  });
+  return connectSessionActor(
+    sessionMachine.provide({ actors: createBrowserSessionActors(config) }),
+    {
+      ...(inspect ? { inspect } : {}),
+      onGuestDiscarded: reportGuestDiscarded,
+    },
+  );
 }

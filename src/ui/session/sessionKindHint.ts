@@ -18,7 +18,8 @@ export function readSessionKindHint(): SessionKind | null {
 export function rememberSessionKind(status: SessionStatus): void {
   if (status !== 'guest' && status !== 'registered') return;
   try {
-    if (window.localStorage.getItem(STORAGE_KEY) !== status) window.localStorage.setItem(STORAGE_KEY, status);
+    if (window.localStorage.getItem(STORAGE_KEY) !== status)
+      window.localStorage.setItem(STORAGE_KEY, status);
   } catch {
     // Storage blocked: nothing to remember with.
   }

@@ -51,7 +51,10 @@ export const RESTORING_VIEW: SessionView = Object.freeze({
 });
 
 /** A session that cannot go on (the actor stopped, or its code did not load); RETRY starts over. */
-export function failedView(error: SessionError, passwordPolicy = DEFAULT_PASSWORD_POLICY): SessionView {
+export function failedView(
+  error: SessionError,
+  passwordPolicy = DEFAULT_PASSWORD_POLICY,
+): SessionView {
   return { ...RESTORING_VIEW, status: 'failed', error, passwordPolicy };
 }
 
@@ -70,7 +73,8 @@ function statusOf(snapshot: SessionSnapshotLike): SessionStatus {
 /** The snapshot -> view mapping: pure, so components never see the actor. */
 export function toSessionView(snapshot: SessionSnapshotLike): SessionView {
   const { context } = snapshot;
-  if (snapshot.status !== 'active') return failedView(SESSION_STOPPED_ERROR, context.passwordPolicy);
+  if (snapshot.status !== 'active')
+    return failedView(SESSION_STOPPED_ERROR, context.passwordPolicy);
   const status = statusOf(snapshot);
   return {
     status,

@@ -54,7 +54,10 @@ export function useRawBrowser(): RawBrowser {
     appUrl,
     async open(path, { holdScripts = false, ...contextOptions } = {}) {
       if (!browser) throw new Error('useRawBrowser() must be called inside a describe block.');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        ...contextOptions,
+      });
       contexts.push(context);
       context.setDefaultTimeout(20_000);
       if (holdScripts) {
@@ -66,7 +69,8 @@ export function useRawBrowser(): RawBrowser {
       const consoleErrors: string[] = [];
       const requestedUrls: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+        if (message.type() === 'error')
+          consoleErrors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
       page.on('request', (request) => requestedUrls.push(request.url()));
