@@ -1,7 +1,8 @@
 /**
- * `npm start`: the Auth Emulator, then the app's Vite dev server pointed at it, on the same host
- * name (127.0.0.1: with `localhost` the redirect sign-in hangs). Ctrl-C stops everything; so does
- * any one of them ending. To run another process alongside, add a Service to the list.
+ * `npm start`: the Auth Emulator, the product backend on PGlite, the offline job-board stand-in,
+ * then the app's Vite dev server pointed at them, all on the same host name (127.0.0.1: with
+ * `localhost` the redirect sign-in hangs). Ctrl-C stops everything; so does any one of them
+ * ending. To run another process alongside, add a Service to the list.
  *
  *   npm start                                          emulator per firebase.json, app on :5173
  *   npm start -- --config /tmp/fb.json --port 5174     another emulator config / app port
@@ -15,6 +16,9 @@ import { supervise, type Service } from './supervisor';
 const HOST = '127.0.0.1';
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 const VITE_CLI = path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js');
+const TSX_CLI = path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs');
+const BACKEND_PORT = 8080;
+const JOB_BOARDS_PORT = 4010;
 
 const { values: options } = parseArgs({
   options: {
@@ -25,6 +29,37 @@ const { values: options } = parseArgs({
 
 const authEmulatorUrl = emulatorUrl('auth', options.config);
 const appUrl = `http://${HOST}:${options.port}`;
+const backendUrl = `http://${HOST}:${BACKEND_PORT}`;
+const jobBoardsUrl = `http://${HOST}:${JOB_BOARDS_PORT}`;
+
+/** A TypeScript program of this repository run with tsx, ready when `readyUrl` answers. */
+function tsxService(
+  label: string,
+  script: string,
+  readyUrl: string,
+  env: NodeJS.ProcessEnv,
+): Service {
+  return {
+    label,
+    url: readyUrl,
+    start: (abort) =>
+      startChild(
+        {
+          name: label,
+          command: process.execPath,
+          args: [TSX_CLI, script],
+          cwd: PROJECT_ROOT,
+          env: { ...process.env, ...env },
+          readyUrls: [readyUrl],
+          startTimeoutMs: 60_000,
+          stopSignal: 'SIGINT',
+          stopTimeoutMs: 10_000,
+          output: 'prefixed',
+        },
+        abort,
+      ),
+  };
+}
 
 const services: Service[] = [
   {
@@ -32,6 +67,14 @@ const services: Service[] = [
     url: authEmulatorUrl,
     start: (abort) => startEmulators({ only: ['auth'], configFile: options.config }, abort),
   },
+  tsxService('job boards', 'server/jobs/standIn/main.ts', `${jobBoardsUrl}/`, {
+    JOB_BOARDS_PORT: String(JOB_BOARDS_PORT),
+  }),
+  tsxService('backend', 'server/main.ts', `${backendUrl}/health`, {
+    PORT: String(BACKEND_PORT),
+    // The Admin SDK verifies the emulator's tokens; emulators:start does not export this.
+    FIREBASE_AUTH_EMULATOR_HOST: new URL(authEmulatorUrl).host,
+  }),
   {
     label: 'app',
     url: `${appUrl}/`,
@@ -43,7 +86,11 @@ const services: Service[] = [
           args: [VITE_CLI, '--host', HOST, '--port', options.port, '--strictPort'],
           cwd: PROJECT_ROOT,
           // Vite hands VITE_* variables from the environment to the app.
-          env: { ...process.env, VITE_AUTH_EMULATOR_URL: authEmulatorUrl },
+          env: {
+            ...process.env,
+            VITE_AUTH_EMULATOR_URL: authEmulatorUrl,
+            VITE_BACKEND_URL: backendUrl,
+          },
           readyUrls: [`${appUrl}/`],
           startTimeoutMs: 30_000,
           stopSignal: 'SIGTERM',
