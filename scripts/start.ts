@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startChild } from './childProcess';
-import { emulatorUrl, startEmulators } from './emulator';
+import { emulatorUrl, enableImprovedEmailPrivacy, startEmulators } from './emulator';
 import { supervise, type Service } from './supervisor';
 
 const HOST = '127.0.0.1';
@@ -65,7 +65,16 @@ const services: Service[] = [
   {
     label: 'Auth Emulator',
     url: authEmulatorUrl,
-    start: (abort) => startEmulators({ only: ['auth'], configFile: options.config }, abort),
+    start: async (abort) => {
+      const emulator = await startEmulators({ only: ['auth'], configFile: options.config }, abort);
+      try {
+        await enableImprovedEmailPrivacy(authEmulatorUrl);
+      } catch (error) {
+        await emulator.stop();
+        throw error;
+      }
+      return emulator;
+    },
   },
   tsxService('job boards', 'server/jobs/standIn/main.ts', `${jobBoardsUrl}/`, {
     JOB_BOARDS_PORT: String(JOB_BOARDS_PORT),
