@@ -8,23 +8,12 @@ import type { AnyTransitionDefinition, InspectionEvent, StateValue } from 'xstat
 import { ERROR_CATALOGUE, isClientCode, type ClientCode } from '../../src/machines/errorCatalogue';
 import type { SessionEvent } from '../../src/machines/sessionTypes';
 import { ACCOUNTS, SdkWorld, sameIdentity, type Settlement, type Tab } from './sdkWorld';
-import { transitionId } from './sessionModel';
+import { stateIds, transitionId, userEvents } from './sessionModel';
 
+/** What people do: every event once, a sign-in to the second account, and dismissing messages. */
 const USER_EVENTS: readonly SessionEvent[] = [
-  { type: 'CREATE_ACCOUNT', email: 'new@example.com', password: 'a good password' },
+  ...userEvents,
   { type: 'SIGN_IN', email: ACCOUNTS[0]!.email!, password: 'her password' },
-  { type: 'SIGN_IN', email: ACCOUNTS[1]!.email!, password: 'her password' },
-  { type: 'CONTINUE_WITH_GOOGLE' },
-  { type: 'CANCEL' },
-  { type: 'SEND_PASSWORD_RESET', email: 'ada@example.com' },
-  { type: 'CONFIRM_PASSWORD_RESET', oobCode: 'oob-code', newPassword: 'a new password' },
-  { type: 'SIGN_OUT' },
-  { type: 'CHANGE_PASSWORD', newPassword: 'a new password' },
-  { type: 'REAUTHENTICATE', password: 'her password' },
-  { type: 'REAUTHENTICATE' },
-  { type: 'REFRESH_SESSION' },
-  { type: 'DELETE_ACCOUNT' },
-  { type: 'RETRY' },
   { type: 'DISMISS' },
 ];
 
@@ -131,16 +120,6 @@ export interface FuzzStats {
 
 export function emptyStats(): FuzzStats {
   return { sequences: 0, steps: 0, states: new Set(), transitions: new Set() };
-}
-
-function stateIds(value: StateValue, prefix = 'session'): string[] {
-  if (typeof value === 'string') return [prefix, `${prefix}.${value}`];
-  return [
-    prefix,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      child === undefined ? [] : stateIds(child, `${prefix}.${key}`),
-    ),
-  ];
 }
 
 /** Lets settled promises reach the machines (a few microtask turns; no timers are involved). */

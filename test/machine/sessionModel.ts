@@ -1,5 +1,11 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
-import type { AnyStateNode, AnyTransitionDefinition, EventFromLogic, SnapshotFrom } from 'xstate';
+import type {
+  AnyStateNode,
+  AnyTransitionDefinition,
+  EventFromLogic,
+  SnapshotFrom,
+  StateValue,
+} from 'xstate';
 import { declaredTransitionsOf, stateNodesOf } from '../../scripts/statechart/walk';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { SessionContext, SessionEvent, SessionUser } from '../../src/machines/sessionTypes';
@@ -18,6 +24,17 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 export type ModelEvent = EventFromLogic<typeof sessionMachine>;
 export type SessionPath = StatePath<SessionSnapshot, ModelEvent>;
 
+/** `{ authenticated: 'idle' }` -> `['session', 'session.authenticated', 'session.authenticated.idle']`. */
+export function stateIds(value: StateValue, prefix = 'session'): string[] {
+  if (typeof value === 'string') return [prefix, `${prefix}.${value}`];
+  return [
+    prefix,
+    ...Object.entries(value).flatMap(([key, child]) =>
+      child === undefined ? [] : stateIds(child, `${prefix}.${key}`),
+    ),
+  ];
+}
+
 const doneEvent = (id: string, output: unknown) =>
   ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as ModelEvent;
 const errorEvent = (id: string, error: unknown) =>
@@ -25,7 +42,8 @@ const errorEvent = (id: string, error: unknown) =>
 
 const credentials = { email: 'ada@example.com', password: 'correct horse battery' };
 
-const userEvents: SessionEvent[] = [
+/** Every event a person can send, each once. */
+export const userEvents: readonly SessionEvent[] = [
   { type: 'CREATE_ACCOUNT', ...credentials },
   { type: 'SIGN_IN', email: 'grace@example.com', password: 'her password' },
   { type: 'CONTINUE_WITH_GOOGLE' },

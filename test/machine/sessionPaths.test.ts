@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor, initialTransition, transition, type StateValue } from 'xstate';
+import { createActor, initialTransition, transition } from 'xstate';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { GuestDiscardedEvent } from '../../src/machines/sessionTypes';
 import { createFakeSessionService } from '../support/fakeSessionService';
@@ -7,6 +7,7 @@ import {
   declaredStates,
   declaredTransitions,
   sessionPaths,
+  stateIds,
   transitionId,
   type ModelEvent,
   type SessionPath,
@@ -20,16 +21,6 @@ const RESTING_STATES = [
   { authenticated: 'needsRecentLogin' },
 ] as const;
 const ALWAYS_RUNNING = ['authWatcher', 'passwordPolicy'];
-
-function stateIds(value: StateValue, prefix = 'session'): string[] {
-  if (typeof value === 'string') return [prefix, `${prefix}.${value}`];
-  return [
-    prefix,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      child === undefined ? [] : stateIds(child, `${prefix}.${key}`),
-    ),
-  ];
-}
 
 function describePath(path: SessionPath): string {
   const events = path.steps
