@@ -40,6 +40,7 @@ import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown }
 import type { AppConfig } from '../config';
 import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
+import { closingPopupOnAbort } from './popupWindow';
 import { summarizeThrown } from './inspectionRedaction';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
@@ -279,15 +280,18 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    continueWithGoogle: operation<SessionUser>(async (auth) => {
-      const guest = currentUserOf(auth);
-      const { user } = await linkWithPopup(guest, googleProvider(), resolver).catch(
-        (error: unknown) => {
+    // `signal` aborts when the machine stops the actor (Cancel): the popup closes with it.
+    continueWithGoogle: fromPromise<SessionUser>(({ signal }) =>
+      withinLimit(async () => {
+        const guest = currentUserOf(getAuth());
+        const { user } = await closingPopupOnAbort(signal, () =>
+          linkWithPopup(guest, googleProvider(), resolver),
+        ).catch((error: unknown) => {
           throw asGoogleLinkFailure(error);
-        },
-      );
-      return toSessionUser(user);
-    }, waitsForPerson),
+        });
+        return toSessionUser(user);
+      }, waitsForPerson()),
+    ),
 
     redirectToGoogle: operation<void>(
       async (auth) => {
