@@ -280,7 +280,11 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    // `signal` aborts when the machine stops the actor (Cancel): the popup closes with it.
+    // `signal` aborts when the machine stops the actor (Cancel): the Google window closes with it,
+    // so nothing more can be finished there, and the SDK's later `popup-closed-by-user` goes
+    // unheard. Only a result the window had handed to the page before it closed (the person had
+    // already picked an account) can still link; that link is real, and the machine follows the
+    // SDK's user as it does any change of user.
     continueWithGoogle: fromPromise<SessionUser>(({ signal }) =>
       withinLimit(async () => {
         const guest = currentUserOf(getAuth());

@@ -3,8 +3,44 @@
  *
  * The SDK (@firebase/auth 1.13.6, `src/platform_browser/util/popup.ts` `_open`, called from
  * `BrowserPopupRedirectResolver._openPopup`) opens it with `window.open` and keeps the handle to
- * itself: nothing public closes it or cancels the operation. So `window.open` is wrapped for this
- * one operation, until its first call (the popup) or until the operation settles.
+ * itself (`PopupOperation.authWindow`): nothing public closes it or cancels the operation. So
+ * `window.open` is wrapped while one such operation runs, and put back when it settles.
+ *
+ * Like the SDK (a new `PopupOperation` cancels the previous one), one operation is current at a
+ * time: a new one takes over. The SDK may still open the window of an operation it cancelled
+ * before that window opened; the current operation owns it too, so nothing is left open.
+ */
+interface PopupWatch {
+  signal: AbortSignal;
+  opened: Window[];
+}
+
+let current: PopupWatch | null = null;
+let browserOpen: typeof window.open | null = null;
+
+function openWatched(...args: Parameters<typeof window.open>): Window | null {
+  const watch = current;
+  if (!browserOpen) return null;
+  if (!watch) return browserOpen.apply(window, args);
+  // Given up before the popup opened (the SDK was still loading Google's script): open none.
+  // The SDK then rejects with `popup-blocked`, which nobody listens to any more.
+  if (watch.signal.aborted) return null;
+  const opened = browserOpen.apply(window, args);
+  if (opened) watch.opened.push(opened);
+  return opened;
+}
+
+function stopWatching(watch: PopupWatch): void {
+  if (current !== watch) return;
+  current = null;
+  // Only if nothing else replaced it meanwhile (the browser tests' popup blocker does).
+  if (browserOpen && window.open === openWatched) window.open = browserOpen;
+  browserOpen = null;
+}
+
+/**
+ * Runs `openAndWait` (e.g. `linkWithPopup`) and closes the windows it opens when `signal` aborts.
+ * A closed popup can send no result: the SDK notices it and rejects with `popup-closed-by-user`.
  */
 export async function closingPopupOnAbort<T>(
   signal: AbortSignal,
@@ -12,30 +48,18 @@ export async function closingPopupOnAbort<T>(
 ): Promise<T> {
   // Outside a browser there is no popup (the SDK refuses popup operations there).
   if (typeof window === 'undefined') return openAndWait();
-  const openWindow = window.open;
-  let popup: Window | null = null;
-
-  const restore = (): void => {
-    // Only if nothing else replaced it meanwhile (the browser tests' popup blocker does).
-    if (window.open === captureFirstOpen) window.open = openWindow;
-  };
-  function captureFirstOpen(...args: Parameters<typeof window.open>): Window | null {
-    restore();
-    // Given up before the popup opened (the SDK was still loading Google's script): open none.
-    // The SDK then rejects with `popup-blocked`, which nobody listens to any more.
-    if (signal.aborted) return null;
-    popup = openWindow.apply(window, args);
-    return popup;
+  const watch: PopupWatch = { signal, opened: [] };
+  const closeOpened = (): void => watch.opened.forEach((opened) => opened.close());
+  if (window.open !== openWatched) {
+    browserOpen = window.open;
+    window.open = openWatched;
   }
-  // A closed popup can send no result: the SDK notices it and rejects with `popup-closed-by-user`.
-  const closePopup = (): void => popup?.close();
-
-  window.open = captureFirstOpen;
-  signal.addEventListener('abort', closePopup, { once: true });
+  current = watch;
+  signal.addEventListener('abort', closeOpened, { once: true });
   try {
     return await openAndWait();
   } finally {
-    restore();
-    signal.removeEventListener('abort', closePopup);
+    stopWatching(watch);
+    signal.removeEventListener('abort', closeOpened);
   }
 }
