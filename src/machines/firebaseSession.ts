@@ -40,6 +40,7 @@ import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown }
 import type { AppConfig } from '../config';
 import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
+import { closingPopupOnAbort } from './popupWindow';
 import { summarizeThrown } from './inspectionRedaction';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
@@ -279,15 +280,22 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    continueWithGoogle: operation<SessionUser>(async (auth) => {
-      const guest = currentUserOf(auth);
-      const { user } = await linkWithPopup(guest, googleProvider(), resolver).catch(
-        (error: unknown) => {
+    // `signal` aborts when the machine stops the actor (Cancel): the Google window closes with it,
+    // so nothing more can be finished there, and the SDK's later `popup-closed-by-user` goes
+    // unheard. Only a result the window had handed to the page before it closed (the person had
+    // already picked an account) can still link; that link is real, and the machine follows the
+    // SDK's user as it does any change of user.
+    continueWithGoogle: fromPromise<SessionUser>(({ signal }) =>
+      withinLimit(async () => {
+        const guest = currentUserOf(getAuth());
+        const { user } = await closingPopupOnAbort(signal, () =>
+          linkWithPopup(guest, googleProvider(), resolver),
+        ).catch((error: unknown) => {
           throw asGoogleLinkFailure(error);
-        },
-      );
-      return toSessionUser(user);
-    }, waitsForPerson),
+        });
+        return toSessionUser(user);
+      }, waitsForPerson()),
+    ),
 
     redirectToGoogle: operation<void>(
       async (auth) => {
