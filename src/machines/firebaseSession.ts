@@ -212,11 +212,12 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
 
   /** Runs with the Auth instance, bounded in time, rejecting only with SessionFailure. */
   function operation<TOutput, TInput = NonReducibleUnknown>(
-    run: (auth: Auth, input: TInput) => Promise<TOutput>,
+    run: (auth: Auth, input: TInput, signal: AbortSignal) => Promise<TOutput>,
     limitFor: (input: TInput) => TimeLimit | null = () => OPERATION_LIMIT,
   ) {
-    return fromPromise<TOutput, TInput>(({ input }) =>
-      withinLimit(() => run(getAuth(), input), limitFor(input)),
+    // `signal` aborts when the machine stops the operation (Cancel).
+    return fromPromise<TOutput, TInput>(({ input, signal }) =>
+      withinLimit(() => run(getAuth(), input, signal), limitFor(input)),
     );
   }
 
@@ -285,17 +286,15 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
     // unheard. Only a result the window had handed to the page before it closed (the person had
     // already picked an account) can still link; that link is real, and the machine follows the
     // SDK's user as it does any change of user.
-    continueWithGoogle: fromPromise<SessionUser>(({ signal }) =>
-      withinLimit(async () => {
-        const guest = currentUserOf(getAuth());
-        const { user } = await closingPopupOnAbort(signal, () =>
-          linkWithPopup(guest, googleProvider(), resolver),
-        ).catch((error: unknown) => {
-          throw asGoogleLinkFailure(error);
-        });
-        return toSessionUser(user);
-      }, waitsForPerson()),
-    ),
+    continueWithGoogle: operation<SessionUser>(async (auth, _, signal) => {
+      const guest = currentUserOf(auth);
+      const { user } = await closingPopupOnAbort(signal, () =>
+        linkWithPopup(guest, googleProvider(), resolver),
+      ).catch((error: unknown) => {
+        throw asGoogleLinkFailure(error);
+      });
+      return toSessionUser(user);
+    }, waitsForPerson),
 
     redirectToGoogle: operation<void>(
       async (auth) => {
@@ -340,11 +339,13 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
     ),
 
     reauthenticate: operation<SessionUser, { password?: string }>(
-      async (auth, { password }) => {
+      async (auth, { password }, signal) => {
         const current = currentUserOf(auth);
         const { user } =
           password === undefined
-            ? await reauthenticateWithPopup(current, googleProvider(), resolver)
+            ? await closingPopupOnAbort(signal, () =>
+                reauthenticateWithPopup(current, googleProvider(), resolver),
+              )
             : await reauthenticateWithCredential(current, passwordCredentialFor(current, password));
         return toSessionUser(user);
       },
