@@ -5,6 +5,7 @@
  */
 import { FirebaseError, initializeApp } from 'firebase/app';
 import {
+  beforeAuthStateChanged,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   confirmPasswordReset as confirmPasswordResetWithCode,
@@ -40,6 +41,8 @@ import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown }
 import type { AppConfig } from '../config';
 import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
+import { GuestLinkGuard } from './guestLinkGuard';
+import { persistedUserKey, readPersistedIdentity } from './persistedUser';
 import { summarizeThrown } from './inspectionRedaction';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
@@ -200,6 +203,48 @@ async function redirectFailureOf(
   }
 }
 
+// --- Two tabs registering one guest ----------------------------------------------------------
+
+/** The guard of each browser Auth instance (none outside the browser: one tab, nothing to guard). */
+const guestLinkGuards = new WeakMap<Auth, GuestLinkGuard>();
+
+/** How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration. */
+const REGISTERED_ELSEWHERE_SYNC_MS = 5_000;
+
+/** Resolves once this tab's SDK holds `uid` registered, or after `ms` (then this tab is stale). */
+function registeredUserArrives(auth: Auth, uid: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, ms);
+    const unsubscribe = onIdTokenChanged(auth, (user) => {
+      if (user?.uid === uid && !user.isAnonymous) finish();
+    });
+    function finish(): void {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+/**
+ * Links `guest` with `link`. When another tab registered this guest first, this tab's link fails
+ * with the guest's invalidated token; the guard stops the SDK from signing out (which would sign
+ * the other tab out too), this tab waits until its SDK has synced to the registered user, and the
+ * link fails as `user-token-expired`: the machine, which has seen the registered user by then,
+ * follows it.
+ */
+async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Promise<T> {
+  const guard = guestLinkGuards.get(auth);
+  if (!guard) return link();
+  const outcome = await guard.link(guest.uid, link);
+  if (outcome.kind === 'linked') return outcome.result;
+  await registeredUserArrives(auth, guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
+  if (auth.currentUser?.isAnonymous !== false) {
+    console.warn('[session] Another tab registered this guest, but this tab has not synced yet.');
+  }
+  throw new SessionFailure('user-token-expired');
+}
+
 // --- The actors -------------------------------------------------------------------------------
 
 /**
@@ -269,8 +314,9 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
     }),
 
     createAccount: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+      const guest = currentUserOf(auth);
       const credential = EmailAuthProvider.credential(email, password);
-      const { user } = await linkWithCredential(currentUserOf(auth), credential);
+      const { user } = await linkGuest(auth, guest, () => linkWithCredential(guest, credential));
       return toSessionUser(user);
     }),
 
@@ -381,6 +427,12 @@ export function createBrowserAuth(config: AppConfig): Auth {
   });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  }
+  if (!guestLinkGuards.has(auth)) {
+    const key = persistedUserKey(config.firebase.apiKey, app.name);
+    const guard = new GuestLinkGuard(() => readPersistedIdentity(key));
+    beforeAuthStateChanged(auth, (user) => guard.beforeAuthStateChanged(user));
+    guestLinkGuards.set(auth, guard);
   }
   return auth;
 }
