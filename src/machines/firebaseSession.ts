@@ -211,21 +211,6 @@ const guestLinkGuards = new WeakMap<Auth, GuestLinkGuard>();
 /** How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration. */
 const REGISTERED_ELSEWHERE_SYNC_MS = 5_000;
 
-/** Resolves once this tab's SDK holds `uid` registered, or after `ms` (then this tab is stale). */
-function registeredUserArrives(auth: Auth, uid: string, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(finish, ms);
-    const unsubscribe = onIdTokenChanged(auth, (user) => {
-      if (user?.uid === uid && !user.isAnonymous) finish();
-    });
-    function finish(): void {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    }
-  });
-}
-
 /**
  * Links `guest` with `link`. When another tab registered this guest first, this tab's link fails
  * with the guest's invalidated token; the guard stops the SDK from signing out (which would sign
@@ -238,10 +223,12 @@ async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Pr
   if (!guard) return link();
   const outcome = await guard.link(guest.uid, link);
   if (outcome.kind === 'linked') return outcome.result;
-  await registeredUserArrives(auth, guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
-  if (auth.currentUser?.isAnonymous !== false) {
+  const synced = await guard.registeredUserNotified(guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
+  if (!synced) {
     console.warn('[session] Another tab registered this guest, but this tab has not synced yet.');
   }
+  // A macrotask later, every listener (the machine's too) has been told.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   throw new SessionFailure('user-token-expired');
 }
 
@@ -432,6 +419,8 @@ export function createBrowserAuth(config: AppConfig): Auth {
     const key = persistedUserKey(config.firebase.apiKey, app.name);
     const guard = new GuestLinkGuard(() => readPersistedIdentity(key));
     beforeAuthStateChanged(auth, (user) => guard.beforeAuthStateChanged(user));
+    // Registered before the machine's listener, so it hears each change no later than the machine.
+    onIdTokenChanged(auth, (user) => guard.noteNotifiedUser(user));
     guestLinkGuards.set(auth, guard);
   }
   return auth;

@@ -16,6 +16,9 @@ export class GuestLinkGuard {
   /** The guest this tab is linking right now (the machine runs one operation at a time). */
   private linkingGuestUid: string | null = null;
   private blockedSignOutOf: string | null = null;
+  /** The user the SDK's listeners were last told about (not its current user, which it mutates first). */
+  private notifiedUser: PersistedIdentity | null = null;
+  private readonly notifiedWaiters = new Set<() => void>();
 
   constructor(private readonly readPersisted: () => Promise<PersistedIdentity | null>) {}
 
@@ -28,6 +31,33 @@ export class GuestLinkGuard {
       this.blockedSignOutOf = guestUid;
       throw new Error('This guest was registered in another tab; not signing out.');
     }
+  }
+
+  /** For an `onIdTokenChanged` listener registered before the app's own. */
+  noteNotifiedUser(user: PersistedIdentity | null): void {
+    this.notifiedUser = user ? { uid: user.uid, isAnonymous: user.isAnonymous } : null;
+    this.notifiedWaiters.forEach((check) => check());
+  }
+
+  /**
+   * Resolves true once the SDK's listeners have been told that `uid` is registered (so the machine
+   * has seen it too), or false after `ms`. The SDK's current user is not enough: syncing from
+   * storage mutates it before it persists and notifies.
+   */
+  registeredUserNotified(uid: string, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (notified: boolean) => {
+        clearTimeout(timer);
+        this.notifiedWaiters.delete(check);
+        resolve(notified);
+      };
+      const check = () => {
+        if (this.notifiedUser?.uid === uid && !this.notifiedUser.isAnonymous) finish(true);
+      };
+      const timer = setTimeout(() => finish(false), ms);
+      this.notifiedWaiters.add(check);
+      check();
+    });
   }
 
   /**

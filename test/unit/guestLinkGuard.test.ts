@@ -56,4 +56,22 @@ describe('GuestLinkGuard', () => {
     const other = new Error('auth/network-request-failed');
     await expect(guard.link(GUEST, () => Promise.reject(other))).rejects.toBe(other);
   });
+
+  it('waits until the listeners were told the guest is registered, not just until the SDK holds it', async () => {
+    const guard = guardWith(null);
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: true });
+    const waiting = guard.registeredUserNotified(GUEST, 1_000);
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: false });
+    await expect(waiting).resolves.toBe(true);
+  });
+
+  it('gives up waiting for the registered guest after the time limit', async () => {
+    const guard = guardWith(null);
+    guard.noteNotifiedUser({ uid: 'someone-else', isAnonymous: false });
+    await expect(guard.registeredUserNotified(GUEST, 10)).resolves.toBe(false);
+  });
 });
