@@ -5,6 +5,7 @@
  */
 import { FirebaseError, initializeApp } from 'firebase/app';
 import {
+  beforeAuthStateChanged,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   confirmPasswordReset as confirmPasswordResetWithCode,
@@ -41,6 +42,8 @@ import type { AppConfig } from '../config';
 import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
 import { closingPopupOnAbort } from './popupWindow';
+import { GuestLinkGuard } from './guestLinkGuard';
+import { persistedUserKey, readPersistedIdentity } from './persistedUser';
 import { summarizeThrown } from './inspectionRedaction';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
@@ -201,6 +204,35 @@ async function redirectFailureOf(
   }
 }
 
+// --- Two tabs registering one guest ----------------------------------------------------------
+
+/** The guard of each browser Auth instance (none outside the browser: one tab, nothing to guard). */
+const guestLinkGuards = new WeakMap<Auth, GuestLinkGuard>();
+
+/** How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration. */
+const REGISTERED_ELSEWHERE_SYNC_MS = 5_000;
+
+/**
+ * Links `guest` with `link`. When another tab registered this guest first, this tab's link fails
+ * with the guest's invalidated token; the guard stops the SDK from signing out (which would sign
+ * the other tab out too), this tab waits until its SDK has synced to the registered user, and the
+ * link fails as `user-token-expired`: the machine, which has seen the registered user by then,
+ * follows it.
+ */
+async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Promise<T> {
+  const guard = guestLinkGuards.get(auth);
+  if (!guard) return link();
+  const outcome = await guard.link(guest.uid, link);
+  if (outcome.kind === 'linked') return outcome.result;
+  const synced = await guard.registeredUserNotified(guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
+  if (!synced) {
+    console.warn('[session] Another tab registered this guest, but this tab has not synced yet.');
+  }
+  // A macrotask later, every listener (the machine's too) has been told.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  throw new SessionFailure('user-token-expired');
+}
+
 // --- The actors -------------------------------------------------------------------------------
 
 /**
@@ -271,8 +303,9 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
     }),
 
     createAccount: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+      const guest = currentUserOf(auth);
       const credential = EmailAuthProvider.credential(email, password);
-      const { user } = await linkWithCredential(currentUserOf(auth), credential);
+      const { user } = await linkGuest(auth, guest, () => linkWithCredential(guest, credential));
       return toSessionUser(user);
     }),
 
@@ -288,8 +321,9 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
     // SDK's user as it does any change of user.
     continueWithGoogle: operation<SessionUser>(async (auth, _, signal) => {
       const guest = currentUserOf(auth);
-      const { user } = await closingPopupOnAbort(signal, () =>
-        linkWithPopup(guest, googleProvider(), resolver),
+      // Like an e-mail link: another tab registering this guest meanwhile signs no tab out.
+      const { user } = await linkGuest(auth, guest, () =>
+        closingPopupOnAbort(signal, () => linkWithPopup(guest, googleProvider(), resolver)),
       ).catch((error: unknown) => {
         throw asGoogleLinkFailure(error);
       });
@@ -390,6 +424,14 @@ export function createBrowserAuth(config: AppConfig): Auth {
   });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  }
+  if (!guestLinkGuards.has(auth)) {
+    const key = persistedUserKey(config.firebase.apiKey, app.name);
+    const guard = new GuestLinkGuard(() => readPersistedIdentity(key));
+    beforeAuthStateChanged(auth, (user) => guard.beforeAuthStateChanged(user));
+    // Registered before the machine's listener, so it hears each change no later than the machine.
+    onIdTokenChanged(auth, (user) => guard.noteNotifiedUser(user));
+    guestLinkGuards.set(auth, guard);
   }
   return auth;
 }

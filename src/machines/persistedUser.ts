@@ -1,0 +1,69 @@
+/**
+ * The user the Firebase SDK persisted in IndexedDB, read straight from the database every tab of
+ * the browser shares, without going through this tab's Auth instance (whose copy may be stale).
+ */
+
+/** What the guard needs of the persisted user. */
+export interface PersistedIdentity {
+  uid: string;
+  isAnonymous: boolean;
+}
+
+/** Where `indexedDBLocalPersistence` keeps its entries (@firebase/auth, `DB_NAME`, `DB_OBJECTSTORE_NAME`). */
+const DATABASE = 'firebaseLocalStorageDb';
+const STORE = 'firebaseLocalStorage';
+const READ_LIMIT_MS = 2_000;
+
+/** The SDK's key for an app's current user: `firebase:authUser:<apiKey>:<appName>`. */
+export function persistedUserKey(apiKey: string, appName: string): string {
+  return `firebase:authUser:${apiKey}:${appName}`;
+}
+
+function identityOf(value: unknown): PersistedIdentity | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { uid, isAnonymous } = value as Record<string, unknown>;
+  return typeof uid === 'string' && typeof isAnonymous === 'boolean' ? { uid, isAnonymous } : null;
+}
+
+/**
+ * The persisted user under `key`, or null when there is none, the database can't be read, or it
+ * takes longer than two seconds (the caller then acts as if nothing were persisted).
+ */
+export function readPersistedIdentity(key: string): Promise<PersistedIdentity | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => settle(null), READ_LIMIT_MS);
+    let settled = false;
+    function settle(identity: PersistedIdentity | null): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(identity);
+    }
+
+    const opening = indexedDB.open(DATABASE);
+    // A database that doesn't exist yet must not be created here (empty, it would confuse the SDK).
+    opening.onupgradeneeded = () => opening.transaction?.abort();
+    opening.onerror = () => settle(null);
+    opening.onblocked = () => settle(null);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains(STORE)) {
+        db.close();
+        settle(null);
+        return;
+      }
+      const reading = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
+      reading.onerror = () => {
+        db.close();
+        settle(null);
+      };
+      reading.onsuccess = () => {
+        db.close();
+        const entry: unknown = reading.result;
+        const value =
+          typeof entry === 'object' && entry !== null && 'value' in entry ? entry.value : null;
+        settle(identityOf(value));
+      };
+    };
+  });
+}

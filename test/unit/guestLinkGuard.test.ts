@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { GuestLinkGuard } from '../../src/machines/guestLinkGuard';
+import type { PersistedIdentity } from '../../src/machines/persistedUser';
+
+const GUEST = 'guest-uid';
+
+/** A guard whose storage holds `persisted`, as another tab left it. */
+function guardWith(persisted: PersistedIdentity | null): GuestLinkGuard {
+  return new GuestLinkGuard(() => Promise.resolve(persisted));
+}
+
+/** A link that fails the way the SDK's does: it tries to sign out first (`_logoutIfInvalidated`). */
+function linkThatSignsOut(guard: GuestLinkGuard, error = new Error('auth/user-token-expired')) {
+  return async () => {
+    await guard.beforeAuthStateChanged(null);
+    throw error;
+  };
+}
+
+describe('GuestLinkGuard', () => {
+  it('blocks the sign-out of a guest that another tab registered while this tab linked it', async () => {
+    const guard = guardWith({ uid: GUEST, isAnonymous: false });
+    await expect(guard.link(GUEST, linkThatSignsOut(guard))).resolves.toEqual({
+      kind: 'registeredElsewhere',
+    });
+  });
+
+  it('lets the SDK sign out a guest whose token was revoked for another reason', async () => {
+    const guard = guardWith({ uid: GUEST, isAnonymous: true });
+    const revoked = new Error('auth/user-token-expired');
+    await expect(guard.link(GUEST, linkThatSignsOut(guard, revoked))).rejects.toBe(revoked);
+  });
+
+  it('lets the SDK sign out when storage holds someone else', async () => {
+    const guard = guardWith({ uid: 'someone-else', isAnonymous: false });
+    await expect(guard.link(GUEST, linkThatSignsOut(guard))).rejects.toThrow('user-token-expired');
+  });
+
+  it('never blocks outside a link: a disabled or deleted account is still signed out', async () => {
+    const guard = guardWith({ uid: GUEST, isAnonymous: false });
+    await expect(guard.beforeAuthStateChanged(null)).resolves.toBeUndefined();
+  });
+
+  it('never blocks a sign-in, and passes a successful link through', async () => {
+    const guard = guardWith({ uid: GUEST, isAnonymous: false });
+    const outcome = await guard.link(GUEST, async () => {
+      await guard.beforeAuthStateChanged({ uid: 'new-user' });
+      return 'linked user';
+    });
+    expect(outcome).toEqual({ kind: 'linked', result: 'linked user' });
+  });
+
+  it('forgets a blocked sign-out once its link has settled', async () => {
+    const guard = guardWith({ uid: GUEST, isAnonymous: false });
+    await guard.link(GUEST, linkThatSignsOut(guard));
+    const other = new Error('auth/network-request-failed');
+    await expect(guard.link(GUEST, () => Promise.reject(other))).rejects.toBe(other);
+  });
+
+  it('waits until the listeners were told the guest is registered, not just until the SDK holds it', async () => {
+    const guard = guardWith(null);
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: true });
+    const waiting = guard.registeredUserNotified(GUEST, 1_000);
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: false });
+    await expect(waiting).resolves.toBe(true);
+  });
+
+  it('gives up waiting for the registered guest after the time limit', async () => {
+    const guard = guardWith(null);
+    guard.noteNotifiedUser({ uid: 'someone-else', isAnonymous: false });
+    await expect(guard.registeredUserNotified(GUEST, 10)).resolves.toBe(false);
+  });
+});
