@@ -31,7 +31,7 @@ afterEach(() => {
 
 function fakeBackend(stored: GetProfileResponse = { profile: null, cv: null }) {
   const calls = {
-    load: vi.fn(async (_: { uid: string }) => stored),
+    load: vi.fn<(input: { uid: string }) => Promise<GetProfileResponse>>(async () => stored),
     save: vi.fn(
       async ({ input }: { input: AlertProfileInput }): Promise<{ profile: AlertProfile }> => ({
         profile: { ...input, updatedAt: '2026-11-22T22:00:00.000Z' },

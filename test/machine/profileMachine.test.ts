@@ -40,14 +40,18 @@ function deferred<T>() {
 function fakeBackend(profiles: Record<string, GetProfileResponse> = {}) {
   const calls = {
     load: vi.fn(async ({ uid }: { uid: string }) => profiles[uid] ?? { profile: null, cv: null }),
-    save: vi.fn(async (_: { uid: string; input: AlertProfileInput }) => ({
+    save: vi.fn<
+      (input: { uid: string; input: AlertProfileInput }) => Promise<{ profile: AlertProfile }>
+    >(async () => ({
       profile: savedProfile,
     })),
-    upload: vi.fn(async (_: { uid: string; file: File }): Promise<PutCvResponse> => ({
+    upload: vi.fn<(input: { uid: string; file: File }) => Promise<PutCvResponse>>(async () => ({
       cv,
       suggestedSkills: ['React', 'TypeScript'],
     })),
-    remove: vi.fn(async (_: { uid: string }) => ({ deleted: true })),
+    remove: vi.fn<(input: { uid: string }) => Promise<{ deleted: boolean }>>(async () => ({
+      deleted: true,
+    })),
   };
   const logic = profileMachine.provide({
     actors: {
