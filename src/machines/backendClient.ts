@@ -56,7 +56,8 @@ export interface BackendClientOptions {
   baseUrl: string;
   /** The current user's Firebase ID token. */
   getIdToken: () => Promise<string>;
-  fetch?: typeof fetch;
+  /** Replaces the global `fetch` (tests). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface BackendClient {
@@ -84,7 +85,7 @@ function failureFromThrown(error: unknown): BackendFailure {
 }
 
 export function createBackendClient(options: BackendClientOptions): BackendClient {
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
 
   async function request<T>(
     method: 'GET' | 'PUT' | 'DELETE',
