@@ -35,7 +35,7 @@ describe('the job alert profile in Chromium', () => {
 
   it('keeps a guest’s profile and CV when the guest creates an account', async () => {
     await page.goto(`${appUrl}/`);
-    await page.getByRole('link', { name: 'Start free' }).click();
+    await page.getByRole('link', { name: 'Start free' }).first().click();
     await page.waitForURL(`${appUrl}${PATHS.profile}`);
     const guest = await waitForPersistedUser(page, (user) => user.isAnonymous);
 
