@@ -68,8 +68,8 @@ export function ProfileForm({ uid }: { uid: string }) {
   );
   const [problems, setProblems] = useState<DraftProblems>({});
   const [submitted, setSubmitted] = useState<ProfileDraft | null>(null);
-  const ids = { error: useId(), roles: useId(), skills: useId(), where: useId() };
-  const problemId = (field: DraftField) => `${ids.roles}-${field}`;
+  const ids = { error: useId(), title: useId(), suggestions: useId(), cities: useId() };
+  const problemId = (field: DraftField) => `${ids.title}-${field}`;
   const saving = view.status === 'saving';
   const busy = saving || view.status === 'uploading' || view.status === 'removingCv';
   const saveError = view.failedOperation === 'save' ? view.error : null;
@@ -112,8 +112,8 @@ export function ProfileForm({ uid }: { uid: string }) {
   const status = view.status === 'saved' && submitted === draft ? 'Saved' : null;
 
   return (
-    <SafeForm className="form" aria-labelledby={ids.roles} onSubmit={submit}>
-      <h2 id={ids.roles} className="form__title">
+    <SafeForm className="form" aria-labelledby={ids.title} onSubmit={submit}>
+      <h2 id={ids.title} className="form__title">
         What you are looking for
       </h2>
       <ErrorMessage id={ids.error} message={saveError?.message} />
@@ -139,10 +139,10 @@ export function ProfileForm({ uid }: { uid: string }) {
       <FieldProblem id={problemId('skills')} problem={problems.skills} />
       {suggestions.length > 0 && (
         <div className="suggestions">
-          <p className="suggestions__title" id={ids.skills}>
+          <p className="suggestions__title" id={ids.suggestions}>
             Skills found in your CV:
           </p>
-          <ul className="suggestions__list" aria-labelledby={ids.skills}>
+          <ul className="suggestions__list" aria-labelledby={ids.suggestions}>
             {suggestions.map((skill) => (
               <li key={skill}>
                 <button
@@ -195,12 +195,12 @@ export function ProfileForm({ uid }: { uid: string }) {
           </div>
         </details>
         <div className="field">
-          <label className="field__label" htmlFor={ids.where}>
+          <label className="field__label" htmlFor={ids.cities}>
             US cities (one a line, as “City, ST”)
           </label>
           <div className="field__box">
             <textarea
-              id={ids.where}
+              id={ids.cities}
               name="cities"
               className="field__input"
               rows={3}
