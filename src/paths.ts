@@ -6,6 +6,7 @@ export const PATHS = {
   home: '/',
   login: '/login',
   account: '/account',
+  profile: '/profile',
   blog: '/blog',
   privacy: '/privacy',
   terms: '/terms',

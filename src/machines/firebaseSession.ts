@@ -449,3 +449,15 @@ export function createBrowserSessionActors(config: AppConfig): SessionActors {
     askProviderForPasswordPolicy: config.authEmulatorUrl === null,
   });
 }
+
+/**
+ * The current user's Firebase ID token for the backend's Authorization header (the SDK refreshes
+ * it when it is close to expiry). Rejects when nobody is signed in.
+ */
+export function createIdTokenSource(config: AppConfig): () => Promise<string> {
+  return async () => {
+    const user = createBrowserAuth(config).currentUser;
+    if (!user) throw new SessionFailure('no-user');
+    return getIdToken(user);
+  };
+}

@@ -59,7 +59,7 @@ export function HomeRoute() {
               reads.
             </p>
             <p className="actions">
-              <Link className="button button--primary" to={PATHS.login}>
+              <Link className="button button--primary" to={PATHS.profile}>
                 Start free
               </Link>
               <Link className="button button--secondary" to={PRICING_PATH}>

@@ -76,6 +76,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: routeSegment(PATHS.profile),
+            caseSensitive: true,
+            ...lazyRoute(
+              'ProfileRoute',
+              () => import('./ProfileRoute'),
+              (m) => m.ProfileRoute,
+            ),
+          },
+          {
             path: routeSegment(PATHS.refund),
             caseSensitive: true,
             ...lazyRoute(

@@ -9,6 +9,7 @@ import { imprintMeta } from './ImprintRoute';
 import { loginMeta } from './LoginRoute';
 import { notFoundMeta } from './NotFoundRoute';
 import { privacyMeta } from './PrivacyRoute';
+import { profileMeta } from './ProfileRoute';
 import { refundMeta } from './RefundRoute';
 import { termsMeta } from './TermsRoute';
 import { NOT_FOUND_FILE, PATHS } from '../paths';
@@ -36,6 +37,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   page(PATHS.imprint, imprintMeta),
   page(PATHS.login, loginMeta),
   page(PATHS.account, accountMeta),
+  page(PATHS.profile, profileMeta),
 ];
 
 /** The host serves `404.html` for any unknown address; any unmatched path renders it. */

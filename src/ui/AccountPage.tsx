@@ -6,6 +6,8 @@ import { DeleteAccount } from './account/DeleteAccount';
 import { PasswordResetAction } from './account/PasswordResetAction';
 import { SessionActions } from './account/SessionActions';
 import { useAccountActions } from './account/useAccountActions';
+import { ProfileProvider } from './profile/ProfileProvider';
+import { ProfileSummary } from './profile/ProfileSummary';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
 import {
   useReauthenticationFor,
@@ -76,6 +78,9 @@ function AccountSections({ user }: { user: SessionUser }) {
       <ErrorMessage message={pageFeedback.error?.message} />
       <StatusMessage message={pageFeedback.notice?.message} />
       <AccountDetails user={user} />
+      <ProfileProvider>
+        <ProfileSummary />
+      </ProfileProvider>
       <SessionActions unavailable={unavailable} {...actions} />
       <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />
       {user.email && (

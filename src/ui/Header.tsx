@@ -17,6 +17,9 @@ export function Header() {
               <Link to={PATHS.blog}>Blog</Link>
             </li>
             <li>
+              <Link to={PATHS.profile}>Job alerts</Link>
+            </li>
+            <li>
               <AccountLink />
             </li>
           </ul>

@@ -3,13 +3,18 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
+import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../server/app';
+import { readServerConfig } from '../../server/config';
 import { prerenderSite } from '../../scripts/prerender';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The built app, served on 127.0.0.1 (the emulator's host name). */
     appUrl: string;
+    /** The product backend the build calls (in-process, in-memory PGlite). */
+    backendUrl: string;
   }
 }
 
@@ -58,6 +63,22 @@ function cleanUrls(outDir: string): Plugin {
   };
 }
 
+/** The backend in this process, on in-memory PGlite, trusting the emulator's tokens. */
+async function startBackend(appOrigin: string): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp({
+    config: {
+      ...readServerConfig({}),
+      corsOrigins: [appOrigin],
+      rateLimitPerMinute: 10_000,
+    },
+    database: { kind: 'pglite-memory' },
+    logStream: false,
+  });
+  const port = await freePort();
+  await app.listen({ host: '127.0.0.1', port });
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
 /**
  * Builds (and prerenders) the app against the Auth Emulator that `npm test` runs around the tests,
  * and serves the build with `vite preview` for the browser tests; tears both down afterwards.
@@ -72,6 +93,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   process.env.VITE_AUTH_EMULATOR_URL = `http://${emulatorHost}`;
 
+  // The app's origin must be known before the build: the backend allows only it (CORS).
+  const appPort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const backend = await startBackend(appUrl);
+  process.env.VITE_BACKEND_URL = backend.url;
+  project.provide('backendUrl', backend.url);
+
   const outDir = mkdtempSync(join(tmpdir(), 'applyfirst-browser-'));
   // Vitest runs with NODE_ENV=test, which would bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;
@@ -80,27 +108,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     // The pages as deployed: prerendered HTML that hydrates (a mismatch would log console errors).
     await prerenderSite(outDir);
+  } catch (error) {
+    await backend.app.close();
+    throw error;
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
 
   let server: PreviewServer | null = null;
   try {
-    const port = await freePort();
     server = await preview({
       logLevel: 'warn',
       plugins: [cleanUrls(outDir)],
       build: { outDir },
-      preview: { host: '127.0.0.1', port, strictPort: true },
+      preview: { host: '127.0.0.1', port: appPort, strictPort: true },
     });
-    project.provide('appUrl', `http://127.0.0.1:${port}`);
+    project.provide('appUrl', appUrl);
   } catch (error) {
     rmSync(outDir, { recursive: true, force: true });
+    await backend.app.close();
     throw error;
   }
 
   return async () => {
     await server?.close();
+    await backend.app.close();
     rmSync(outDir, { recursive: true, force: true });
   };
 }

@@ -92,7 +92,7 @@ describe('a visitor in Chromium', () => {
     await press(page, 'Create account');
     await page.waitForURL(`${appUrl}/account`);
     await press(page, 'Sign out');
-    await page.waitForURL(`${appUrl}/login?next=%2Faccount`);
+    await page.waitForURL(`${appUrl}/login`);
 
     await fillLoginForm(page, email, null);
     await press(page, 'Forgot password?');

@@ -25,11 +25,12 @@ describe('Header', () => {
     const links = within(within(banner).getByRole('navigation', { name: 'Main' })).getAllByRole(
       'link',
     );
-    expect(links.slice(0, 2).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(links.slice(0, 3).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Pricing', PRICING_PATH],
       ['Blog', PATHS.blog],
+      ['Job alerts', PATHS.profile],
     ]);
-    expect(links).toHaveLength(3);
-    expect(links[2]!.className).toContain('account-link');
+    expect(links).toHaveLength(4);
+    expect(links[3]!.className).toContain('account-link');
   });
 });

@@ -12,6 +12,7 @@ import { stubScrolling } from './renderSite';
 // The real provider, minus Firebase: the session stays "restoring", as on a first paint.
 vi.mock('../../src/ui/session/browserSessionRuntime', () => ({
   startBrowserSessionConnection: () => new Promise(() => {}),
+  startBrowserProfileConnection: () => new Promise(() => {}),
 }));
 
 let root: Root | undefined;

@@ -64,15 +64,14 @@ describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the metadata of $path', ({ path,
 });
 
 describe('indexing', () => {
-  it.each([PATHS.login, PATHS.account, '/does-not-exist'])(
-    'keeps %s out of search results',
-    async (path) => {
-      await renderSite(path);
-      expect(head().robots).toEqual(['noindex, nofollow']);
-    },
-  );
+  const UNLISTED: string[] = [PATHS.login, PATHS.account, PATHS.profile];
 
-  it.each(SITE_PAGES.filter(({ path }) => path !== PATHS.login && path !== PATHS.account))(
+  it.each([...UNLISTED, '/does-not-exist'])('keeps %s out of search results', async (path) => {
+    await renderSite(path);
+    expect(head().robots).toEqual(['noindex, nofollow']);
+  });
+
+  it.each(SITE_PAGES.filter(({ path }) => !UNLISTED.includes(path)))(
     'lets $path be indexed, at its absolute address',
     async ({ path }) => {
       await renderSite(path);

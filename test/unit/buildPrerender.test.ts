@@ -43,6 +43,7 @@ describe('npm run build', () => {
       'imprint/index.html',
       'login/index.html',
       'account/index.html',
+      'profile/index.html',
       '404.html',
       'sitemap.xml',
       'robots.txt',
@@ -89,8 +90,13 @@ describe('npm run build', () => {
     expect(routePreload, preloads.join('\n')).toMatch(/fetchpriority="low"/i);
   });
 
-  it('keeps /login, /account and the not-found page out of search results', async () => {
-    for (const file of ['login/index.html', 'account/index.html', '404.html']) {
+  it('keeps /login, /account, /profile and the not-found page out of search results', async () => {
+    for (const file of [
+      'login/index.html',
+      'account/index.html',
+      'profile/index.html',
+      '404.html',
+    ]) {
       expect(await read(file), file).toContain('<meta name="robots" content="noindex, nofollow"/>');
     }
     expect(await read('404.html')).not.toContain('rel="canonical"');

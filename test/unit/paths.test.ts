@@ -8,6 +8,7 @@ describe('the site paths', () => {
       home: '/',
       login: '/login',
       account: '/account',
+      profile: '/profile',
       blog: '/blog',
       privacy: '/privacy',
       terms: '/terms',

@@ -22,7 +22,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.paid ? (
           <PlanButton>{plan.callToAction}</PlanButton>
         ) : (
-          <Link className="button button--secondary" to={PATHS.login}>
+          <Link className="button button--secondary" to={PATHS.profile}>
             {plan.callToAction}
           </Link>
         )}

@@ -3,11 +3,15 @@
  * Firebase stay out of the first page load. Nothing in the entry graph may import this statically.
  */
 import { config } from '../../config';
-import { createBrowserSessionActors } from '../../machines/firebaseSession';
+import { createBackendClient } from '../../machines/backendClient';
+import { createBrowserSessionActors, createIdTokenSource } from '../../machines/firebaseSession';
+import { createProfileActors, profileMachine } from '../../machines/profileMachine';
 import { sessionMachine } from '../../machines/sessionMachine';
 import type { GuestDiscardedEvent } from '../../machines/sessionTypes';
 import { connectSessionActor } from './actorConnection';
 import type { SessionConnection } from './sessionConnection';
+import { connectProfileActor } from '../profile/profileActorConnection';
+import type { ProfileConnection } from '../profile/profileConnection';
 
 /** Fired on `window` when a guest is replaced by an existing account; a backend could migrate it. */
 export const GUEST_DISCARDED_DOM_EVENT = 'applyfirst:guestdiscarded';
@@ -32,4 +36,13 @@ export async function startBrowserSessionConnection(): Promise<SessionConnection
       onGuestDiscarded: reportGuestDiscarded,
     },
   );
+}
+
+/** The profile machine for the session's user, calling the backend with that user's ID token. */
+export function startBrowserProfileConnection(): ProfileConnection {
+  const client = createBackendClient({
+    baseUrl: config.backendUrl,
+    getIdToken: createIdTokenSource(config),
+  });
+  return connectProfileActor(profileMachine.provide({ actors: createProfileActors(client) }));
 }

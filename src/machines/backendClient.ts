@@ -1,0 +1,131 @@
+import {
+  API_ERRORS,
+  type AlertProfileInput,
+  type ApiErrorCode,
+  type DeleteCvResponse,
+  type GetProfileResponse,
+  type PutCvResponse,
+  type PutProfileResponse,
+} from '../backendApi';
+
+/** The backend's codes, plus what can go wrong before an answer arrives. */
+export type BackendErrorCode = ApiErrorCode | 'network-error' | 'timed-out' | 'session-missing';
+
+export interface BackendError {
+  code: BackendErrorCode;
+  message: string;
+}
+
+const CLIENT_MESSAGES: Record<Exclude<BackendErrorCode, ApiErrorCode>, string> = {
+  'network-error':
+    'We could not reach ApplyFirst. Please check your internet connection and try again.',
+  'timed-out': 'ApplyFirst took too long to answer. Please try again.',
+  'session-missing': 'Your session is not ready yet. Please wait a moment and try again.',
+};
+
+function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return typeof code === 'string' && Object.hasOwn(API_ERRORS, code);
+}
+
+export function messageFor(code: BackendErrorCode): string {
+  return isApiErrorCode(code) ? API_ERRORS[code].message : CLIENT_MESSAGES[code];
+}
+
+/** What every backend call rejects with: a code and a message for people, never a token. */
+export class BackendFailure extends Error implements BackendError {
+  override readonly name = 'BackendFailure';
+  readonly code: BackendErrorCode;
+
+  constructor(code: BackendErrorCode) {
+    super(messageFor(code));
+    this.code = code;
+  }
+}
+
+/** Anything a backend call rejected with, as a `BackendError` with a readable message. */
+export function backendErrorOf(thrown: unknown): BackendError {
+  const failure = thrown instanceof BackendFailure ? thrown : new BackendFailure('internal-error');
+  return { code: failure.code, message: failure.message };
+}
+
+export const REQUEST_TIME_LIMIT_MS = 30_000;
+export const UPLOAD_TIME_LIMIT_MS = 60_000;
+
+export interface BackendClientOptions {
+  /** The backend's origin, e.g. `http://127.0.0.1:8080`, without a trailing slash. */
+  baseUrl: string;
+  /** The current user's Firebase ID token. */
+  getIdToken: () => Promise<string>;
+  /** Replaces the global `fetch` (tests). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+export interface BackendClient {
+  getProfile(): Promise<GetProfileResponse>;
+  putProfile(input: AlertProfileInput): Promise<PutProfileResponse>;
+  putCv(file: File): Promise<PutCvResponse>;
+  deleteCv(): Promise<DeleteCvResponse>;
+}
+
+/** A code from an error answer; the catalogue's message is shown, never the body's text. */
+async function failureFromAnswer(response: Response): Promise<BackendFailure> {
+  const body: unknown = await response.json().catch(() => null);
+  const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : null;
+  return new BackendFailure(isApiErrorCode(code) ? code : 'internal-error');
+}
+
+function failureFromThrown(error: unknown): BackendFailure {
+  if (error instanceof BackendFailure) return error;
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return new BackendFailure('timed-out');
+  }
+  // A success answer that is not JSON.
+  if (error instanceof SyntaxError) return new BackendFailure('internal-error');
+  return new BackendFailure('network-error');
+}
+
+export function createBackendClient(options: BackendClientOptions): BackendClient {
+  const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+
+  async function request<T>(
+    method: 'GET' | 'PUT' | 'DELETE',
+    path: string,
+    body: { json: unknown } | { form: FormData } | null,
+    timeLimitMs = REQUEST_TIME_LIMIT_MS,
+  ): Promise<T> {
+    const token = await options.getIdToken().catch(() => {
+      throw new BackendFailure('session-missing');
+    });
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    let payload: BodyInit | undefined;
+    if (body && 'json' in body) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body.json);
+    } else if (body) {
+      payload = body.form;
+    }
+    try {
+      const response = await send(`${options.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(payload === undefined ? {} : { body: payload }),
+        signal: AbortSignal.timeout(timeLimitMs),
+      });
+      if (!response.ok) throw await failureFromAnswer(response);
+      return (await response.json()) as T;
+    } catch (error) {
+      throw failureFromThrown(error);
+    }
+  }
+
+  return {
+    getProfile: () => request<GetProfileResponse>('GET', '/v1/profile', null),
+    putProfile: (input) => request<PutProfileResponse>('PUT', '/v1/profile', { json: input }),
+    putCv(file) {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return request<PutCvResponse>('PUT', '/v1/profile/cv', { form }, UPLOAD_TIME_LIMIT_MS);
+    },
+    deleteCv: () => request<DeleteCvResponse>('DELETE', '/v1/profile/cv', null),
+  };
+}

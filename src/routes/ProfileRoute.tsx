@@ -1,0 +1,24 @@
+import type { PageMeta } from '../meta/pageMeta';
+import { PageHead } from '../meta/PageHead';
+import { ProfileProvider } from '../ui/profile/ProfileProvider';
+import { ProfilePage } from '../ui/ProfilePage';
+import { PATHS } from '../paths';
+
+export const profileMeta: PageMeta = {
+  title: 'Your job alert profile',
+  description:
+    'Tell ApplyFirst which tech jobs you want: roles, skills, places, seniority, salary and visa needs, and upload your CV.',
+  url: PATHS.profile,
+  noIndex: true,
+};
+
+export function ProfileRoute() {
+  return (
+    <>
+      <PageHead meta={profileMeta} />
+      <ProfileProvider>
+        <ProfilePage />
+      </ProfileProvider>
+    </>
+  );
+}

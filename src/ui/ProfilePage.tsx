@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { BusyButton } from './forms/BusyButton';
+import { ErrorMessage } from './forms/FormMessages';
+import { CvSection } from './profile/CvSection';
+import { useProfileSend, useProfileView } from './profile/hooks';
+import { ProfileForm } from './profile/ProfileForm';
+import { useSessionStatus } from './session';
+import { SessionFailure } from './session/SessionFailure';
+import { loginPath, PATHS } from '../paths';
+import './forms.css';
+import './profile/profile.css';
+
+/** `/profile`: what the job seeker wants alerts for, and their CV. Guests can fill it too. */
+export function ProfilePage() {
+  const sessionStatus = useSessionStatus();
+  const view = useProfileView();
+  const send = useProfileSend();
+  const titleId = useId();
+  const loading =
+    sessionStatus === 'restoring' || view.status === 'idle' || view.status === 'loading';
+  const loadFailed = view.status === 'failed';
+  const uid = view.uid;
+
+  return (
+    <section
+      className="session-page session-page--wide profile-page"
+      aria-labelledby={titleId}
+      aria-busy={loading || undefined}
+    >
+      <h1 id={titleId} className="session-page__title">
+        Your job alert profile
+      </h1>
+      <p className="session-page__intro">
+        Tell us what you are looking for. We alert you the moment a matching job is posted.
+      </p>
+      {sessionStatus === 'guest' && (
+        <p className="profile-page__invite">
+          <Link to={loginPath({ next: PATHS.profile })}>
+            Create an account to keep it and get alerts
+          </Link>
+        </p>
+      )}
+      <SessionFailure />
+      {loading && sessionStatus !== 'failed' && !loadFailed && (
+        <>
+          <p role="status" className="session-page__loading">
+            <span className="button__spinner" aria-hidden="true" />
+            Loading your profile…
+          </p>
+          <noscript>
+            <p className="form-message form-message--pending">
+              ApplyFirst needs JavaScript for your profile. Turn it on in your browser’s settings,
+              then reload this page.
+            </p>
+          </noscript>
+        </>
+      )}
+      {loadFailed && (
+        <div className="profile-page__failed">
+          <ErrorMessage message={view.error?.message} />
+          <BusyButton variant="primary" onClick={() => send({ type: 'RETRY' })}>
+            Try again
+          </BusyButton>
+        </div>
+      )}
+      {!loading && !loadFailed && uid !== null && (
+        <>
+          <ProfileForm key={uid} uid={uid} />
+          <CvSection />
+        </>
+      )}
+    </section>
+  );
+}

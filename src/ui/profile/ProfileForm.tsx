@@ -1,0 +1,266 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { SENIORITIES, US_STATE_CODES, type Seniority } from '../../backendApi';
+import { BusyButton } from '../forms/BusyButton';
+import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
+import { SafeForm } from '../forms/SafeForm';
+import { TextField } from '../forms/TextField';
+import { useProfileSend, useProfileView } from './hooks';
+import {
+  checkDraft,
+  draftFromProfile,
+  EMPTY_DRAFT,
+  forgetDraft,
+  keepDraft,
+  listOf,
+  readDraft,
+  type DraftField,
+  type DraftProblems,
+  type ProfileDraft,
+} from './profileDraft';
+
+const SENIORITY_LABELS: Record<Seniority, string> = {
+  intern: 'Intern',
+  junior: 'Junior',
+  mid: 'Mid-level',
+  senior: 'Senior',
+  lead: 'Lead or principal',
+};
+
+function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
+  return problem ? (
+    <p id={id} className="field__problem">
+      {problem}
+    </p>
+  ) : null;
+}
+
+function Checkbox({
+  label,
+  checked,
+  onChange,
+  describedBy,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  describedBy?: string | undefined;
+}) {
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={describedBy}
+      />
+      {label}
+    </label>
+  );
+}
+
+/** The alert profile form for user `uid`: a draft kept in this tab until it is saved. */
+export function ProfileForm({ uid }: { uid: string }) {
+  const view = useProfileView();
+  const send = useProfileSend();
+  const [draft, setDraft] = useState<ProfileDraft>(
+    () => readDraft(uid) ?? (view.profile ? draftFromProfile(view.profile) : EMPTY_DRAFT),
+  );
+  const [problems, setProblems] = useState<DraftProblems>({});
+  const [submitted, setSubmitted] = useState<ProfileDraft | null>(null);
+  const ids = { error: useId(), title: useId(), suggestions: useId(), cities: useId() };
+  const problemId = (field: DraftField) => `${ids.title}-${field}`;
+  const saving = view.status === 'saving';
+  const busy = saving || view.status === 'uploading' || view.status === 'removingCv';
+  const saveError = view.failedOperation === 'save' ? view.error : null;
+
+  useEffect(() => {
+    if (view.status === 'saved') forgetDraft(uid);
+  }, [view.status, uid]);
+
+  function change(patch: Partial<ProfileDraft>): void {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    keepDraft(uid, next);
+  }
+
+  const listedSkills = new Set(listOf(draft.skills).map((skill) => skill.toLowerCase()));
+  const suggestions = view.suggestedSkills.filter(
+    (skill) => !listedSkills.has(skill.toLowerCase()),
+  );
+
+  function submit(): void {
+    const checked = checkDraft(draft);
+    if ('problems' in checked) {
+      flushSync(() => setProblems(checked.problems));
+      const first = Object.keys(checked.problems)[0];
+      const field = first
+        ? document.querySelector<HTMLElement>(
+            `[aria-describedby~="${problemId(first as DraftField)}"]`,
+          )
+        : null;
+      field?.focus();
+      return;
+    }
+    setProblems({});
+    setSubmitted(draft);
+    send({ type: 'SAVE', input: checked.input });
+  }
+
+  const describedBy = (field: DraftField) =>
+    [problems[field] ? problemId(field) : '', saveError ? ids.error : ''].join(' ');
+  const status = view.status === 'saved' && submitted === draft ? 'Saved' : null;
+
+  return (
+    <SafeForm className="form" aria-labelledby={ids.title} onSubmit={submit}>
+      <h2 id={ids.title} className="form__title">
+        What you are looking for
+      </h2>
+      <ErrorMessage id={ids.error} message={saveError?.message} />
+      <TextField
+        label="Target roles (separate them with commas)"
+        name="target-roles"
+        placeholder="Frontend engineer, Full-stack developer"
+        value={draft.roles}
+        onValueChange={(roles) => change({ roles })}
+        invalid={Boolean(problems.roles)}
+        describedBy={describedBy('roles')}
+      />
+      <FieldProblem id={problemId('roles')} problem={problems.roles} />
+      <TextField
+        label="Skills (separate them with commas)"
+        name="skills"
+        placeholder="TypeScript, React, PostgreSQL"
+        value={draft.skills}
+        onValueChange={(skills) => change({ skills })}
+        invalid={Boolean(problems.skills)}
+        describedBy={describedBy('skills')}
+      />
+      <FieldProblem id={problemId('skills')} problem={problems.skills} />
+      {suggestions.length > 0 && (
+        <div className="suggestions">
+          <p className="suggestions__title" id={ids.suggestions}>
+            Skills found in your CV:
+          </p>
+          <ul className="suggestions__list" aria-labelledby={ids.suggestions}>
+            {suggestions.map((skill) => (
+              <li key={skill}>
+                <button
+                  type="button"
+                  className="button button--quiet suggestions__add"
+                  onClick={() => change({ skills: [...listOf(draft.skills), skill].join(', ') })}
+                >
+                  <span aria-hidden="true">+ </span>
+                  Add {skill}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <fieldset className="choices">
+        <legend className="field__label">Where you want to work</legend>
+        <Checkbox
+          label="Remote in the US"
+          describedBy={problems.where ? problemId('where') : undefined}
+          checked={draft.remoteUs}
+          onChange={(remoteUs) => change({ remoteUs })}
+        />
+        <Checkbox
+          label="Remote from anywhere"
+          checked={draft.remoteWorldwide}
+          onChange={(remoteWorldwide) => change({ remoteWorldwide })}
+        />
+        <details className="choices__states">
+          <summary>
+            US states
+            {draft.usStates.length > 0 ? ` (${draft.usStates.join(', ')})` : ''}
+          </summary>
+          <div className="choices__grid">
+            {US_STATE_CODES.map((code) => (
+              <Checkbox
+                key={code}
+                label={code}
+                checked={draft.usStates.includes(code)}
+                onChange={(checked) =>
+                  change({
+                    usStates: checked
+                      ? [...draft.usStates, code]
+                      : draft.usStates.filter((state) => state !== code),
+                  })
+                }
+              />
+            ))}
+          </div>
+        </details>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.cities}>
+            US cities (one a line, as “City, ST”)
+          </label>
+          <div className="field__box">
+            <textarea
+              id={ids.cities}
+              name="cities"
+              className="field__input"
+              rows={3}
+              placeholder="Austin, TX"
+              value={draft.cities}
+              onChange={(event) => change({ cities: event.target.value })}
+              aria-invalid={problems.cities ? true : undefined}
+              aria-describedby={describedBy('cities').trim() || undefined}
+            />
+          </div>
+        </div>
+        <FieldProblem id={problemId('cities')} problem={problems.cities} />
+        <FieldProblem id={problemId('where')} problem={problems.where} />
+      </fieldset>
+
+      <fieldset className="choices">
+        <legend className="field__label">Seniority</legend>
+        {SENIORITIES.map((level) => (
+          <label key={level} className="choice">
+            <input
+              type="radio"
+              name="seniority"
+              value={level}
+              checked={draft.seniority === level}
+              onChange={() => change({ seniority: level })}
+            />
+            {SENIORITY_LABELS[level]}
+          </label>
+        ))}
+      </fieldset>
+
+      <TextField
+        label="Minimum salary (US dollars a year, optional)"
+        name="min-salary"
+        inputMode="numeric"
+        placeholder="120000"
+        value={draft.minSalary}
+        onValueChange={(minSalary) => change({ minSalary })}
+        invalid={Boolean(problems.minSalary)}
+        describedBy={describedBy('minSalary')}
+      />
+      <FieldProblem id={problemId('minSalary')} problem={problems.minSalary} />
+      <Checkbox
+        label="I need visa sponsorship"
+        checked={draft.needsVisaSponsorship}
+        onChange={(needsVisaSponsorship) => change({ needsVisaSponsorship })}
+      />
+
+      <div className="form__actions">
+        <BusyButton
+          type="submit"
+          variant="primary"
+          busy={saving}
+          busyLabel="Saving…"
+          unavailable={busy && !saving}
+        >
+          Save profile
+        </BusyButton>
+        <StatusMessage message={status} />
+      </div>
+    </SafeForm>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  PROFILE_LIMITS,
+  SENIORITIES,
+  US_STATE_CODES,
+  type AlertProfile,
+  type AlertProfileInput,
+  type Seniority,
+  type UsCity,
+  type UsStateCode,
+} from '../../backendApi';
+
+/** The form's values as people type them: lists as text, the salary as text. */
+export interface ProfileDraft {
+  roles: string;
+  skills: string;
+  remoteUs: boolean;
+  remoteWorldwide: boolean;
+  usStates: UsStateCode[];
+  /** One "City, ST" a line. */
+  cities: string;
+  seniority: Seniority;
+  minSalary: string;
+  needsVisaSponsorship: boolean;
+}
+
+export type DraftField = 'roles' | 'skills' | 'where' | 'cities' | 'minSalary';
+export type DraftProblems = Partial<Record<DraftField, string>>;
+
+export const EMPTY_DRAFT: ProfileDraft = {
+  roles: '',
+  skills: '',
+  remoteUs: true,
+  remoteWorldwide: false,
+  usStates: [],
+  cities: '',
+  seniority: 'mid',
+  minSalary: '',
+  needsVisaSponsorship: false,
+};
+
+export function draftFromProfile(profile: AlertProfile): ProfileDraft {
+  return {
+    roles: profile.targetRoles.join(', '),
+    skills: profile.skills.join(', '),
+    remoteUs: profile.where.remoteUs,
+    remoteWorldwide: profile.where.remoteWorldwide,
+    usStates: [...profile.where.usStates],
+    cities: profile.where.usCities.map(({ city, state }) => `${city}, ${state}`).join('\n'),
+    seniority: profile.seniority,
+    minSalary: profile.minSalaryUsd === null ? '' : String(profile.minSalaryUsd),
+    needsVisaSponsorship: profile.needsVisaSponsorship,
+  };
+}
+
+/** Comma-separated entries, trimmed, without blanks or repeats (ignoring case). */
+export function listOf(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => {
+      const key = entry.toLowerCase();
+      if (entry === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+function isStateCode(code: string): code is UsStateCode {
+  return (US_STATE_CODES as readonly string[]).includes(code);
+}
+
+function citiesOf(text: string): UsCity[] | string {
+  const cities: UsCity[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const match = /^(.+),\s*([A-Za-z]{2})$/.exec(line.trim());
+    const state = match?.[2]?.toUpperCase() ?? '';
+    const city = match?.[1]?.trim() ?? '';
+    if (!match || !isStateCode(state) || city === '') {
+      return `Write each city as “City, ST”, for example “Austin, TX” (not “${line.trim()}”).`;
+    }
+    if (city.length > PROFILE_LIMITS.cityLength) {
+      return `A city name can have at most ${PROFILE_LIMITS.cityLength} characters.`;
+    }
+    cities.push({ city, state });
+  }
+  return cities.length > PROFILE_LIMITS.usCities
+    ? `You can list at most ${PROFILE_LIMITS.usCities} cities.`
+    : cities;
+}
+
+function listProblem(items: string[], most: number, longest: number, what: string) {
+  if (items.length > most) return `You can list at most ${most} ${what}.`;
+  if (items.some((item) => item.length > longest)) {
+    return `Each entry can have at most ${longest} characters.`;
+  }
+  return undefined;
+}
+
+function salaryOf(text: string): number | null | string {
+  const digits = text.replace(/[\s,$]/g, '');
+  if (digits === '') return null;
+  const value = Number(digits);
+  if (!/^\d+$/.test(digits) || value > PROFILE_LIMITS.maxSalaryUsd) {
+    return 'Enter a yearly amount in US dollars as a whole number, for example 120000.';
+  }
+  return value;
+}
+
+/** The request body for the draft, or what is wrong with it, field by field. */
+export function checkDraft(
+  draft: ProfileDraft,
+): { input: AlertProfileInput } | { problems: DraftProblems } {
+  const targetRoles = listOf(draft.roles);
+  const skills = listOf(draft.skills);
+  const cities = citiesOf(draft.cities);
+  const salary = salaryOf(draft.minSalary);
+  const problems: DraftProblems = {};
+  const rolesProblem =
+    targetRoles.length === 0
+      ? 'Enter at least one role, for example “Frontend engineer”.'
+      : listProblem(targetRoles, PROFILE_LIMITS.targetRoles, PROFILE_LIMITS.roleLength, 'roles');
+  if (rolesProblem) problems.roles = rolesProblem;
+  const skillsProblem = listProblem(
+    skills,
+    PROFILE_LIMITS.skills,
+    PROFILE_LIMITS.skillLength,
+    'skills',
+  );
+  if (skillsProblem) problems.skills = skillsProblem;
+  if (typeof cities === 'string') problems.cities = cities;
+  if (typeof salary === 'string') problems.minSalary = salary;
+  const placeChosen =
+    draft.remoteUs ||
+    draft.remoteWorldwide ||
+    draft.usStates.length > 0 ||
+    (Array.isArray(cities) && cities.length > 0);
+  if (!placeChosen) problems.where = 'Choose at least one place: remote, a state or a city.';
+  if (
+    Object.keys(problems).length > 0 ||
+    typeof cities === 'string' ||
+    typeof salary === 'string'
+  ) {
+    return { problems };
+  }
+  return {
+    input: {
+      targetRoles,
+      skills,
+      where: {
+        remoteUs: draft.remoteUs,
+        remoteWorldwide: draft.remoteWorldwide,
+        usStates: draft.usStates,
+        usCities: cities,
+      },
+      seniority: draft.seniority,
+      minSalaryUsd: salary,
+      needsVisaSponsorship: draft.needsVisaSponsorship,
+    },
+  };
+}
+
+// --- Kept in this tab across reloads (never the CV) --------------------------------------------
+
+const DRAFT_KEY_PREFIX = 'applyfirst:profile-draft:';
+
+function isDraft(value: unknown): value is ProfileDraft {
+  if (typeof value !== 'object' || value === null) return false;
+  const draft = value as Record<string, unknown>;
+  return (
+    typeof draft.roles === 'string' &&
+    typeof draft.skills === 'string' &&
+    typeof draft.remoteUs === 'boolean' &&
+    typeof draft.remoteWorldwide === 'boolean' &&
+    Array.isArray(draft.usStates) &&
+    draft.usStates.every((code) => typeof code === 'string' && isStateCode(code)) &&
+    typeof draft.cities === 'string' &&
+    (SENIORITIES as readonly unknown[]).includes(draft.seniority) &&
+    typeof draft.minSalary === 'string' &&
+    typeof draft.needsVisaSponsorship === 'boolean'
+  );
+}
+
+/** Storage can be off or full (private modes); the draft is then simply not kept. */
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readDraft(uid: string): ProfileDraft | null {
+  try {
+    const value: unknown = JSON.parse(storage()?.getItem(DRAFT_KEY_PREFIX + uid) ?? 'null');
+    return isDraft(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepDraft(uid: string, draft: ProfileDraft): void {
+  try {
+    storage()?.setItem(DRAFT_KEY_PREFIX + uid, JSON.stringify(draft));
+  } catch {
+    // Full or blocked storage: the form still works, the draft just does not outlive a reload.
+  }
+}
+
+export function forgetDraft(uid: string): void {
+  storage()?.removeItem(DRAFT_KEY_PREFIX + uid);
+}

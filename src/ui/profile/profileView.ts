@@ -1,0 +1,24 @@
+import type { SnapshotFrom } from 'xstate';
+import type { profileMachine, ProfileContext } from '../../machines/profileMachine';
+
+export type ProfileStatus = SnapshotFrom<typeof profileMachine>['value'];
+
+/** What components read of the profile machine: its state and its data. */
+export interface ProfileView extends ProfileContext {
+  status: ProfileStatus;
+}
+
+/** Before the runtime has loaded (and while server rendering): nothing known yet. */
+export const IDLE_PROFILE_VIEW: ProfileView = Object.freeze({
+  status: 'idle',
+  uid: null,
+  profile: null,
+  cv: null,
+  suggestedSkills: [],
+  error: null,
+  failedOperation: null,
+});
+
+export function toProfileView(snapshot: SnapshotFrom<typeof profileMachine>): ProfileView {
+  return { ...snapshot.context, status: snapshot.value };
+}

@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { PATHS } from '../../src/paths';
+import {
+  collectConsoleErrors,
+  fillLoginForm,
+  press,
+  waitForPersistedUser,
+} from './support/pageDriver';
+
+/**
+ * The built app in Chromium against the Auth Emulator and the real backend (in-memory PGlite):
+ * a guest saves a job alert profile and uploads a CV, creates an account (same uid), and finds
+ * both again after a reload.
+ */
+describe('the job alert profile in Chromium', () => {
+  const appUrl = inject('appUrl');
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    page = await context.newPage();
+    consoleErrors = collectConsoleErrors(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const roles = () => page.getByLabel('Target roles (separate them with commas)');
+
+  it('keeps a guest’s profile and CV when the guest creates an account', async () => {
+    await page.goto(`${appUrl}/`);
+    await page.getByRole('link', { name: 'Start free' }).first().click();
+    await page.waitForURL(`${appUrl}${PATHS.profile}`);
+    const guest = await waitForPersistedUser(page, (user) => user.isAnonymous);
+
+    await roles().fill('Frontend engineer, Web developer');
+    await page.getByLabel('Skills (separate them with commas)').fill('TypeScript');
+    await page.getByLabel('US cities', { exact: false }).fill('Austin, TX');
+    await page.getByRole('radio', { name: 'Senior' }).check();
+    await page.getByLabel('Minimum salary', { exact: false }).fill('150000');
+    await press(page, 'Save profile');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    await page.getByLabel('Upload your CV').setInputFiles({
+      name: 'my-cv.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Senior engineer: TypeScript, React, PostgreSQL and Docker.'),
+    });
+    await page.getByText('my-cv.txt', { exact: true }).waitFor();
+    await press(page, 'Add React');
+    await expect
+      .poll(() => page.getByLabel('Skills (separate them with commas)').inputValue())
+      .toBe('TypeScript, React');
+    await press(page, 'Save profile');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    // Nothing scrolls sideways at 320 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+
+    await page.getByRole('link', { name: 'Create an account to keep it and get alerts' }).click();
+    await page.waitForURL(/\/login/);
+    await fillLoginForm(page, `profile-${Date.now()}@example.com`, 'profile-Password-1');
+    await press(page, 'Create account');
+    await page.waitForURL(`${appUrl}${PATHS.profile}`);
+    const registered = await waitForPersistedUser(page, (user) => !user.isAnonymous);
+    expect(registered.uid).toBe(guest.uid);
+
+    await page.reload();
+    await expect.poll(() => roles().inputValue()).toBe('Frontend engineer, Web developer');
+    expect(await page.getByLabel('Skills (separate them with commas)').inputValue()).toBe(
+      'TypeScript, React',
+    );
+    expect(await page.getByRole('radio', { name: 'Senior' }).isChecked()).toBe(true);
+    await page.getByText('my-cv.txt', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Create an account', exact: false }).count())
+      .toBe(0);
+
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type {
+  AlertProfile,
+  AlertProfileInput,
+  GetProfileResponse,
+  PutCvResponse,
+} from '../../src/backendApi';
+import { BackendFailure } from '../../src/machines/backendClient';
+import { profileMachine } from '../../src/machines/profileMachine';
+import { loginPath, PATHS } from '../../src/paths';
+import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
+import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
+import { ProfilePage } from '../../src/ui/ProfilePage';
+import { SessionProvider } from '../../src/ui/session';
+import { connectSessionActor } from '../../src/ui/session/actorConnection';
+import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
+
+// The machine, the lazy parts and typing are slow on a busy machine; the default 1 s is too tight.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function fakeBackend(stored: GetProfileResponse = { profile: null, cv: null }) {
+  const calls = {
+    load: vi.fn<(input: { uid: string }) => Promise<GetProfileResponse>>(async () => stored),
+    save: vi.fn(
+      async ({ input }: { input: AlertProfileInput }): Promise<{ profile: AlertProfile }> => ({
+        profile: { ...input, updatedAt: '2026-11-22T22:00:00.000Z' },
+      }),
+    ),
+    upload: vi.fn(async ({ file }: { file: File }): Promise<PutCvResponse> => ({
+      cv: {
+        fileName: file.name,
+        sizeBytes: file.size,
+        mediaType: 'text/plain',
+        textLength: 20,
+        uploadedAt: '2026-11-22T22:00:00.000Z',
+      },
+      suggestedSkills: ['React', 'PostgreSQL'],
+    })),
+    remove: vi.fn(async () => ({ deleted: true })),
+  };
+  const logic = profileMachine.provide({
+    actors: {
+      loadProfile: fromPromise(({ input }) => calls.load(input)),
+      saveProfile: fromPromise(({ input }) => calls.save(input)),
+      uploadCv: fromPromise(({ input }) => calls.upload(input)),
+      removeCv: fromPromise(() => calls.remove()),
+    },
+  });
+  return { calls, start: () => connectProfileActor(logic) };
+}
+
+function renderProfilePage(backend = fakeBackend(), user = guestUser) {
+  const session = createFakeSession(user);
+  render(
+    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+      <MemoryRouter initialEntries={[PATHS.profile]}>
+        <ProfileProvider startProfile={backend.start}>
+          <ProfilePage />
+        </ProfileProvider>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return { backend, person: userEvent.setup({ delay: null }) };
+}
+
+const field = (name: string) => screen.findByLabelText<HTMLInputElement>(name, { exact: false });
+
+async function fillProfile(person: ReturnType<typeof userEvent.setup>) {
+  await person.type(await field('Target roles'), 'Frontend engineer, Web developer');
+  await person.type(await field('Skills (separate'), 'TypeScript');
+  await person.click(screen.getByRole('checkbox', { name: 'Remote from anywhere' }));
+  await person.type(screen.getByLabelText('US cities', { exact: false }), 'Austin, tx');
+  await person.click(screen.getByRole('radio', { name: 'Senior' }));
+  await person.type(await field('Minimum salary'), '150,000');
+  await person.click(screen.getByRole('checkbox', { name: 'I need visa sponsorship' }));
+}
+
+describe('the job alert profile page', () => {
+  it('lets a guest fill and save the profile, and invites them to create an account', async () => {
+    const { backend, person } = renderProfilePage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your job alert profile' })).toBeTruthy();
+    const invite = await screen.findByRole('link', {
+      name: 'Create an account to keep it and get alerts',
+    });
+    expect(invite.getAttribute('href')).toBe(loginPath({ next: PATHS.profile }));
+
+    await fillProfile(person);
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Saved');
+    expect(backend.calls.save).toHaveBeenCalledWith({
+      uid: guestUser.uid,
+      input: {
+        targetRoles: ['Frontend engineer', 'Web developer'],
+        skills: ['TypeScript'],
+        where: {
+          remoteUs: true,
+          remoteWorldwide: true,
+          usStates: [],
+          usCities: [{ city: 'Austin', state: 'TX' }],
+        },
+        seniority: 'senior',
+        minSalaryUsd: 150_000,
+        needsVisaSponsorship: true,
+      },
+    });
+    // The saved draft is no longer kept for a reload.
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('shows "Saving…" while the backend works', async () => {
+    const backend = fakeBackend();
+    backend.calls.save.mockReturnValueOnce(new Promise(() => {}));
+    const { person } = renderProfilePage(backend);
+    await person.type(await field('Target roles'), 'QA engineer');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    const button = await screen.findByRole('button', { name: 'Saving…' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows a backend error as an alert and keeps what was typed', async () => {
+    const backend = fakeBackend();
+    backend.calls.save.mockRejectedValueOnce(new BackendFailure('network-error'));
+    const { person } = renderProfilePage(backend);
+    await person.type(await field('Target roles'), 'Data engineer');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    const alert = await screen.findByText(/We could not reach ApplyFirst/);
+    expect(alert.getAttribute('role')).toBe('alert');
+    const roles = await field('Target roles');
+    expect(roles.value).toBe('Data engineer');
+    expect(roles.getAttribute('aria-describedby')).toContain(alert.id);
+  });
+
+  it('refuses a form without roles, says why next to the field and focuses it', async () => {
+    const { backend, person } = renderProfilePage();
+    await person.type(await field('US cities'), 'Somewhere');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    const roles = await field('Target roles');
+    expect(roles.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(roles);
+    expect(screen.getByText(/Enter at least one role/)).toBeTruthy();
+    expect(screen.getByText(/Write each city as “City, ST”/)).toBeTruthy();
+    expect(backend.calls.save).not.toHaveBeenCalled();
+  });
+
+  it('restores the unsaved draft after a reload', async () => {
+    const first = renderProfilePage();
+    await first.person.type(await field('Target roles'), 'Site reliability engineer');
+    await first.person.click(screen.getByRole('radio', { name: 'Lead or principal' }));
+    cleanup();
+
+    renderProfilePage();
+    expect((await field('Target roles')).value).toBe('Site reliability engineer');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Lead or principal' }).checked).toBe(
+      true,
+    );
+  });
+
+  it('shows the saved profile of a registered user, without the guest invitation', async () => {
+    const stored: AlertProfile = {
+      targetRoles: ['Backend engineer'],
+      skills: ['Go'],
+      where: { remoteUs: false, remoteWorldwide: false, usStates: ['WA'], usCities: [] },
+      seniority: 'junior',
+      minSalaryUsd: null,
+      needsVisaSponsorship: false,
+      updatedAt: '2026-11-22T22:00:00.000Z',
+    };
+    renderProfilePage(fakeBackend({ profile: stored, cv: null }), registeredUser);
+    expect((await field('Target roles')).value).toBe('Backend engineer');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'WA' }).checked).toBe(true);
+    expect(screen.queryByText('Create an account to keep it and get alerts')).toBeNull();
+  });
+
+  it('uploads a CV, shows it, and adds a suggested skill with one click', async () => {
+    const { backend, person } = renderProfilePage();
+    await person.type(await field('Skills (separate'), 'TypeScript');
+    const cvFile = new File(['TypeScript, React, PostgreSQL'], 'my-cv.txt', {
+      type: 'text/plain',
+    });
+    await person.upload(await field('Upload your CV'), cvFile);
+    await screen.findByText('my-cv.txt');
+    expect(backend.calls.upload).toHaveBeenCalledWith({ uid: guestUser.uid, file: cvFile });
+    expect(screen.getByText('29 bytes')).toBeTruthy();
+
+    await person.click(screen.getByRole('button', { name: 'Add React' }));
+    expect((await field('Skills (separate')).value).toBe('TypeScript, React');
+    expect(screen.queryByRole('button', { name: 'Add React' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add PostgreSQL' })).toBeTruthy();
+    expect(screen.getByLabelText('Replace your CV')).toBeTruthy();
+  });
+
+  it('says a CV over 5 MB is too large without sending it', async () => {
+    const { backend, person } = renderProfilePage();
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.pdf', {
+      type: 'application/pdf',
+    });
+    await person.upload(await field('Upload your CV'), huge);
+    const section = screen.getByRole('region', { name: 'Your CV' });
+    expect(within(section).getByRole('alert').textContent).toMatch(/larger than 5 MB/);
+    expect(backend.calls.upload).not.toHaveBeenCalled();
+  });
+
+  it('offers to try again when the profile cannot be loaded', async () => {
+    const backend = fakeBackend();
+    backend.calls.load.mockRejectedValueOnce(new BackendFailure('timed-out'));
+    const { person } = renderProfilePage(backend);
+    await screen.findByText('ApplyFirst took too long to answer. Please try again.');
+    await person.click(screen.getByRole('button', { name: 'Try again' }));
+    await field('Target roles');
+    await waitFor(() => expect(backend.calls.load).toHaveBeenCalledTimes(2));
+  });
+});

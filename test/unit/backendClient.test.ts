@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AlertProfileInput } from '../../src/backendApi';
+import {
+  backendErrorOf,
+  BackendFailure,
+  createBackendClient,
+  REQUEST_TIME_LIMIT_MS,
+  UPLOAD_TIME_LIMIT_MS,
+} from '../../src/machines/backendClient';
+
+const TOKEN = 'secret-id-token';
+
+function clientAnswering(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  const fetch = vi.fn(answer);
+  const timeouts = vi.spyOn(AbortSignal, 'timeout');
+  const client = createBackendClient({
+    baseUrl: 'http://backend.test',
+    getIdToken: async () => TOKEN,
+    fetch,
+  });
+  return { client, fetch, timeouts };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const input: AlertProfileInput = {
+  targetRoles: ['QA engineer'],
+  skills: [],
+  where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
+  seniority: 'mid',
+  minSalaryUsd: null,
+  needsVisaSponsorship: false,
+};
+
+async function failureOf(promise: Promise<unknown>) {
+  return backendErrorOf(
+    await promise.then(
+      () => null,
+      (error: unknown) => error,
+    ),
+  );
+}
+
+describe('the backend client', () => {
+  it('sends the ID token in the Authorization header only, with a 30 s limit', async () => {
+    const { client, fetch, timeouts } = clientAnswering(async () =>
+      json({ profile: null, cv: null }),
+    );
+    expect(await client.getProfile()).toEqual({ profile: null, cv: null });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('http://backend.test/v1/profile');
+    expect(url).not.toContain(TOKEN);
+    expect(init?.method).toBe('GET');
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(timeouts).toHaveBeenCalledWith(REQUEST_TIME_LIMIT_MS);
+  });
+
+  it('puts the profile as JSON and the CV as a multipart `file` with a 60 s limit', async () => {
+    const { client, fetch, timeouts } = clientAnswering(async (url) =>
+      url.endsWith('/cv') ? json({ cv: null, suggestedSkills: [] }) : json({ profile: input }),
+    );
+    await client.putProfile(input);
+    const [, profileInit] = fetch.mock.calls[0] ?? [];
+    expect(profileInit?.method).toBe('PUT');
+    expect(new Headers(profileInit?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(profileInit?.body))).toEqual(input);
+
+    const file = new File(['text'], 'cv.txt', { type: 'text/plain' });
+    await client.putCv(file);
+    const [cvUrl, cvInit] = fetch.mock.calls[1] ?? [];
+    expect(cvUrl).toBe('http://backend.test/v1/profile/cv');
+    expect((cvInit?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(timeouts).toHaveBeenLastCalledWith(UPLOAD_TIME_LIMIT_MS);
+  });
+
+  it('maps an error answer to the catalogue’s code and message, not the body’s text', async () => {
+    const { client } = clientAnswering(async () =>
+      json({ code: 'cv-too-large', message: 'anything the server said' }, 413),
+    );
+    expect(await failureOf(client.putCv(new File(['x'], 'cv.pdf')))).toEqual({
+      code: 'cv-too-large',
+      message: 'Your CV is larger than 5 MB. Please upload a smaller file.',
+    });
+  });
+
+  it('calls an unknown or unreadable error answer an internal error', async () => {
+    const { client } = clientAnswering(async () => new Response('<html>', { status: 502 }));
+    expect((await failureOf(client.deleteCv())).code).toBe('internal-error');
+  });
+
+  it('names a network failure and a timeout in words of their own', async () => {
+    const offline = clientAnswering(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const network = await failureOf(offline.client.getProfile());
+    expect(network.code).toBe('network-error');
+    expect(network.message).toMatch(/could not reach ApplyFirst/);
+
+    const slow = clientAnswering(async () => {
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    });
+    const timeout = await failureOf(slow.client.getProfile());
+    expect(timeout.code).toBe('timed-out');
+    expect(timeout.message).toMatch(/took too long/);
+  });
+
+  it('says the session is not ready when there is no ID token, and calls nothing', async () => {
+    const fetch = vi.fn();
+    const client = createBackendClient({
+      baseUrl: 'http://backend.test',
+      getIdToken: () => Promise.reject(new Error('no user')),
+      fetch,
+    });
+    const error = await client.getProfile().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).code).toBe('session-missing');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
