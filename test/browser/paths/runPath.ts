@@ -196,8 +196,12 @@ export async function runPlannedPath(
           { cause: error },
         );
       }
-      step.transitions.forEach((id) => coverage.transitions.add(id));
-      stateIds(expected.value).forEach((id) => coverage.states.add(id));
+      [...step.transitions, ...step.passesThrough.transitions].forEach((id) =>
+        coverage.transitions.add(id),
+      );
+      [...step.passesThrough.states, ...stateIds(expected.value)].forEach((id) =>
+        coverage.states.add(id),
+      );
     }
     const allowed = realisations.flatMap((realisation) => realisation.expectedConsoleErrors ?? []);
     expect(

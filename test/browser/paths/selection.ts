@@ -74,7 +74,12 @@ function mismatchesOf(planned: PlannedPath): string[] {
 }
 
 function coverageOf(steps: ModelStep[]): string[] {
-  return steps.flatMap((step) => [...step.transitions, ...stateIds(step.after.value)]);
+  return steps.flatMap((step) => [
+    ...step.transitions,
+    ...step.passesThrough.transitions,
+    ...step.passesThrough.states,
+    ...stateIds(step.after.value),
+  ]);
 }
 
 export function selectPaths(paths: SessionPath[]): Selection {
