@@ -27,6 +27,11 @@ export const EXCLUSION_RULES = {
     'A starting guest holds nobody (it follows a sign-out, a deletion or a first visit; only a failed ' +
     'sign-out, which cannot happen, would leave it a user), so another tab signing out changes nothing ' +
     'it reconciles: a failed anonymous sign-in then reads "nobody" as its own outcome.',
+  'deletion-signs-the-sdk-out':
+    "Deleting the account signs the SDK out whoever is current (firebase/auth's deleteUser ends with " +
+    "auth.signOut()), so this tab's own AUTH_CHANGED(null) replaces the deferred change before the " +
+    'deletion settles: it settles as a plain deletion. (Reported: a deletion in one tab signs out ' +
+    'another account signed in meanwhile in another tab.)',
   'sign-out-is-instant':
     'signingOut settles at once (the SDK signs out locally, nothing to hold), so no other tab can change ' +
     'the user while it runs.',
@@ -101,6 +106,8 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
     'restore-never-rejects',
   'session.startingGuest --xstate.error.actor.startGuest [userChangedMeanwhile]--> session.reconciling':
     'starting-guest-holds-nobody',
+  'session.authenticated.deletingAccount --xstate.done.actor.deleteAccount--> session.reconciling':
+    'deletion-signs-the-sdk-out',
   'session.sessionFailed --AUTH_CHANGED--> (no target)': 'nobody-to-nobody-is-no-change',
   'session.guest --AUTH_CHANGED--> session.guest': 'at-rest-every-change-is-seen',
   'session.authenticated --AUTH_CHANGED--> session.authenticated': 'at-rest-every-change-is-seen',
