@@ -53,8 +53,6 @@ export default defineConfig({
           globalSetup: ['test/browser/globalSetup.ts'],
           environment: 'node',
           fileParallelism: false,
-          // The statechart paths run three at a time (each in its own browser context).
-          maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           sequence: { groupOrder: 4 },

@@ -63,14 +63,18 @@ describe('named session flows (e-mail and password)', () => {
     return { tab, uid, email };
   }
 
-  /** The account is gone from this tab: a new guest on /login, with `message` as an alert. */
+  /**
+   * The account is gone from this tab: a new guest on /login, with `message` as an alert. A
+   * revoked session is signed out as the person's own sign-out is (issue 9: /login, saying so).
+   */
   async function expectSignedOutWith(
     page: Page,
     message: string,
     formerUids: string[],
   ): Promise<void> {
-    await expectAt(page, app.appUrl, LOGIN_THEN_ACCOUNT);
+    await expectAt(page, app.appUrl, PATHS.login);
     await expectAlert(page, message);
+    await expectNotice(page, NOTICE_CATALOGUE['you-signed-out']);
     await expectGuest(page, formerUids);
   }
 

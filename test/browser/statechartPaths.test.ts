@@ -59,17 +59,13 @@ describe(`statechart paths through the UI: ${selection.generated} generated, ${s
     );
   });
 
-  // Each path has its own browser context, accounts and held requests: they run side by side
-  // (maxConcurrency in vitest.config.ts), and the floors are checked once all have run.
-  describe.concurrent('paths', () => {
-    it.each(selection.selected.map((path) => [path.description, path] as const))(
-      '%s',
-      async (_, path) => {
-        await runPlannedPath(browser, appUrl, path, coverage);
-      },
-      120_000,
-    );
-  });
+  it.each(selection.selected.map((path) => [path.description, path] as const))(
+    '%s',
+    async (_, path) => {
+      await runPlannedPath(browser, appUrl, path, coverage);
+    },
+    90_000,
+  );
 
   it(`covers at least ${STATE_FLOOR} states and ${TRANSITION_FLOOR} transitions in the browser`, () => {
     const states = declaredStates();
