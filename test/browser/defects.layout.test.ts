@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import { BLOG_POSTS } from '../../src/routes/blog/blogPosts';
 import { blogPostPath } from '../../src/routes/blog/blogPost';
 import { createAccount } from '../support/emulatorAuth';
@@ -88,7 +89,7 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
       .getByRole('button', { name: 'Send password reset email' })
       .and(page.locator(':not([aria-disabled])'))
       .click();
-    await page.getByText('Check your inbox for a link to reset your password.').waitFor();
+    await page.getByText(NOTICE_CATALOGUE['password-reset-sent']).waitFor();
     await expectNoSidewaysScroll(page, '/account after the reset e-mail');
     await page.getByRole('button', { name: 'Delete account…' }).click();
     await page.getByRole('dialog').waitFor();

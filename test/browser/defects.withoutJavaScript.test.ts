@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
 import { EVERY_PAGE_PATH } from './support/sitePaths';
 import { useRawBrowser, type RawTab } from './support/rawTabs';
@@ -91,10 +92,11 @@ describe('issue 9 #1: no credential ever goes into a URL', () => {
     await page.waitForURL(`${browser.appUrl}/account`);
 
     const newPassword = 'Another-secret-9';
+    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
     const field = page.getByLabel('New password', { exact: true });
     await field.fill(newPassword);
     await field.press('Enter');
-    await page.getByText('Your password has been changed.').waitFor();
+    await page.getByText(NOTICE_CATALOGUE['password-changed']).waitFor();
 
     expect(page.url()).toBe(`${browser.appUrl}/account`);
     const leaking = tab.requestedUrls.filter(

@@ -63,14 +63,18 @@ describe('named session flows (e-mail and password)', () => {
     return { tab, uid, email };
   }
 
-  /** The account is gone from this tab: a new guest on /login, with `message` as an alert. */
+  /**
+   * The account is gone from this tab: a new guest on /login, with `message` as an alert. A
+   * revoked session is signed out as the person's own sign-out is (issue 9: /login, saying so).
+   */
   async function expectSignedOutWith(
     page: Page,
     message: string,
     formerUids: string[],
   ): Promise<void> {
-    await expectAt(page, app.appUrl, LOGIN_THEN_ACCOUNT);
+    await expectAt(page, app.appUrl, PATHS.login);
     await expectAlert(page, message);
+    await expectNotice(page, NOTICE_CATALOGUE['you-signed-out']);
     await expectGuest(page, formerUids);
   }
 
@@ -123,7 +127,9 @@ describe('named session flows (e-mail and password)', () => {
   it('sign-out gives a new guest', async () => {
     const { tab, uid } = await registeredTab('signout');
     await press(tab.page, 'Sign out');
-    await expectAt(tab.page, app.appUrl, LOGIN_THEN_ACCOUNT);
+    // The person chose to leave: /login says so, with no way back to the account page.
+    await expectAt(tab.page, app.appUrl, PATHS.login);
+    await expectNotice(tab.page, NOTICE_CATALOGUE['you-signed-out']);
     await expectGuest(tab.page, [uid]);
     await expectNoAlert(tab.page);
     expect(await accountExists(uid)).toBe(true);
@@ -169,7 +175,7 @@ describe('named session flows (e-mail and password)', () => {
       'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
     );
 
-    await changePassword(page, NEW_PASSWORD);
+    await changePassword(page, PASSWORD, NEW_PASSWORD);
     await page.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
     await expectAlert(page, userMessageFor('requires-recent-login'));
     expect(tooOld.answered()).toBe(true);
@@ -196,7 +202,7 @@ describe('named session flows (e-mail and password)', () => {
 
   it('refresh', async () => {
     const { tab, uid, email } = await registeredTab('refresh');
-    await press(tab.page, 'Refresh session');
+    await press(tab.page, 'Check for updates');
     await expectNotice(tab.page, NOTICE_CATALOGUE['session-refreshed']);
     await expectAt(tab.page, app.appUrl, '/account');
     await expectRegistered(tab.page, uid, email);
@@ -207,7 +213,7 @@ describe('named session flows (e-mail and password)', () => {
   it('a disabled user is signed out with a notice', async () => {
     const { tab, uid } = await registeredTab('disabled');
     await disableUser(uid);
-    await press(tab.page, 'Refresh session');
+    await press(tab.page, 'Check for updates');
     await expectSignedOutWith(tab.page, userMessageFor('user-disabled'), [uid]);
     expectNoConsoleErrors(tab, [httpFailure(400, 'accounts:lookup')]);
   });
@@ -215,7 +221,7 @@ describe('named session flows (e-mail and password)', () => {
   it('an expired token is signed out with a notice', async () => {
     const { tab, uid } = await registeredTab('expired');
     await expireTokens(uid);
-    await press(tab.page, 'Refresh session');
+    await press(tab.page, 'Check for updates');
     await expectSignedOutWith(tab.page, userMessageFor('user-token-expired'), [uid]);
     expectNoConsoleErrors(tab, [httpFailure(400, 'accounts:lookup')]);
   });

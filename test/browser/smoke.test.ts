@@ -93,6 +93,7 @@ describe('a visitor in Chromium', () => {
     await page.waitForURL(`${appUrl}/account`);
     await press(page, 'Sign out');
     await page.waitForURL(`${appUrl}/login`);
+    await page.getByText(NOTICE_CATALOGUE['you-signed-out']).waitFor();
 
     await fillLoginForm(page, email, null);
     await press(page, 'Forgot password?');

@@ -21,7 +21,42 @@ export const EXCLUSION_RULES = {
   'no-user-after-retry':
     'RETRY follows a failed anonymous sign-in: no user is saved, so the restore can only find none.',
   'sign-out-cannot-fail':
-    'The SDK signs out locally (no request for password/Google users), so signOut has no real failure.',
+    'The SDK signs out locally (no request for password/Google users), so signOut has no real failure ' +
+    '(and a failed tab holds a user, which it could lose, only after a failed sign-out).',
+  'starting-guest-holds-nobody':
+    'A starting guest holds nobody (it follows a sign-out, a deletion or a first visit; only a failed ' +
+    'sign-out, which cannot happen, would leave it a user), so another tab signing out changes nothing ' +
+    'it reconciles: a failed anonymous sign-in then reads "nobody" as its own outcome.',
+  'deletion-signs-the-sdk-out':
+    "Deleting the account signs the SDK out whoever is current (firebase/auth's deleteUser ends with " +
+    "auth.signOut()), so this tab's own AUTH_CHANGED(null) replaces the deferred change before the " +
+    'deletion settles: it settles as a plain deletion. (Reported: a deletion in one tab signs out ' +
+    'another account signed in meanwhile in another tab.)',
+  'sign-out-is-instant':
+    'signingOut settles at once (the SDK signs out locally, nothing to hold), so no other tab can change ' +
+    'the user while it runs.',
+  'restore-holds-nothing':
+    'The restore reads the saved user and settles with no request the driver can hold, so no other tab ' +
+    'can change the user while it runs.',
+  'nobody-to-nobody-is-no-change':
+    'The SDK reports a change of user only: with nobody signed in (a failed or starting session), ' +
+    '"nobody" again sends nothing.',
+  'at-rest-every-change-is-seen':
+    'At rest this tab follows every user another tab passes through (polled every 800 ms): another user ' +
+    'of the same kind comes only through a user of the other kind (a sign-out before a sign-in, a sign-in ' +
+    'before a sign-out), which this tab follows first; only an operation in flight keeps just the last.',
+  'password-confirmation-has-no-cancel':
+    'Cancel under "Confirm it’s you" is unavailable while a password confirmation runs (only Google\'s ' +
+    "popup re-authentication can be cancelled, and the paths' accounts have a password).",
+  'reads-back-the-user-it-ran-for':
+    'reauthenticate and refreshSession return the user they started with (firebaseSession takes the ' +
+    'current user when they start), never another one: a guest or another user read back would need ' +
+    "another tab's change to land before the operation starts and after this tab last looked, a race " +
+    'the driver cannot force (once this tab sees it, userChangedMeanwhile takes the step).',
+  'sign-in-saves-its-user':
+    "A sign-in that succeeds (password, anonymous, switch) saves its user as every tab's current user, " +
+    'over what another tab saved meanwhile: the SDK then reports that user at once, so the step that ' +
+    "follows the other tab's user lasts until an AUTH_CHANGED the path does not take.",
   'failed-tab-sees-a-guest-first':
     'A tab whose session failed sees another tab only through the shared persisted user, and another tab ' +
     'always starts as a guest before it can register: the failed tab moves to guest first.',
@@ -55,6 +90,40 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
   'session.authenticated --AUTH_CHANGED--> session.guest': 'registered-to-guest-needs-a-race',
   'session.signingOut --xstate.error.actor.signOut--> session.startingGuest':
     'sign-out-cannot-fail',
+  'session.signingOut --xstate.error.actor.signOut [someoneElseMeanwhile]--> session.reconciling':
+    'sign-out-cannot-fail',
+  'session.signingOut --xstate.error.actor.signOut [userChangedMeanwhile]--> session.reconciling':
+    'sign-out-cannot-fail',
+  'session.sessionFailed --AUTH_CHANGED--> session.startingGuest': 'sign-out-cannot-fail',
+  'session.signingOut --AUTH_CHANGED--> (no target)': 'sign-out-is-instant',
+  'session.signingOut --xstate.done.actor.signOut--> session.reconciling': 'sign-out-is-instant',
+  'session.restoringSession --AUTH_CHANGED--> (no target)': 'restore-holds-nothing',
+  'session.restoringSession --xstate.done.actor.restoreSession--> session.reconciling':
+    'restore-holds-nothing',
+  'session.restoringSession --xstate.error.actor.restoreSession [someoneElseMeanwhile]--> session.reconciling':
+    'restore-never-rejects',
+  'session.restoringSession --xstate.error.actor.restoreSession [userChangedMeanwhile]--> session.reconciling':
+    'restore-never-rejects',
+  'session.startingGuest --xstate.error.actor.startGuest [userChangedMeanwhile]--> session.reconciling':
+    'starting-guest-holds-nobody',
+  'session.authenticated.deletingAccount --xstate.done.actor.deleteAccount--> session.reconciling':
+    'deletion-signs-the-sdk-out',
+  'session.sessionFailed --AUTH_CHANGED--> (no target)': 'nobody-to-nobody-is-no-change',
+  'session.guest --AUTH_CHANGED--> session.guest': 'at-rest-every-change-is-seen',
+  'session.authenticated --AUTH_CHANGED--> session.authenticated': 'at-rest-every-change-is-seen',
+  'session.authenticated.reauthenticating --CANCEL--> session.authenticated.idle':
+    'password-confirmation-has-no-cancel',
+  'session.authenticated.reauthenticating --CANCEL--> session.reconciling':
+    'password-confirmation-has-no-cancel',
+  'session.authenticated.reauthenticating --xstate.done.actor.reauthenticate [isNotRegistered]--> session.reconciling':
+    'reads-back-the-user-it-ran-for',
+  'session.authenticated.refreshingSession --xstate.done.actor.refreshSession [isNotRegistered]--> session.reconciling':
+    'reads-back-the-user-it-ran-for',
+  'session.signingIn --xstate.done.actor.signIn--> session.reconciling': 'sign-in-saves-its-user',
+  'session.switchingAccount --xstate.done.actor.switchAccount--> session.reconciling':
+    'sign-in-saves-its-user',
+  'session.startingGuest --xstate.done.actor.startGuest--> session.reconciling':
+    'sign-in-saves-its-user',
 };
 
 /**

@@ -26,6 +26,11 @@ export interface ModelStep {
   taken: TransitionMeaning[];
   /** Their ids (`transitionId`). */
   transitions: string[];
+  /**
+   * The transient states the step passes through (`reconciling`) and the `always` transitions it
+   * takes out of them: counted when the step is checked, as its own transitions are.
+   */
+  passesThrough: { states: string[]; transitions: string[] };
   /** The restore's outcome, when the step is `xstate.done.actor.restoreSession`. */
   restored: RestoreResult | null;
   /** The failure, when the step is `xstate.error.actor.<id>`. */
@@ -69,12 +74,43 @@ export function stepsOf(events: ModelEvent[]): ModelStep[] {
       after,
       taken,
       transitions: taken.map((meaning) => meaning.id),
+      passesThrough: transientsOf(taken, after),
       restored: restoredOf(event),
       failure: failureOf(event),
     });
     snapshot = after;
   }
   return steps;
+}
+
+/**
+ * The transient states (only `always` transitions) a step's transitions enter, and the `always`
+ * branch that leads on to the state the step ends in.
+ */
+function transientsOf(
+  taken: TransitionMeaning[],
+  after: SessionSnapshot,
+): ModelStep['passesThrough'] {
+  const ended = stateIds(after.value);
+  const states: string[] = [];
+  const transitions: string[] = [];
+  let targets = taken.flatMap((meaning) => (meaning.target ? [meaning.target] : []));
+  while (targets.length > 0) {
+    const next: string[] = [];
+    for (const target of targets) {
+      const node = sessionMachine.getStateNodeById(target);
+      if (node.always === undefined || ended.includes(target)) continue;
+      const branch = node.always.find((always) =>
+        (always.target ?? []).some((entered) => ended.includes(entered.id)),
+      );
+      if (!branch) throw new Error(`No always branch of ${target} leads to ${ended.join(', ')}`);
+      states.push(target);
+      transitions.push(transitionMeaning(branch).id);
+      next.push(...(branch.target ?? []).map((entered) => entered.id));
+    }
+    targets = next;
+  }
+  return { states, transitions };
 }
 
 /** What the machine's guards depend on: the graph's vertices apart from the transition taken. */

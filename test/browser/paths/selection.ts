@@ -26,6 +26,8 @@ export interface NotRun {
   description: string;
   reason: string;
   rule: ExclusionRule | null;
+  /** Every rule that keeps one of its steps out (the first is `rule`). */
+  rules: ExclusionRule[];
 }
 
 export interface Selection {
@@ -46,20 +48,24 @@ interface Planned {
   /** The last step the browser cannot produce, and why. */
   lastExcluded: { index: number; rule: ExclusionRule } | null;
   firstExcluded: ExclusionRule | null;
+  /** The rules of every step the browser cannot produce. */
+  rules: ExclusionRule[];
 }
 
 function plan(steps: ModelStep[]): Planned {
   const realisations: StepRealisation[] = [];
   let lastExcluded: Planned['lastExcluded'] = null;
   let firstExcluded: ExclusionRule | null = null;
+  const rules = new Set<ExclusionRule>();
   for (const step of steps) {
     const stepPlan = planStep(step);
     if (stepPlan.kind === 'excluded') {
       lastExcluded = { index: step.index, rule: stepPlan.rule };
       firstExcluded ??= stepPlan.rule;
+      rules.add(stepPlan.rule);
     } else realisations.push(stepPlan.realisation);
   }
-  return { steps, realisations, lastExcluded, firstExcluded };
+  return { steps, realisations, lastExcluded, firstExcluded, rules: [...rules] };
 }
 
 function mismatchesOf(planned: PlannedPath): string[] {
@@ -74,7 +80,12 @@ function mismatchesOf(planned: PlannedPath): string[] {
 }
 
 function coverageOf(steps: ModelStep[]): string[] {
-  return steps.flatMap((step) => [...step.transitions, ...stateIds(step.after.value)]);
+  return steps.flatMap((step) => [
+    ...step.transitions,
+    ...step.passesThrough.transitions,
+    ...step.passesThrough.states,
+    ...stateIds(step.after.value),
+  ]);
 }
 
 export function selectPaths(paths: SessionPath[]): Selection {
@@ -135,7 +146,12 @@ export function selectPaths(paths: SessionPath[]): Selection {
       }
     }
     const firstRule = planned.firstExcluded ?? rule;
-    notRun.push({ description, reason: EXCLUSION_RULES[firstRule], rule: firstRule });
+    notRun.push({
+      description,
+      reason: EXCLUSION_RULES[firstRule],
+      rule: firstRule,
+      rules: planned.rules,
+    });
   }
 
   // Greedy cover: most new states and transitions first; ties go to the shorter path.
@@ -159,7 +175,12 @@ export function selectPaths(paths: SessionPath[]): Selection {
     remaining.splice(remaining.indexOf(best), 1);
   }
   for (const candidate of remaining) {
-    notRun.push({ description: candidate.original, reason: COVERED_BY_SELECTED, rule: null });
+    notRun.push({
+      description: candidate.original,
+      reason: COVERED_BY_SELECTED,
+      rule: null,
+      rules: [],
+    });
   }
 
   return {

@@ -101,6 +101,12 @@ export class World {
     return this.secondTab;
   }
 
+  /** The second tab opened last (see `openSecondTab`). */
+  secondTabPage(): Page {
+    if (!this.secondTab) throw new Error('No second tab is open.');
+    return this.secondTab;
+  }
+
   /** An e-mail/password account someone registered earlier (from another device). */
   static async existingAccount(label: string): Promise<Account> {
     accountCount += 1;

@@ -47,16 +47,29 @@ export async function saveNewPassword(page: Page, newPassword: string): Promise<
   await press(page, 'Save new password');
 }
 
-/** On /account: a new password for the signed-in user. */
-export async function changePassword(page: Page, newPassword: string): Promise<void> {
-  await page.getByLabel('New password').fill(newPassword);
-  await press(page, 'Change password');
+/** On /account: the current password, then a new one, for the signed-in user. */
+export async function changePassword(
+  page: Page,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  // The card's own form (a "Confirm it’s you" group may follow it in the same card).
+  const form = page.getByRole('region', { name: 'Change password' }).locator('form').first();
+  await form.getByLabel('Current password', { exact: true }).fill(currentPassword);
+  await form.getByLabel('New password', { exact: true }).fill(newPassword);
+  await press(form, 'Change password');
 }
 
-/** Under "Confirm it’s you" (the provider wants a recent sign-in): the current password, confirmed. */
+/** The "Confirm it’s you" group (the provider wants a recent sign-in). */
+export function confirmItsYou(page: Page): Locator {
+  return page.getByRole('group', { name: 'Confirm it’s you' });
+}
+
+/** Under "Confirm it’s you": the current password, confirmed. */
 export async function confirmWithPassword(page: Page, password: string): Promise<void> {
-  await page.getByLabel('Current password').fill(password);
-  await press(page, 'Confirm');
+  const group = confirmItsYou(page);
+  await group.getByLabel('Current password', { exact: true }).fill(password);
+  await press(group, 'Confirm');
 }
 
 /** On /account: "Delete account…", then `confirmation` typed in the dialog and "Delete account". */
