@@ -78,13 +78,19 @@ describe('missingProductionSettings', () => {
 });
 
 describe('a production build without its settings', () => {
-  const saved = process.env.VITE_FIREBASE_PROJECT_ID;
+  // The environment may hold some of them (the browser tests' set-up names its backend): the build
+  // must see none, whatever ran before.
+  const names = ['VITE_FIREBASE_PROJECT_ID', ...PRODUCTION_SETTINGS];
+  const saved = new Map(names.map((name) => [name, process.env[name]]));
   afterEach(() => {
-    if (saved === undefined) delete process.env.VITE_FIREBASE_PROJECT_ID;
-    else process.env.VITE_FIREBASE_PROJECT_ID = saved;
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
 
   it('fails before bundling, naming every missing setting', async () => {
+    for (const name of PRODUCTION_SETTINGS) delete process.env[name];
     process.env.VITE_FIREBASE_PROJECT_ID = 'applyfirst-prod';
     const building = build({
       root: path.resolve(import.meta.dirname, '../..'),
