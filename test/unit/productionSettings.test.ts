@@ -84,13 +84,13 @@ describe('a production build without its settings', () => {
   const saved = new Map(names.map((name) => [name, process.env[name]]));
   afterEach(() => {
     for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
+      if (value === undefined) Reflect.deleteProperty(process.env, name);
       else process.env[name] = value;
     }
   });
 
   it('fails before bundling, naming every missing setting', async () => {
-    for (const name of PRODUCTION_SETTINGS) delete process.env[name];
+    for (const name of PRODUCTION_SETTINGS) Reflect.deleteProperty(process.env, name);
     process.env.VITE_FIREBASE_PROJECT_ID = 'applyfirst-prod';
     const building = build({
       root: path.resolve(import.meta.dirname, '../..'),
