@@ -10,6 +10,8 @@ import { ApiFailure, apiErrorBody } from './apiFailure';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
+import { cleanupGuests } from './cleanup';
+import { scheduleGuestCleanup } from './cleanupSchedule';
 import type { ServerConfig } from './config';
 import { registerCvRoutes } from './cv/cvRoutes';
 import {
@@ -58,6 +60,8 @@ function reasonCode(error: unknown): unknown {
   return cause?.code ?? code;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const database = await openDatabase(options.database ?? databaseLocationOf(config));
@@ -78,6 +82,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await database.close();
     await firebase?.close();
   });
+  if (config.guestCleanupEveryHours !== null) {
+    const { guestMaxAgeDays } = config;
+    scheduleGuestCleanup(
+      app,
+      () => cleanupGuests({ db: database.db, admin, guestMaxAgeDays }),
+      config.guestCleanupEveryHours * HOUR_MS,
+    );
+  }
 
   app.setErrorHandler((error, request, reply) => {
     const code = apiErrorCodeOf(error);

@@ -8,6 +8,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   firebaseProjectId: string;
   guestMaxAgeDays: number;
+  /** How often the backend runs the guest clean-up itself; null when something else schedules it. */
+  guestCleanupEveryHours: number | null;
   /** Requests a minute per user (or per IP address when there is no verified user). */
   rateLimitPerMinute: number;
   /** Behind a proxy or load balancer (Cloud Run): take the client address from X-Forwarded-For. */
@@ -33,6 +35,11 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** A positive whole number, or null for `off`. */
+function hoursOrOff(env: Env, name: string, fallback: number): number | null {
+  return env[name]?.trim() === 'off' ? null : positiveInteger(env, name, fallback);
+}
+
 export function readServerConfig(env: Env = process.env): ServerConfig {
   return {
     port: positiveInteger(env, 'PORT', 8080),
@@ -45,6 +52,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
       .filter((origin) => origin !== ''),
     firebaseProjectId: text(env, 'FIREBASE_PROJECT_ID', 'demo-applyfirst'),
     guestMaxAgeDays: positiveInteger(env, 'GUEST_MAX_AGE_DAYS', 30),
+    guestCleanupEveryHours: hoursOrOff(env, 'GUEST_CLEANUP_EVERY_HOURS', 24),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     trustProxy: env.TRUST_PROXY?.trim() === 'true',
     logLevel: text(env, 'LOG_LEVEL', 'info'),

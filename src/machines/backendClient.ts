@@ -2,6 +2,9 @@ import {
   API_ERRORS,
   type AlertProfileInput,
   type ApiErrorCode,
+  type CarryOverRequest,
+  type CarryOverResponse,
+  type DeleteAccountResponse,
   type DeleteCvResponse,
   type GetProfileResponse,
   type PutCvResponse,
@@ -58,6 +61,8 @@ export interface BackendClientOptions {
   getIdToken: () => Promise<string>;
   /** Replaces the global `fetch` (tests). */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** How long a request may take (uploads get `UPLOAD_TIME_LIMIT_MS`). */
+  timeLimitMs?: number;
 }
 
 export interface BackendClient {
@@ -65,6 +70,10 @@ export interface BackendClient {
   putProfile(input: AlertProfileInput): Promise<PutProfileResponse>;
   putCv(file: File): Promise<PutCvResponse>;
   deleteCv(): Promise<DeleteCvResponse>;
+  /** As the account (this client's user), with the discarded guest's ID token as proof. */
+  carryOver(request: CarryOverRequest): Promise<CarryOverResponse>;
+  /** Deletes the user's data and its Firebase user (needs a recent sign-in). */
+  deleteAccount(): Promise<DeleteAccountResponse>;
 }
 
 /** A code from an error answer; the catalogue's message is shown, never the body's text. */
@@ -88,10 +97,10 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
 
   async function request<T>(
-    method: 'GET' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: { json: unknown } | { form: FormData } | null,
-    timeLimitMs = REQUEST_TIME_LIMIT_MS,
+    timeLimitMs = options.timeLimitMs ?? REQUEST_TIME_LIMIT_MS,
   ): Promise<T> {
     const token = await options.getIdToken().catch(() => {
       throw new BackendFailure('session-missing');
@@ -127,5 +136,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
       return request<PutCvResponse>('PUT', '/v1/profile/cv', { form }, UPLOAD_TIME_LIMIT_MS);
     },
     deleteCv: () => request<DeleteCvResponse>('DELETE', '/v1/profile/cv', null),
+    carryOver: (body) => request<CarryOverResponse>('POST', '/v1/carry-over', { json: body }),
+    deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
   };
 }

@@ -11,10 +11,11 @@
  * - `switch`: the credential belongs to another account, switch to it;
  * - `signOut`: the session can't continue, start a new guest with a notice;
  * - `reauthenticate`: ask the user to sign in again, then retry;
+ * - `retry`: nothing changed and trying again may work: show the message, offer the same choice;
  * - `logAndRethrow`: show the message and log it as a possible bug.
  */
 export type ErrorHandling =
-  'redirect' | 'rethrow' | 'switch' | 'signOut' | 'reauthenticate' | 'logAndRethrow';
+  'redirect' | 'rethrow' | 'switch' | 'signOut' | 'reauthenticate' | 'retry' | 'logAndRethrow';
 
 export interface ErrorCatalogueEntry {
   readonly handling: ErrorHandling;
@@ -199,6 +200,16 @@ export const ERROR_CATALOGUE = {
     handling: 'logAndRethrow',
     message: 'Signing in stopped working because of an unexpected error. Please try again.',
   },
+  // The product backend (carrying a guest's work over, deleting an account).
+  'backend-unavailable': {
+    handling: 'retry',
+    message: 'ApplyFirst could not be reached, so nothing was changed. Please try again.',
+  },
+  'carry-over-refused': {
+    handling: 'rethrow',
+    message:
+      'Your guest work could not be moved: the guest session has expired or its work was already moved. Your account is as it was.',
+  },
   unknown: { handling: 'logAndRethrow', message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
@@ -214,6 +225,8 @@ export const APP_ERROR_CODES = [
   'session-stopped',
   'not-in-browser',
   'redirect-timeout',
+  'backend-unavailable',
+  'carry-over-refused',
   UNKNOWN_ERROR_CODE,
 ] as const satisfies readonly ClientCode[];
 

@@ -38,6 +38,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
+import type { CarryOverMode, CarryOverResponse } from '../backendApi';
 import type { AppConfig } from '../config';
 import { PATHS } from '../paths';
 import { continueLinkFor } from './continueLink';
@@ -48,6 +49,7 @@ import { summarizeThrown } from './inspectionRedaction';
 import type { ClientCode } from './errorCatalogue';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
 import { DEFAULT_PASSWORD_POLICY, policyFromProvider } from './passwordPolicy';
+import { createSessionBackend, type SessionBackend } from './sessionBackend';
 import {
   GOOGLE_CUSTOM_PARAMETERS,
   OPERATION_TIMEOUT_MS,
@@ -60,7 +62,9 @@ import type {
   PasswordPolicyLoadedEvent,
   RestoreResult,
   SessionUser,
+  SignInResult,
   SwitchCredential,
+  DiscardedGuest,
 } from './sessionTypes';
 
 export interface SessionActorsOptions {
@@ -76,6 +80,11 @@ export interface SessionActorsOptions {
    * not implement the policy endpoint, and the browser would log its 501 as a console error.
    */
   askProviderForPasswordPolicy?: boolean;
+  /**
+   * The product backend. Without one (tests of the provider alone) a sign-in discards its guest
+   * with nothing to carry over, and deleting an account deletes the Firebase user only.
+   */
+  backend?: SessionBackend;
 }
 
 export function toSessionUser(user: User): SessionUser {
@@ -241,6 +250,30 @@ async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Pr
  */
 export function createSessionActors(getAuth: () => Auth, options: SessionActorsOptions) {
   const resolver = options.popupRedirectResolver;
+  const backend = options.backend;
+
+  /**
+   * Signing in to an existing account replaces the guest: take the guest's ID token (the proof
+   * the backend needs to carry its work over) and learn whether it saved anything, before it goes.
+   */
+  async function guestAboutToBeReplaced(auth: Auth): Promise<DiscardedGuest | null> {
+    const guest = auth.currentUser;
+    if (!backend || !guest?.isAnonymous) return null;
+    const idToken = await getIdToken(guest);
+    return { uid: guest.uid, idToken, work: await backend.guestWork(idToken) };
+  }
+
+  async function signInReplacingGuest(
+    auth: Auth,
+    signIn: () => Promise<{ user: User }>,
+  ): Promise<SignInResult> {
+    const guest = await guestAboutToBeReplaced(auth);
+    const { user } = await signIn();
+    return {
+      user: toSessionUser(user),
+      discardedGuest: guest && guest.uid !== user.uid ? guest : null,
+    };
+  }
 
   /** Runs with the Auth instance, bounded in time, rejecting only with SessionFailure. */
   function operation<TOutput, TInput = NonReducibleUnknown>(
@@ -309,10 +342,9 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    signIn: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
-      const { user } = await signInWithEmailAndPassword(auth, email, password);
-      return toSessionUser(user);
-    }),
+    signIn: operation<SignInResult, EmailPassword>((auth, { email, password }) =>
+      signInReplacingGuest(auth, () => signInWithEmailAndPassword(auth, email, password)),
+    ),
 
     // `signal` aborts when the machine stops the actor (Cancel): the Google window closes with it,
     // so nothing more can be finished there, and the SDK's later `popup-closed-by-user` goes
@@ -337,11 +369,12 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       () => REDIRECT_START_LIMIT,
     ),
 
-    switchAccount: operation<SessionUser, SwitchCredential>(async (auth, credential) => {
-      // Signing in replaces the guest only when it succeeds: a wrong password leaves the guest.
-      const { user } = await signInWithCredential(auth, credentialToSwitchTo(credential));
-      return toSessionUser(user);
-    }),
+    // Signing in replaces the guest only when it succeeds: a wrong password leaves the guest.
+    switchAccount: operation<SignInResult, SwitchCredential>((auth, credential) =>
+      signInReplacingGuest(auth, () =>
+        signInWithCredential(auth, credentialToSwitchTo(credential)),
+      ),
+    ),
 
     signOut: operation<void>((auth) => signOut(auth)),
 
@@ -393,7 +426,24 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    deleteAccount: operation<void>((auth) => deleteUser(currentUserOf(auth))),
+    // The backend deletes the data and the Firebase user together (Admin SDK), so neither is
+    // left without the other; then this browser forgets the deleted user.
+    deleteAccount: operation<void>(async (auth) => {
+      const user = currentUserOf(auth);
+      if (!backend) {
+        await deleteUser(user);
+        return;
+      }
+      await backend.deleteAccount(await getIdToken(user));
+      await signOut(auth);
+    }),
+
+    carryOver: operation<CarryOverResponse, { guestIdToken: string; mode: CarryOverMode }>(
+      async (auth, { guestIdToken, mode }) => {
+        if (!backend) throw new SessionFailure('backend-unavailable');
+        return backend.carryOver(await getIdToken(currentUserOf(auth)), guestIdToken, mode);
+      },
+    ),
   };
 }
 
@@ -447,6 +497,7 @@ export function createBrowserSessionActors(config: AppConfig): SessionActors {
     origin,
     popupRedirectResolver: browserPopupRedirectResolver,
     askProviderForPasswordPolicy: config.authEmulatorUrl === null,
+    backend: createSessionBackend({ baseUrl: config.backendUrl }),
   });
 }
 

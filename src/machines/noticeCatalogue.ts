@@ -9,7 +9,9 @@ export const NOTICE_CATALOGUE = {
   'session-refreshed': 'Your account details are up to date.',
   'you-signed-out': 'You are signed out. Sign in to get back to your account.',
   'signed-out': 'You have been signed out. You are browsing as a guest.',
-  'account-deleted': 'Your account has been deleted.',
+  'account-deleted': 'Your account and everything in it have been deleted.',
+  'guest-work-brought': 'Your work as a guest is now in your account.',
+  'guest-work-left': 'Your work as a guest was left behind and deleted.',
 } as const satisfies Record<string, string>;
 
 export type NoticeCode = keyof typeof NOTICE_CATALOGUE;

@@ -1,7 +1,6 @@
 import {
   assertEvent,
   assign,
-  enqueueActions,
   fromCallback,
   fromPromise,
   sendTo,
@@ -12,9 +11,10 @@ import { handlingOf, type ErrorHandling } from './errorCatalogue';
 import { noticeFor, type NoticeCode } from './noticeCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import { failureOf, logSummaryOf, SessionFailure } from './sessionFailure';
+import type { CarryOverMode, CarryOverResponse } from '../backendApi';
 import type {
+  DiscardedGuest,
   EmailPassword,
-  GuestDiscardedEvent,
   PasswordPolicy,
   PendingOperation,
   RestoreResult,
@@ -22,6 +22,7 @@ import type {
   SessionEvent,
   SessionTag,
   SessionUser,
+  SignInResult,
   SwitchCredential,
 } from './sessionTypes';
 
@@ -72,7 +73,6 @@ const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    emitted: {} as GuestDiscardedEvent,
     tags: {} as SessionTag,
   },
   actors: {
@@ -90,10 +90,10 @@ const sessionSetup = setup({
     restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
     startGuest: fromPromise<SessionUser>(notProvided('startGuest')),
     createAccount: fromPromise<SessionUser, EmailPassword>(notProvided('createAccount')),
-    signIn: fromPromise<SessionUser, EmailPassword>(notProvided('signIn')),
+    signIn: fromPromise<SignInResult, EmailPassword>(notProvided('signIn')),
     continueWithGoogle: fromPromise<SessionUser>(notProvided('continueWithGoogle')),
     redirectToGoogle: fromPromise<void>(notProvided('redirectToGoogle')),
-    switchAccount: fromPromise<SessionUser, SwitchCredential>(notProvided('switchAccount')),
+    switchAccount: fromPromise<SignInResult, SwitchCredential>(notProvided('switchAccount')),
     signOut: fromPromise<void>(notProvided('signOut')),
     sendPasswordReset: fromPromise<void, { email: string }>(notProvided('sendPasswordReset')),
     confirmPasswordReset: fromPromise<void, { oobCode: string; newPassword: string }>(
@@ -105,6 +105,9 @@ const sessionSetup = setup({
     reauthenticate: fromPromise<SessionUser, { password?: string }>(notProvided('reauthenticate')),
     refreshSession: fromPromise<SessionUser>(notProvided('refreshSession')),
     deleteAccount: fromPromise<void>(notProvided('deleteAccount')),
+    carryOver: fromPromise<CarryOverResponse, { guestIdToken: string; mode: CarryOverMode }>(
+      notProvided('carryOver'),
+    ),
   },
   actions: {
     assignUser: assign((_, user: SessionUser | null) => ({ user })),
@@ -140,6 +143,7 @@ const sessionSetup = setup({
       deferredAuthChange: null,
       pendingOperation: null,
       switchCredential: null,
+      discardedGuest: null,
       error: null,
       notice:
         context.user !== null && !context.user.isAnonymous && !context.deferredAuthChange?.user
@@ -150,16 +154,19 @@ const sessionSetup = setup({
     forgetPreviousUser: assign({
       pendingOperation: null,
       switchCredential: null,
+      discardedGuest: null,
       error: null,
       notice: null,
     }),
+    assignDiscardedGuest: assign((_, discardedGuest: DiscardedGuest | null) => ({
+      discardedGuest,
+    })),
+    clearDiscardedGuest: assign({ discardedGuest: null }),
     clearMessages: assign({ error: null, notice: null }),
     assignNotice: assign((_, code: NoticeCode) => ({ notice: noticeFor(code) })),
-    emitGuestDiscarded: enqueueActions(({ context, enqueue }, newUser: SessionUser) => {
-      if (context.user?.isAnonymous && context.user.uid !== newUser.uid) {
-        enqueue.emit({ type: 'guestDiscarded', guestUid: context.user.uid, newUid: newUser.uid });
-      }
-    }),
+    assignCarriedOverNotice: assign((_, mode: CarryOverMode) => ({
+      notice: noticeFor(mode === 'leave' ? 'guest-work-left' : 'guest-work-brought'),
+    })),
     logError: ({ event }) => {
       console.error('[session]', logSummaryOf(failureIn(event)));
     },
@@ -172,6 +179,10 @@ const sessionSetup = setup({
     errorNeedsRedirect: ({ event }) => handles(event, 'redirect'),
     errorNeedsRecentLogin: ({ event }) => handles(event, 'reauthenticate'),
     errorIsExpected: ({ event }) => handles(event, 'rethrow'),
+    errorCanBeRetried: ({ event }) => handles(event, 'retry'),
+    /** The sign-in discarded a guest that saved something (or may have): offer to carry it over. */
+    discardsGuestWork: (_, result: SignInResult) =>
+      result.discardedGuest !== null && result.discardedGuest.work !== 'none',
     redirectNeedsSwitch: (_, restored: RestoreResult) =>
       restored.user?.isAnonymous === true &&
       restored.redirectError !== null &&
@@ -200,6 +211,33 @@ const sessionSetup = setup({
     hasGuestUser: ({ context }) => context.user?.isAnonymous === true,
   },
 });
+
+/**
+ * A sign-in (or a switch) to an existing account has replaced the guest: when the guest saved
+ * something, the person chooses what happens to it before anything else; otherwise it is done.
+ */
+function signedInToExistingAccount(clear: readonly 'clearSwitchCredential'[] = []) {
+  const result = ({ event }: { event: { output: SignInResult } }) => event.output;
+  const assignSignedInUser = {
+    type: 'assignUser' as const,
+    params: ({ event }: { event: { output: SignInResult } }) => event.output.user,
+  };
+  return [
+    {
+      guard: { type: 'discardsGuestWork' as const, params: result },
+      target: '#session.authenticated.offeringCarryOver',
+      actions: [
+        ...clear,
+        assignSignedInUser,
+        {
+          type: 'assignDiscardedGuest' as const,
+          params: ({ event }: { event: { output: SignInResult } }) => event.output.discardedGuest,
+        },
+      ],
+    },
+    { target: '#session.authenticated', actions: [...clear, assignSignedInUser] },
+  ];
+}
 
 /**
  * While an operation runs, AUTH_CHANGED is deferred, not applied: the operation's own result or
@@ -366,6 +404,7 @@ export const sessionMachine = sessionSetup.createMachine({
     pendingOperation: null,
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
     deferredAuthChange: null,
+    discardedGuest: null,
   },
   invoke: [
     { id: 'authWatcher', src: 'watchAuth' },
@@ -537,16 +576,7 @@ export const sessionMachine = sessionSetup.createMachine({
           assertEvent(event, 'SIGN_IN');
           return { email: event.email, password: event.password };
         },
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'authenticated',
-            actions: [
-              { type: 'emitGuestDiscarded', params: ({ event }) => event.output },
-              { type: 'assignUser', params: ({ event }) => event.output },
-            ],
-          },
-        ],
+        onDone: [followIfUserChanged, ...signedInToExistingAccount()],
         onError: [
           followIfSomeoneElse,
           followIfUserChanged,
@@ -617,17 +647,7 @@ export const sessionMachine = sessionSetup.createMachine({
           if (!context.switchCredential) throw new Error('switchingAccount needs a credential');
           return context.switchCredential;
         },
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'authenticated',
-            actions: [
-              'clearSwitchCredential',
-              { type: 'emitGuestDiscarded', params: ({ event }) => event.output },
-              { type: 'assignUser', params: ({ event }) => event.output },
-            ],
-          },
-        ],
+        onDone: [followIfUserChanged, ...signedInToExistingAccount(['clearSwitchCredential'])],
         // The guest is still signed in when the switch fails (wrong password, disabled account).
         onError: [
           followIfSomeoneElse,
@@ -805,6 +825,51 @@ export const sessionMachine = sessionSetup.createMachine({
               },
             ],
             onError: sensitiveOperationErrors(),
+          },
+        },
+        offeringCarryOver: {
+          description:
+            'The sign-in discarded a guest that saved work: bring it (replace or merge) or leave it.',
+          tags: ['carryOverOffered'],
+          on: {
+            CARRY_OVER: { target: 'carryingOver', actions: 'clearMessages' },
+          },
+        },
+        carryingOver: {
+          ...inFlight,
+          description:
+            "The backend moves (or deletes) the guest's work in one transaction, with both ID tokens.",
+          tags: ['carryOver', 'busy', 'carryOverOffered'],
+          invoke: {
+            id: 'carryOver',
+            src: 'carryOver',
+            input: ({ context, event }) => {
+              assertEvent(event, 'CARRY_OVER');
+              if (!context.discardedGuest) throw new Error('carryingOver needs the guest');
+              return { guestIdToken: context.discardedGuest.idToken, mode: event.mode };
+            },
+            onDone: [
+              followIfUserChanged,
+              {
+                target: 'idle',
+                actions: [
+                  'clearDiscardedGuest',
+                  { type: 'assignCarriedOverNotice', params: ({ event }) => event.output.mode },
+                ],
+              },
+            ],
+            // Nothing moved: a failure worth retrying asks again; one that cannot succeed ends it.
+            onError: [
+              followIfSomeoneElse,
+              {
+                guard: 'isSessionRevoked',
+                target: '#session.signingOut',
+                actions: ['clearDiscardedGuest', 'assignError'],
+              },
+              followIfUserChanged,
+              { guard: 'errorCanBeRetried', target: 'offeringCarryOver', actions: 'assignError' },
+              { target: 'idle', actions: ['clearDiscardedGuest', 'assignError'] },
+            ],
           },
         },
         sendingPasswordReset,

@@ -1,3 +1,4 @@
+import type { CarryOverMode } from '../backendApi';
 import type { ClientCode } from './errorCatalogue';
 import type { NoticeCode } from './noticeCatalogue';
 import type { SessionFailureData } from './sessionFailure';
@@ -58,6 +59,30 @@ export interface EmailPassword {
   password: string;
 }
 
+/**
+ * What the guest had saved (a profile or a CV) when a sign-in was about to discard it, as the
+ * backend said; `unknown` when the backend could not say in time.
+ */
+export type GuestWork = 'some' | 'none' | 'unknown';
+
+/**
+ * A guest that signing in to an existing account discarded. Its ID token, taken before the
+ * switch, is the proof the backend needs to carry its work over (never a bare uid); it stays
+ * valid for about an hour.
+ */
+export interface DiscardedGuest {
+  uid: string;
+  idToken: string;
+  work: GuestWork;
+}
+
+/** What signing in (or switching) to an existing account produced. */
+export interface SignInResult {
+  user: SessionUser;
+  /** The guest it replaced, when there was one. */
+  discardedGuest: DiscardedGuest | null;
+}
+
 /** What restoring found: the saved user (if any) and the outcome of a pending redirect sign-in. */
 export interface RestoreResult {
   user: SessionUser | null;
@@ -85,6 +110,7 @@ export const SESSION_OPERATIONS = [
   'reauthenticate',
   'refreshSession',
   'deleteAccount',
+  'carryOver',
 ] as const;
 
 export type SessionOperation = (typeof SESSION_OPERATIONS)[number];
@@ -92,9 +118,11 @@ export type SessionOperation = (typeof SESSION_OPERATIONS)[number];
 /**
  * What the UI asks of a snapshot (`snapshot.hasTag(...)`): the operation running; `busy` while any
  * runs; `failed` when no session could be created; `reauthenticationNeeded` while the provider
- * wants a recent sign-in for the pending operation.
+ * wants a recent sign-in for the pending operation; `carryOverOffered` while the person chooses
+ * what happens to the discarded guest's work.
  */
-export type SessionTag = SessionOperation | 'busy' | 'failed' | 'reauthenticationNeeded';
+export type SessionTag =
+  SessionOperation | 'busy' | 'failed' | 'reauthenticationNeeded' | 'carryOverOffered';
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -108,6 +136,8 @@ export interface SessionContext {
    * reconcile with it when they settle, so the machine at rest always holds the SDK's user.
    */
   deferredAuthChange: AuthChangedEvent | null;
+  /** The guest the last sign-in discarded, until the person chose what happens to its work. */
+  discardedGuest: DiscardedGuest | null;
 }
 
 /** Events a person causes through the UI. */
@@ -124,6 +154,8 @@ export type SessionUserEvent =
   | { type: 'REAUTHENTICATE'; password?: string }
   | { type: 'REFRESH_SESSION' }
   | { type: 'DELETE_ACCOUNT' }
+  /** Bring the discarded guest's work into the account (replace or merge), or leave it. */
+  | { type: 'CARRY_OVER'; mode: CarryOverMode }
   | { type: 'RETRY' }
   | { type: 'DISMISS' }
   /** A password form is on screen: load the provider's password policy (once). */
@@ -142,10 +174,3 @@ export interface PasswordPolicyLoadedEvent {
 }
 
 export type SessionEvent = SessionUserEvent | AuthChangedEvent | PasswordPolicyLoadedEvent;
-
-/** Emitted when a guest is replaced by an existing account: a backend could migrate its data. */
-export interface GuestDiscardedEvent {
-  type: 'guestDiscarded';
-  guestUid: string;
-  newUid: string;
-}

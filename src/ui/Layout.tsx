@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { CarryOverDialog } from './CarryOverDialog';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useFocusAfterNavigation } from './useFocusAfterNavigation';
@@ -15,6 +16,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <CarryOverDialog />
       <ScrollRestoration />
     </>
   );

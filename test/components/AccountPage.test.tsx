@@ -252,7 +252,7 @@ describe('AccountPage', () => {
       await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
       expect(session.operations.deleteAccount).toHaveBeenCalledTimes(1);
       await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
-      expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
+      expect(await screen.findByText(NOTICE_CATALOGUE['account-deleted'])).toBeTruthy();
     });
 
     it('can be cancelled', async () => {

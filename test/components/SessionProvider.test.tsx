@@ -131,28 +131,6 @@ describe('SessionProvider', () => {
     expect(watcherStarts).toBe(2);
   });
 
-  it('reports a discarded guest when signing in replaces it', async () => {
-    const session = createFakeSession(guestUser);
-    const onGuestDiscarded = vi.fn();
-    const user = userEvent.setup();
-    render(
-      <SessionProvider
-        startSession={() => connectSessionActor(session.logic, { onGuestDiscarded })}
-      >
-        <SessionProbe />
-      </SessionProvider>,
-    );
-    await waitFor(() => expect(probe()).toBe('guest idle guest-uid'));
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() =>
-      expect(onGuestDiscarded).toHaveBeenCalledWith({
-        type: 'guestDiscarded',
-        guestUid: 'guest-uid',
-        newUid: 'user-uid',
-      }),
-    );
-  });
-
   it('starts one session under StrictMode (which mounts effects twice)', async () => {
     const session = createFakeSession(guestUser);
     const startSession = vi.fn<StartSession>(() => connectSessionActor(session.logic));

@@ -137,7 +137,7 @@ describe('operations', () => {
     const actors = actorsFor(auth);
     const guest = await run(actors.startGuest);
 
-    const user = await run(actors.switchAccount, {
+    const { user } = await run(actors.switchAccount, {
       providerId: 'google.com',
       credentialJson: { ...credential.toJSON() },
     });

@@ -175,8 +175,29 @@ export class SdkWorld {
       case 'signIn':
       case 'switchAccount': {
         const account = accountFor(request.input);
+        // The guest it replaces saved a profile: the machine offers to carry it over.
+        const guest = user?.isAnonymous ? user : null;
         this.setSdkUser(tab, account);
-        request.resolve(account);
+        request.resolve({
+          user: account,
+          discardedGuest: guest
+            ? { uid: guest.uid, idToken: `token-of-${guest.uid}`, work: 'some' }
+            : null,
+        });
+        return;
+      }
+      case 'carryOver': {
+        if (!user || user.isAnonymous) return noUser();
+        const mode =
+          typeof request.input === 'object' && request.input !== null && 'mode' in request.input
+            ? request.input.mode
+            : undefined;
+        request.resolve({
+          mode,
+          carriedProfile: mode !== 'leave',
+          carriedCv: false,
+          completedAt: '',
+        });
         return;
       }
       case 'signOut':

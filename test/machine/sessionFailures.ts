@@ -20,4 +20,5 @@ export const representativeFailures: SessionFailureData[] = [
   failure('wrong-password'),
   failure('network-request-failed'),
   failure('internal-error'),
+  failure('backend-unavailable'),
 ];

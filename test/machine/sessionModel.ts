@@ -57,11 +57,21 @@ export const userEvents: readonly SessionEvent[] = [
   { type: 'REFRESH_SESSION' },
   { type: 'DELETE_ACCOUNT' },
   { type: 'RETRY' },
+  { type: 'CARRY_OVER', mode: 'merge' },
+  { type: 'CARRY_OVER', mode: 'leave' },
 ];
 
 /** What each invoked actor can realistically settle with, given the machine's context. */
 function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
   const current = context.user ?? linkedUser;
+  // Signing in to an existing account replaces the guest, which saved something or nothing.
+  const guest = context.user?.isAnonymous ? context.user : null;
+  const signedIn = guest
+    ? (['none', 'some'] as const).map((work) => ({
+        user: existingUser,
+        discardedGuest: { uid: guest.uid, idToken: 'guest-id-token', work },
+      }))
+    : [{ user: existingUser, discardedGuest: null }];
   return {
     restoreSession: [
       { user: null, redirectError: null },
@@ -75,10 +85,10 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
     ],
     startGuest: [guestUser],
     createAccount: [{ ...current, ...linkedUser }],
-    signIn: [existingUser],
+    signIn: signedIn,
     continueWithGoogle: [{ ...linkedUser, providerIds: ['google.com'] }],
     redirectToGoogle: [],
-    switchAccount: [existingUser],
+    switchAccount: signedIn,
     signOut: [undefined],
     sendPasswordReset: [undefined],
     confirmPasswordReset: [undefined],
@@ -90,6 +100,12 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
     ],
     refreshSession: [{ ...current, emailVerified: true }, otherGuestUser],
     deleteAccount: [undefined],
+    carryOver: (['merge', 'leave'] as const).map((mode) => ({
+      mode,
+      carriedProfile: mode !== 'leave',
+      carriedCv: false,
+      completedAt: '2026-11-23T01:00:00.000Z',
+    })),
   };
 }
 

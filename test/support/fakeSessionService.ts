@@ -24,10 +24,14 @@ import type {
   AuthChangedEvent,
   PasswordPolicy,
   SessionUser,
+  SignInResult,
 } from '../../src/machines/sessionTypes';
 import { googleOnlyUser, guestUser, registeredUser } from './sessionFixtures';
 
 export { googleOnlyUser, guestUser, registeredUser };
+
+/** The discarded guest's ID token the fakes hand over (a stand-in: no real token is a string like it). */
+export const GUEST_ID_TOKEN = 'guest-id-token';
 
 type SessionActors = Required<NonNullable<Parameters<typeof sessionMachine.provide>[0]['actors']>>;
 type ActorName = keyof SessionActors;
@@ -175,6 +179,14 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
     current = user;
     return user;
   };
+  /** A sign-in to an existing account: it replaces the guest, which by default saved nothing. */
+  const replacingGuest = (user: SessionUser): SignInResult => {
+    const guest = current?.isAnonymous ? current : null;
+    return {
+      user: signedIn(user),
+      discardedGuest: guest ? { uid: guest.uid, idToken: GUEST_ID_TOKEN, work: 'none' } : null,
+    };
+  };
   const defaults: Partial<FakeOperations> = {
     restoreSession: vi.fn(async () => ({ user: current, redirectError: null })),
     startGuest: vi.fn(async () =>
@@ -183,12 +195,12 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
     createAccount: vi.fn(async ({ email }) =>
       signedIn({ ...(current ?? guestUser), email, isAnonymous: false, providerIds: ['password'] }),
     ),
-    signIn: vi.fn(async ({ email }) => signedIn({ ...registeredUser, email })),
+    signIn: vi.fn(async ({ email }) => replacingGuest({ ...registeredUser, email })),
     continueWithGoogle: vi.fn(async () =>
       signedIn({ ...(current ?? guestUser), ...googleOnlyUser, uid: (current ?? guestUser).uid }),
     ),
     redirectToGoogle: vi.fn(() => new Promise<void>(() => undefined)),
-    switchAccount: vi.fn(async () => signedIn(registeredUser)),
+    switchAccount: vi.fn(async () => replacingGuest(registeredUser)),
     signOut: vi.fn(async () => {
       current = null;
     }),
@@ -200,6 +212,12 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
     deleteAccount: vi.fn(async () => {
       current = null;
     }),
+    carryOver: vi.fn(async ({ mode }) => ({
+      mode,
+      carriedProfile: mode !== 'leave',
+      carriedCv: false,
+      completedAt: new Date().toISOString(),
+    })),
   };
   const mocks: Record<string, Mock> = {
     loadPasswordPolicy: vi.fn(async () => DEFAULT_PASSWORD_POLICY),

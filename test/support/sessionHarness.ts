@@ -2,7 +2,7 @@ import type { Auth } from 'firebase/auth';
 import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import { createSessionActors, type SessionActors } from '../../src/machines/firebaseSession';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { GuestDiscardedEvent } from '../../src/machines/sessionTypes';
+import type { SessionBackend } from '../../src/machines/sessionBackend';
 
 /** Where the app is served in development; password-reset links lead back here. */
 export const TEST_ORIGIN = 'http://127.0.0.1:5173';
@@ -14,8 +14,6 @@ export type SessionState = Parameters<SessionSnapshot['matches']>[0];
 
 export interface RunningSession {
   actor: SessionActor;
-  /** Every guestDiscarded event the machine emitted, in order. */
-  discarded: GuestDiscardedEvent[];
   /** Every state value the machine went through, as JSON, in order (repeats collapsed). */
   visited: string[];
   /** Resolves with the snapshot once the machine is in `state` and `also` holds. */
@@ -27,13 +25,19 @@ export interface RunningSession {
 
 const running = new Set<SessionActor>();
 
-/** The real machine with the real Firebase service on `auth`; `replace` swaps single actors. */
-export function startSession(auth: Auth, replace: Partial<SessionActors> = {}): RunningSession {
-  const actors = { ...createSessionActors(() => auth, { origin: TEST_ORIGIN }), ...replace };
+/**
+ * The real machine with the real Firebase service on `auth` (and the product backend when given);
+ * `replace` swaps single actors.
+ */
+export function startSession(
+  auth: Auth,
+  replace: Partial<SessionActors> = {},
+  backend?: SessionBackend,
+): RunningSession {
+  const options = { origin: TEST_ORIGIN, ...(backend ? { backend } : {}) };
+  const actors = { ...createSessionActors(() => auth, options), ...replace };
   const actor = createActor(sessionMachine.provide({ actors }));
-  const discarded: GuestDiscardedEvent[] = [];
   const visited: string[] = [];
-  actor.on('guestDiscarded', (event) => discarded.push(event));
   actor.subscribe((snapshot) => {
     const value = JSON.stringify(snapshot.value);
     if (visited.at(-1) !== value) visited.push(value);
@@ -42,7 +46,6 @@ export function startSession(auth: Auth, replace: Partial<SessionActors> = {}): 
   actor.start();
   return {
     actor,
-    discarded,
     visited,
     reach: (state, also = () => true) =>
       waitFor(actor, (snapshot) => snapshot.matches(state) && also(snapshot), {

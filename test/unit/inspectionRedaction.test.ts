@@ -37,6 +37,7 @@ function baseContext(): SessionContext {
     pendingOperation: null,
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
     deferredAuthChange: null,
+    discardedGuest: null,
   };
 }
 

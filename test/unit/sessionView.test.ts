@@ -27,6 +27,7 @@ const baseContext: SessionContext = {
   pendingOperation: null,
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   deferredAuthChange: null,
+  discardedGuest: null,
 };
 
 type StateValueOf = Parameters<typeof sessionMachine.resolveState>[0]['value'];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
@@ -7,6 +7,7 @@ import { TextField } from '../forms/TextField';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
+import { useModalDialog } from '../useModalDialog';
 
 const CONFIRMATION_WORD = 'DELETE';
 const CONFIRMATION_MAX_LENGTH = 32;
@@ -24,7 +25,6 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
   const [open, setOpen] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const dialogTitleId = useId();
   const errorId = useId();
@@ -33,13 +33,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
   const reauthenticating = reauthenticationFor === 'deleteAccount';
   const message = problem ?? (reauthenticating ? null : error?.message) ?? null;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog || dialog.open) return;
-    // jsdom has no showModal; the attribute is enough there.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, [open]);
+  const dialogRef = useModalDialog(open);
 
   function close(): void {
     const dialog = dialogRef.current;

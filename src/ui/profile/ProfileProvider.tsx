@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messageFor } from '../../machines/backendClient';
-import { useSessionUser } from '../session';
+import { useCarryOverOffer, useSessionUser } from '../session';
 import type { ProfileConnection, StartProfile } from './profileConnection';
 import { createProfileStore, ProfileStoreContext } from './profileStore';
 import { IDLE_PROFILE_VIEW } from './profileView';
@@ -29,6 +29,9 @@ export function ProfileProvider({
   const startProfileRef = useRef(startProfile);
   const [connected, setConnected] = useState(false);
   const uid = useSessionUser()?.uid ?? null;
+  // While the person chooses what happens to a replaced guest's work, the account's profile is
+  // about to change: load it once the choice is carried out.
+  const choosingCarryOver = useCarryOverOffer() !== null;
 
   useEffect(() => {
     let cancelled = false;
@@ -63,8 +66,8 @@ export function ProfileProvider({
   }, [store]);
 
   useEffect(() => {
-    if (connected && uid !== null) store.send({ type: 'LOAD', uid });
-  }, [store, connected, uid]);
+    if (connected && uid !== null && !choosingCarryOver) store.send({ type: 'LOAD', uid });
+  }, [store, connected, uid, choosingCarryOver]);
 
   return <ProfileStoreContext.Provider value={store}>{children}</ProfileStoreContext.Provider>;
 }

@@ -1,7 +1,6 @@
 import { createActor, type Actor, type ActorOptions, type Subscription } from 'xstate';
 import { summarizeThrown } from '../../machines/inspectionRedaction';
 import type { sessionMachine } from '../../machines/sessionMachine';
-import type { GuestDiscardedEvent } from '../../machines/sessionTypes';
 import type { SessionConnection } from './sessionConnection';
 import { toSessionView, type SessionView } from './sessionView';
 
@@ -10,7 +9,6 @@ export type SessionLogic = typeof sessionMachine;
 
 export interface ActorConnectionOptions {
   inspect?: ActorOptions<SessionLogic>['inspect'];
-  onGuestDiscarded?: (event: GuestDiscardedEvent) => void;
 }
 
 /**
@@ -40,7 +38,6 @@ export function connectSessionActor(
           publish(next);
         },
       }),
-      next.on('guestDiscarded', (event) => options.onGuestDiscarded?.(event)),
     ];
     next.start();
     publish(next);

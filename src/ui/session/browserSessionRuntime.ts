@@ -7,21 +7,10 @@ import { createBackendClient } from '../../machines/backendClient';
 import { createBrowserSessionActors, createIdTokenSource } from '../../machines/firebaseSession';
 import { createProfileActors, profileMachine } from '../../machines/profileMachine';
 import { sessionMachine } from '../../machines/sessionMachine';
-import type { GuestDiscardedEvent } from '../../machines/sessionTypes';
 import { connectSessionActor } from './actorConnection';
 import type { SessionConnection } from './sessionConnection';
 import { connectProfileActor } from '../profile/profileActorConnection';
 import type { ProfileConnection } from '../profile/profileConnection';
-
-/** Fired on `window` when a guest is replaced by an existing account; a backend could migrate it. */
-export const GUEST_DISCARDED_DOM_EVENT = 'applyfirst:guestdiscarded';
-
-function reportGuestDiscarded(event: GuestDiscardedEvent): void {
-  if (import.meta.env.DEV) {
-    console.info(`[session] Guest ${event.guestUid} was replaced by account ${event.newUid}.`);
-  }
-  window.dispatchEvent(new CustomEvent(GUEST_DISCARDED_DOM_EVENT, { detail: event }));
-}
 
 export async function startBrowserSessionConnection(): Promise<SessionConnection> {
   // `import.meta.env.DEV` is false in production builds, so the inspector is not even bundled there.
@@ -31,10 +20,7 @@ export async function startBrowserSessionConnection(): Promise<SessionConnection
       : undefined;
   return connectSessionActor(
     sessionMachine.provide({ actors: createBrowserSessionActors(config) }),
-    {
-      ...(inspect ? { inspect } : {}),
-      onGuestDiscarded: reportGuestDiscarded,
-    },
+    inspect ? { inspect } : {},
   );
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import type {
+  GuestWork,
   PasswordPolicy,
   SessionError,
   SessionNotice,
@@ -68,6 +69,11 @@ export function usePasswordPolicy(): PasswordPolicy {
 /** The operation that waits for the user to sign in again, or null. */
 export function useReauthenticationFor(): ReauthenticationReason | null {
   return useSessionSelector((state) => state.view.reauthenticationFor);
+}
+
+/** What the replaced guest saved, while the person chooses whether to bring it; else null. */
+export function useCarryOverOffer(): GuestWork | null {
+  return useSessionSelector((state) => state.view.carryOverOffer);
 }
 
 /**

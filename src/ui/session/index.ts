@@ -1,6 +1,7 @@
 /** The session API for components. The runtime (xstate, Firebase) is not exported: it loads lazily. */
 export { SessionProvider, type SessionProviderProps } from './SessionProvider';
 export {
+  useCarryOverOffer,
   useDisplayedSessionKind,
   usePasswordPolicy,
   useReauthenticationFor,

@@ -2,6 +2,7 @@ import { DEFAULT_PASSWORD_POLICY } from '../../machines/passwordPolicy';
 import { SessionFailure } from '../../machines/sessionFailure';
 import {
   SESSION_OPERATIONS,
+  type GuestWork,
   type PasswordPolicy,
   type PendingOperation,
   type SessionContext,
@@ -31,6 +32,8 @@ export interface SessionView {
   passwordPolicy: PasswordPolicy;
   /** Set while the provider asks for a recent sign-in (and while that sign-in runs). */
   reauthenticationFor: ReauthenticationReason | null;
+  /** Set while the person chooses what happens to the work of the guest a sign-in replaced. */
+  carryOverOffer: GuestWork | null;
 }
 
 /** The parts of an actor snapshot the view needs; a session machine snapshot satisfies it. */
@@ -48,6 +51,7 @@ export const RESTORING_VIEW: SessionView = Object.freeze({
   notice: null,
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   reauthenticationFor: null,
+  carryOverOffer: null,
 });
 
 /** A session that cannot go on (the actor stopped, or its code did not load); RETRY starts over. */
@@ -89,6 +93,9 @@ export function toSessionView(snapshot: SessionSnapshotLike): SessionView {
     passwordPolicy: context.passwordPolicy,
     reauthenticationFor: snapshot.hasTag('reauthenticationNeeded')
       ? (context.pendingOperation?.kind ?? null)
+      : null,
+    carryOverOffer: snapshot.hasTag('carryOverOffered')
+      ? (context.discardedGuest?.work ?? null)
       : null,
   };
 }

@@ -27,9 +27,14 @@ export const EXCLUSION_RULES = {
     'A starting guest holds nobody (it follows a sign-out, a deletion or a first visit; only a failed ' +
     'sign-out, which cannot happen, would leave it a user), so another tab signing out changes nothing ' +
     'it reconciles: a failed anonymous sign-in then reads "nobody" as its own outcome.',
+  'guest-work-is-saved-outside-the-session':
+    'The carry-over offer needs a guest that saved a profile or a CV (on the profile page, through the ' +
+    'backend, not a session event), which a generated path cannot say. test/browser/carryOver.test.ts ' +
+    'drives the offer in the browser (bring it, leave it); the machine paths take every transition.',
   'deletion-signs-the-sdk-out':
-    "Deleting the account signs the SDK out whoever is current (firebase/auth's deleteUser ends with " +
-    "auth.signOut()), so this tab's own AUTH_CHANGED(null) replaces the deferred change before the " +
+    'Deleting the account signs the SDK out whoever is current (once the backend has deleted the ' +
+    "user, the service calls auth.signOut()), so this tab's own AUTH_CHANGED(null) replaces the " +
+    'deferred change before the ' +
     'deletion settles: it settles as a plain deletion. (Reported: a deletion in one tab signs out ' +
     'another account signed in meanwhile in another tab.)',
   'sign-out-is-instant':
@@ -124,6 +129,28 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
     'sign-in-saves-its-user',
   'session.startingGuest --xstate.done.actor.startGuest--> session.reconciling':
     'sign-in-saves-its-user',
+  'session.signingIn --xstate.done.actor.signIn--> session.authenticated.offeringCarryOver':
+    'guest-work-is-saved-outside-the-session',
+  'session.switchingAccount --xstate.done.actor.switchAccount--> session.authenticated.offeringCarryOver':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.offeringCarryOver --CARRY_OVER--> session.authenticated.carryingOver':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --AUTH_CHANGED--> (no target)':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.done.actor.carryOver--> session.reconciling':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.done.actor.carryOver--> session.authenticated.idle':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.error.actor.carryOver [someoneElseMeanwhile]--> session.reconciling':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.error.actor.carryOver--> session.signingOut':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.error.actor.carryOver [userChangedMeanwhile]--> session.reconciling':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.error.actor.carryOver--> session.authenticated.offeringCarryOver':
+    'guest-work-is-saved-outside-the-session',
+  'session.authenticated.carryingOver --xstate.error.actor.carryOver--> session.authenticated.idle':
+    'guest-work-is-saved-outside-the-session',
 };
 
 /**

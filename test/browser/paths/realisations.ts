@@ -103,6 +103,7 @@ const NEW_PASSWORD = 'Path-Password-2';
 const SESSION_LOG = /^\[session\]/;
 const DROPPED_REQUEST = /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 const REFUSED_REQUEST = /^Failed to load resource: the server responded with a status of 400/;
+const BACKEND_REFUSED = /^Failed to load resource: the server responded with a status of 40[13]/;
 
 // --- What a step means ---------------------------------------------------------------------------
 
@@ -192,8 +193,10 @@ function emailTakenAt(settlement: ModelStep | undefined): boolean {
 async function signOutInSecondTab(run: RunState, keepSignedOut: boolean): Promise<void> {
   const tab = await run.world.openSecondTab('/account');
   // Keep the other tab's next guest from being saved, so this tab sees "no user" and nothing else.
-  if (keepSignedOut) run.world.hold('accounts:signUp', { first: true });
+  const nextGuest = keepSignedOut ? run.world.hold('accounts:signUp', tab) : null;
   await press(tab, 'Sign out');
+  // The sign-out is done once the other tab asks for its next guest.
+  await nextGuest?.arrived();
 }
 
 /** The emulator revokes the user (disables it, or expires its tokens) while the request is held. */
@@ -279,9 +282,11 @@ function changedElsewhereDuring(operation: SessionOperation, step: ModelStep): S
     return realised(
       'signs in to an existing account and signs out again (its new guest held back)',
       async (run) => {
-        await signInInSecondTab(run, await run.world.openSecondTab('/login'));
-        run.world.hold('accounts:signUp', { first: true });
-        await press(run.world.secondTabPage(), 'Sign out');
+        const tab = await run.world.openSecondTab('/login');
+        await signInInSecondTab(run, tab);
+        const nextGuest = run.world.hold('accounts:signUp', tab);
+        await press(tab, 'Sign out');
+        await nextGuest.arrived();
       },
     );
   }
@@ -361,6 +366,14 @@ function needsRecentLoginStub(what: string): StepRealisation {
     act: release({ serverError: 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN' }),
   };
 }
+
+/** The backend asks for a sign-in within its last 5 minutes (a path's sign-in is always newer). */
+const deletionNeedsRecentLogin: StepRealisation = {
+  how: 'STUBBED: the backend answers requires-recent-login (403), as it does for a sign-in older than 5 minutes',
+  realCode: 'requires-recent-login',
+  expectedConsoleErrors: [BACKEND_REFUSED],
+  act: release({ apiError: 'requires-recent-login' }),
+};
 
 const popupClosed: StepRealisation = {
   how: 'the person closes the popup; the fake clock skips the SDK’s 10 s close detection',
@@ -852,16 +865,22 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
     act: (run) => deleteAccount(run.world.page),
   },
   'xstate.done.actor.deleteAccount': {
-    how: 'the emulator deletes the account',
+    how: 'the backend deletes the account with its data (Admin SDK), then the SDK signs out',
     act: release('continue'),
   },
   'xstate.error.actor.deleteAccount': byOutcome({
-    'session.signingOut': revokedWhileHeld(
-      'the emulator disables the user while the deletion is held, then answers it',
-      'user-disabled',
-    ),
-    'session.authenticated.needsRecentLogin': needsRecentLoginStub('deletion'),
-    'session.authenticated.idle': droppedHeldRequest('deletion'),
+    'session.signingOut': {
+      ...revokedWhileHeld(
+        'the emulator disables the user while the deletion is held; the backend refuses its token',
+        'user-disabled',
+      ),
+      expectedConsoleErrors: [BACKEND_REFUSED],
+    },
+    'session.authenticated.needsRecentLogin': deletionNeedsRecentLogin,
+    'session.authenticated.idle': {
+      ...droppedHeldRequest('deletion'),
+      realCode: 'backend-unavailable',
+    },
     ...FAILS_AFTER_A_CHANGE_ELSEWHERE,
   }),
 };
@@ -916,8 +935,9 @@ const HELD_REQUEST: Record<
   changePassword: 'accounts:update',
   reauthenticate: 'accounts:signInWithPassword',
   refreshSession: 'accounts:lookup',
-  deleteAccount: 'accounts:delete',
+  deleteAccount: 'account',
   redirectToGoogle: 'accounts:lookup',
+  carryOver: 'carry-over',
 };
 
 /** The request that keeps the state a step entered busy, so the driver can look at it. */

@@ -74,6 +74,8 @@ const BUSY_LABELS: Record<SessionOperation, BusyLabel> = {
   startGuest: null,
   restoreSession: null,
   switchAccount: 'unchecked',
+  // Its label depends on the choice ("Bringing it…", "Leaving it…"); carryOver.test.ts checks it.
+  carryOver: 'unchecked',
 };
 
 function busyLabel(operation: SessionOperation, run: RunState): string | null | 'unchecked' {

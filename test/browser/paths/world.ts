@@ -67,12 +67,9 @@ export class World {
     await this.context.close();
   }
 
-  /**
-   * Holds the next request to `endpoint` from any tab of this context; `first` puts it before the
-   * holds already armed (a request expected sooner, such as another tab's).
-   */
-  hold(endpoint: Endpoint, options: { first?: boolean } = {}): HeldRequest {
-    return this.requests.hold(endpoint, options);
+  /** Holds the next request to `endpoint` from `tab` (this tab unless told). */
+  hold(endpoint: Endpoint, tab: Page = this.page): HeldRequest {
+    return this.requests.hold(endpoint, { from: tab });
   }
 
   makeGapiUnreachable(): void {
@@ -98,12 +95,6 @@ export class World {
   async openSecondTab(path: string): Promise<Page> {
     await this.secondTab?.close();
     this.secondTab = await openSecondTab(this.context, this.url(path));
-    return this.secondTab;
-  }
-
-  /** The second tab opened last (see `openSecondTab`). */
-  secondTabPage(): Page {
-    if (!this.secondTab) throw new Error('No second tab is open.');
     return this.secondTab;
   }
 

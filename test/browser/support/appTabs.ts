@@ -45,8 +45,6 @@ export interface TabOptions {
   google?: boolean;
   /** Install Playwright's fake clock before the first page loads (it runs in real time until told). */
   fakeClock?: boolean;
-  /** Report `applyfirst:guestdiscarded` events (see `guestDiscardedReports`). */
-  recordGuestDiscarded?: boolean;
   /** Cut the anonymous sign-up endpoint, so no guest session can be created (see `allowGuestSessions`). */
   blockGuestSessions?: boolean;
 }
@@ -59,15 +57,8 @@ export interface AppBrowser {
   openSiblingTab(tab: AppTab, path: string): Promise<AppTab>;
 }
 
-/** What the app dispatches on window when a guest is replaced by an existing account. */
-export interface GuestDiscarded {
-  guestUid: string;
-  newUid: string;
-}
-
 declare global {
   interface Window {
-    guestDiscardedReports?: GuestDiscarded[];
     documentMark?: string;
   }
 }
@@ -105,7 +96,6 @@ export function useAppBrowser(): AppBrowser {
   ): Promise<AppTab> {
     const opened = await openPage(context, `${appUrl}${path}`, {
       fakeClock: options.fakeClock,
-      beforeLoad: options.recordGuestDiscarded ? recordGuestDiscarded : undefined,
     });
     return { context, ...opened };
   }
@@ -136,21 +126,6 @@ const GUEST_SIGN_UP = 'accounts:signUp';
 /** Undoes `blockGuestSessions`: the sign-up endpoint is reachable again. */
 export async function allowGuestSessions(tab: AppTab): Promise<void> {
   await allowConnections(tab.context, GUEST_SIGN_UP);
-}
-
-async function recordGuestDiscarded(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.guestDiscardedReports = [];
-    window.addEventListener('applyfirst:guestdiscarded', (event) => {
-      const { guestUid, newUid } = (event as CustomEvent<GuestDiscarded>).detail;
-      window.guestDiscardedReports?.push({ guestUid, newUid });
-    });
-  });
-}
-
-/** The `applyfirst:guestdiscarded` events the page fired (needs `recordGuestDiscarded`). */
-export function guestDiscardedReports(page: Page): Promise<GuestDiscarded[]> {
-  return page.evaluate(() => window.guestDiscardedReports ?? []);
 }
 
 const DOCUMENT_MARK = 'still the same document';

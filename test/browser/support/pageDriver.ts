@@ -4,8 +4,16 @@
  * status texts, the user the SDK persisted in IndexedDB, the console, and the driver's hand on the
  * network (requests held, then released, dropped or refused).
  */
-import type { BrowserContext, ConsoleMessage, Locator, Page, Route } from 'playwright-core';
-import { expect } from 'vitest';
+import type {
+  BrowserContext,
+  ConsoleMessage,
+  Locator,
+  Page,
+  Request,
+  Route,
+} from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { API_ERRORS, type ApiErrorCode } from '../../../src/backendApi';
 import { emulatorUrl } from '../../support/emulatorAdmin';
 
 // --- What a person does --------------------------------------------------------------------------
@@ -39,6 +47,21 @@ export async function submitLogin(
 ): Promise<void> {
   await fillLoginForm(page, email, password);
   await press(page, action);
+}
+
+/** On /profile: target roles, a skill, a city and a seniority, saved (and said so). */
+export async function saveAlertProfile(page: Page, roles: string): Promise<void> {
+  await page.getByLabel('Target roles (separate them with commas)').fill(roles);
+  await page.getByLabel('Skills (separate them with commas)').fill('TypeScript');
+  await page.getByLabel('US cities', { exact: false }).fill('Austin, TX');
+  await page.getByRole('radio', { name: 'Senior' }).check();
+  await press(page, 'Save profile');
+  await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+}
+
+/** The target roles the profile page shows, once it has loaded them. */
+export function shownTargetRoles(page: Page): Promise<string> {
+  return page.getByLabel('Target roles (separate them with commas)').inputValue();
 }
 
 /** On the reset-password view (the e-mailed link): a new password, saved. */
@@ -104,8 +127,6 @@ export interface OpenedPage {
 export interface OpenPageOptions {
   /** Playwright's fake clock, installed before the page loads (it runs in real time until told). */
   fakeClock?: boolean;
-  /** Runs on the new page before it loads (init scripts). */
-  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 /** A new page in `context` (another tab of the same browser when the context has one), at `url`. */
@@ -117,7 +138,6 @@ export async function openPage(
   const page = await context.newPage();
   const consoleErrors = collectConsoleErrors(page);
   if (options.fakeClock) await page.clock.install();
-  await options.beforeLoad?.(page);
   await page.goto(url);
   return { page, consoleErrors };
 }
@@ -281,8 +301,13 @@ export function collectConsoleErrors(page: Page): string[] {
 
 // --- The network between the app and the emulator ---------------------------------------------------
 
-/** Identity Toolkit / Secure Token endpoints the session's operations call (path suffixes). */
+/**
+ * What the session's operations call, by path suffix: Identity Toolkit endpoints on the Auth
+ * Emulator, and the product backend's `v1/account` (deletion) and `v1/carry-over`.
+ */
 export type Endpoint =
+  | 'account'
+  | 'carry-over'
   | 'accounts:signUp'
   | 'accounts:signInWithPassword'
   | 'accounts:signInWithIdp'
@@ -292,11 +317,26 @@ export type Endpoint =
   | 'accounts:lookup'
   | 'accounts:delete';
 
-/** How a held request ends: it goes through, the network drops it, or the server refuses it. */
-export type Release = 'continue' | 'abort' | { serverError: string };
+/**
+ * How a held request ends: it goes through, the network drops it, or the server refuses it (the
+ * Identity Toolkit with `serverError`, the backend with `apiError`).
+ */
+export type Release = 'continue' | 'abort' | { serverError: string } | { apiError: ApiErrorCode };
 
 function endpointPattern(endpoint: Endpoint): RegExp {
   return new RegExp(`/${endpoint}\\b`);
+}
+
+/** The backend's answer to a refused request: its status and `{ code, message }`. */
+async function refuseAsBackend(route: Route, code: ApiErrorCode): Promise<void> {
+  await route.fulfill({
+    status: API_ERRORS[code].status,
+    headers: {
+      'access-control-allow-origin': route.request().headers().origin ?? '*',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ code, message: API_ERRORS[code].message }),
+  });
 }
 
 /** The Identity Toolkit's answer to a refused request: HTTP 400 with the server's error code. */
@@ -322,7 +362,11 @@ export class HeldRequest {
   private readonly arrivedPromise: Promise<Route>;
   private resolveArrival: (route: Route) => void = () => undefined;
 
-  constructor(readonly endpoint: Endpoint) {
+  constructor(
+    readonly endpoint: Endpoint,
+    /** Only a request from this tab is held (any tab's when null). */
+    readonly from: Page | null = null,
+  ) {
     this.arrivedPromise = new Promise((resolve) => {
       this.resolveArrival = resolve;
     });
@@ -358,11 +402,15 @@ export class HeldRequest {
     if (!route) throw new Error('unreachable: a held request without its route');
     if (how === 'continue') await route.continue();
     else if (how === 'abort') await route.abort('internetdisconnected');
+    else if ('apiError' in how) await refuseAsBackend(route, how.apiError);
     else await refuse(route, how.serverError);
   }
 }
 
-/** Holds requests from every tab of one browser context to the Auth Emulator, when armed. */
+/**
+ * Holds requests from every tab of one browser context to the Auth Emulator and the backend, when
+ * armed (never a CORS preflight).
+ */
 export class RequestHolder {
   /** Armed holds in the order their requests are expected (first armed, first caught). */
   private readonly holds: HeldRequest[] = [];
@@ -371,20 +419,24 @@ export class RequestHolder {
 
   static async install(context: BrowserContext): Promise<RequestHolder> {
     const holder = new RequestHolder();
+    const backendUrl = inject('backendUrl');
     await context.route(
-      (url) => url.href.startsWith(`${emulatorUrl()}/`),
-      (route) => holder.onEmulatorRequest(route),
+      (url) => url.href.startsWith(`${emulatorUrl()}/`) || url.href.startsWith(`${backendUrl}/`),
+      (route) => holder.onRequest(route),
     );
     return holder;
   }
 
-  private async onEmulatorRequest(route: Route): Promise<void> {
+  private async onRequest(route: Route): Promise<void> {
     const request = route.request();
     const { pathname } = new URL(request.url());
     const hold =
-      request.method() === 'POST'
+      request.method() !== 'OPTIONS'
         ? this.holds.find(
-            (candidate) => candidate.isArmed && pathname.endsWith(`/v1/${candidate.endpoint}`),
+            (candidate) =>
+              candidate.isArmed &&
+              pathname.endsWith(`/v1/${candidate.endpoint}`) &&
+              (candidate.from === null || candidate.from === tabOf(request)),
           )
         : undefined;
     if (!hold) {
@@ -395,16 +447,17 @@ export class RequestHolder {
     hold.catch(route);
   }
 
-  /**
-   * Holds the next request to `endpoint`; `first` puts it before the holds already armed (a
-   * request expected sooner, such as another tab's).
-   */
-  hold(endpoint: Endpoint, options: { first?: boolean } = {}): HeldRequest {
-    const held = new HeldRequest(endpoint);
-    if (options.first) this.holds.unshift(held);
-    else this.holds.push(held);
+  /** Holds the next request to `endpoint`, from the tab `from` only when given. */
+  hold(endpoint: Endpoint, options: { from?: Page } = {}): HeldRequest {
+    const held = new HeldRequest(endpoint, options.from ?? null);
+    this.holds.push(held);
     return held;
   }
+}
+
+/** The tab that sent a request (none for a service worker's). */
+function tabOf(request: Request): Page | null {
+  return request.serviceWorker() ? null : request.frame().page();
 }
 
 /** The network refuses every connection to `endpoint` until `allowConnections`. */
