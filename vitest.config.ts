@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test levels (docs/architecture.md, Tests). `npm test` runs them all inside one Auth Emulator
- * (`firebase emulators:exec`); the groups run one after another so they never share emulator load.
+ * (`firebase emulators:exec`); the groups run one after another, so the integration tests (which
+ * clear the emulator's accounts) never run beside another level. Within a level, two files run at
+ * once (the machine has two cores; Vitest's default would be one), except where a level says not.
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -52,7 +55,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/browser/globalSetup.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Each file has its own browser contexts and accounts; two Chromiums at once fit 2 cores.
           testTimeout: 60_000,
           hookTimeout: 180_000,
           sequence: { groupOrder: 4 },

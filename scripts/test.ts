@@ -1,7 +1,7 @@
 // `npm test`: static checks (types, lint, formatting), then every vitest project inside one Auth
 // Emulator, then one plain summary line `N passed, N failed` (the line CI reads). Skipped tests
 // count as failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,17 +27,33 @@ function run(label: string, command: string, args: string[]): boolean {
   return status === 0;
 }
 
-function check(label: string, command: string, args: string[]): void {
-  if (run(label, command, args)) passed += 1;
-  else {
-    failed += 1;
-    console.error(`✗ ${label} failed`);
-  }
+/** A static check, run beside the others: its output is printed in one block when it ends. */
+function check(label: string, command: string, args: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (ok: boolean, why = ''): void => {
+      console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      if (ok) passed += 1;
+      else {
+        failed += 1;
+        console.error(`✗ ${label} failed${why}`);
+      }
+      resolve();
+    };
+    child.on('error', (error) => finish(false, `: could not start (${error.message})`));
+    child.on('close', (status) => finish(status === 0));
+  });
 }
 
-check('typecheck', 'npx', ['tsc', '--noEmit']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('format', 'npx', ['prettier', '--check', '.']);
+await Promise.all([
+  check('typecheck', 'npx', ['tsc', '--noEmit']),
+  check('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  check('format', 'npx', ['prettier', '--check', '.']),
+]);
 
 const chromium = ensureChromium();
 if (chromium) env.CHROME_PATH = chromium;
