@@ -209,6 +209,7 @@ const sessionSetup = setup({
       !sameUser(context.deferredAuthChange.user, expectedUserAfter(context, event)),
     hasRegisteredUser: ({ context }) => context.user !== null && !context.user.isAnonymous,
     hasGuestUser: ({ context }) => context.user?.isAnonymous === true,
+    hasError: ({ context }) => context.error !== null,
   },
 });
 
@@ -886,6 +887,15 @@ export const sessionMachine = sessionSetup.createMachine({
         src: 'signOut',
         onDone: [
           followIfUserChanged,
+          // The provider ended the session (its error says why): not the person's own sign-out.
+          {
+            guard: 'hasError',
+            target: 'startingGuest',
+            actions: [
+              { type: 'assignUser', params: null },
+              { type: 'assignNotice', params: 'signed-out' },
+            ],
+          },
           {
             target: 'startingGuest',
             actions: [

@@ -63,17 +63,18 @@ describe('named session flows (e-mail and password)', () => {
   }
 
   /**
-   * The account is gone from this tab: a new guest on /login, with `message` as an alert. A
-   * revoked session is signed out as the person's own sign-out is (issue 9: /login, saying so).
+   * The account is gone from this tab: a new guest on /login (which leads back to /account after
+   * signing in again), with `message` (why) as an alert and "You have been signed out" (not the
+   * person's own "You are signed out…") as the notice.
    */
   async function expectSignedOutWith(
     page: Page,
     message: string,
     formerUids: string[],
   ): Promise<void> {
-    await expectAt(page, app.appUrl, PATHS.login);
+    await expectAt(page, app.appUrl, loginPath({ next: PATHS.account }));
     await expectAlert(page, message);
-    await expectNotice(page, NOTICE_CATALOGUE['you-signed-out']);
+    await expectNotice(page, NOTICE_CATALOGUE['signed-out']);
     await expectGuest(page, formerUids);
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../forms/BusyButton';
-import { ErrorMessage } from '../forms/FormMessages';
+import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
 import { SafeForm } from '../forms/SafeForm';
 import { isPasswordError } from '../forms/validation';
@@ -46,6 +46,8 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
     <SafeForm className="form" onSubmit={handleSubmit}>
       <h2 className="form__title">Choose a new password</h2>
       <ErrorMessage id={errorId} message={message} />
+      {/* Another tab (or the provider) may sign this session out meanwhile: say so here too. */}
+      <StatusMessage message={notice?.code === 'password-reset-done' ? null : notice?.message} />
       <NewPasswordField
         newPassword={newPassword}
         errorId={message ? errorId : null}

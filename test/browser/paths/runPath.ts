@@ -237,10 +237,6 @@ async function runStep(
     return expected;
   }
   if (held) await held.arrived();
-  if (realisation.viewOnly) {
-    await expectSettledView(run, view);
-    return expected;
-  }
   await expectMessages(run, view);
   await expectSettledView(run, view);
   if (!realisation.persistedDiffers) await expectPersisted(run, expected);
