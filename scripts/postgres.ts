@@ -6,11 +6,11 @@
 import { execFile } from 'node:child_process';
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './freePort';
 
 const run = promisify(execFile);
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -33,16 +33,6 @@ async function findBinDir(): Promise<string> {
     );
   }
   return join(POSTGRES_ROOT, withInitdb[0], 'bin');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string')
-    throw new Error('No free port was assigned.');
-  return address.port;
 }
 
 async function postgresUserIds(): Promise<{ uid: number; gid: number }> {

@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
@@ -8,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { readServerConfig } from '../../server/config';
 import { prerenderSite } from '../../scripts/prerender';
+import { freePort } from '../../scripts/freePort';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,21 +16,6 @@ declare module 'vitest' {
     /** The product backend the build calls (in-process, in-memory PGlite). */
     backendUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function isFile(path: string): boolean {

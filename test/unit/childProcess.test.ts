@@ -1,22 +1,7 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answers, startChild, type ChildSpec } from '../../scripts/childProcess';
 import { supervise } from '../../scripts/supervisor';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from '../../scripts/freePort';
 
 /** A tiny HTTP server child; `ignoreTerm` makes it shrug off its clean-shutdown signal. */
 async function serverSpec(

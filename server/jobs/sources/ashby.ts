@@ -1,15 +1,10 @@
 import { htmlToText } from '../normalise/htmlToText';
 import { yearlyUsd } from '../normalise/salary';
-import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
-import type { BoardRef, JobRecord, SalaryRange } from '../jobRecord';
-import { DropTally, type BoardResult, type DropReason } from './boardResult';
-import {
-  companyFromToken,
-  DEFAULT_BOARD_TIMEOUT_MS,
-  joinUrl,
-  type FetchBoard,
-} from './boardSource';
-import { fetchJson } from './fetchJson';
+import type { PostingDraft } from '../normalise/toJobRecord';
+import type { BoardRef, SalaryRange } from '../jobRecord';
+import type { BoardResult, DropReason } from './boardResult';
+import { companyFromToken, type FetchBoard } from './boardSource';
+import { jobsDocumentBoard, parseJobsDocument } from './jobsDocument';
 import {
   arrayAt,
   idAt,
@@ -101,31 +96,7 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   };
 }
 
-export function parseAshbyBoard(body: unknown, board: BoardRef, seenAt: Date): BoardResult {
-  if (!isObject(body) || !Array.isArray(body.jobs)) {
-    return {
-      ok: false,
-      failure: { kind: 'malformed', detail: 'expected an object with a jobs array' },
-    };
-  }
-  const dropped = new DropTally();
-  const jobs: JobRecord[] = [];
-  for (const job of body.jobs as readonly unknown[]) {
-    const draft = draftFrom(job, board);
-    if (typeof draft === 'string') dropped.add(draft);
-    else jobs.push(toJobRecord(draft, board, seenAt));
-  }
-  return { ok: true, jobs, dropped: dropped.counts };
-}
+export const parseAshbyBoard = (body: unknown, board: BoardRef, seenAt: Date): BoardResult =>
+  parseJobsDocument(body, draftFrom, board, seenAt);
 
-export const fetchAshbyBoard: FetchBoard = async (board, options) => {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
-  const now = options.now ?? (() => new Date());
-  const answer = await fetchJson(
-    joinUrl(options.baseUrl, ashbyBoardPath(board.token)),
-    AbortSignal.timeout(timeoutMs),
-    timeoutMs,
-    now(),
-  );
-  return answer.ok ? parseAshbyBoard(answer.body, board, now()) : answer;
-};
+export const fetchAshbyBoard: FetchBoard = jobsDocumentBoard(ashbyBoardPath, draftFrom);

@@ -1,15 +1,10 @@
 import { decodeEntities } from '../normalise/decodeEntities';
 import { htmlToText } from '../normalise/htmlToText';
-import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
-import type { BoardRef, JobRecord } from '../jobRecord';
-import { DropTally, type BoardResult, type DropReason } from './boardResult';
-import {
-  companyFromToken,
-  DEFAULT_BOARD_TIMEOUT_MS,
-  joinUrl,
-  type FetchBoard,
-} from './boardSource';
-import { fetchJson } from './fetchJson';
+import type { PostingDraft } from '../normalise/toJobRecord';
+import type { BoardRef } from '../jobRecord';
+import type { BoardResult, DropReason } from './boardResult';
+import { companyFromToken, type FetchBoard } from './boardSource';
+import { jobsDocumentBoard, parseJobsDocument } from './jobsDocument';
 import { arrayAt, idAt, isObject, objectAt, textAt, timeAt, uniqueTexts, urlAt } from './json';
 
 /**
@@ -49,31 +44,7 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   };
 }
 
-export function parseGreenhouseBoard(body: unknown, board: BoardRef, seenAt: Date): BoardResult {
-  if (!isObject(body) || !Array.isArray(body.jobs)) {
-    return {
-      ok: false,
-      failure: { kind: 'malformed', detail: 'expected an object with a jobs array' },
-    };
-  }
-  const dropped = new DropTally();
-  const jobs: JobRecord[] = [];
-  for (const job of body.jobs as readonly unknown[]) {
-    const draft = draftFrom(job, board);
-    if (typeof draft === 'string') dropped.add(draft);
-    else jobs.push(toJobRecord(draft, board, seenAt));
-  }
-  return { ok: true, jobs, dropped: dropped.counts };
-}
+export const parseGreenhouseBoard = (body: unknown, board: BoardRef, seenAt: Date): BoardResult =>
+  parseJobsDocument(body, draftFrom, board, seenAt);
 
-export const fetchGreenhouseBoard: FetchBoard = async (board, options) => {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
-  const now = options.now ?? (() => new Date());
-  const answer = await fetchJson(
-    joinUrl(options.baseUrl, greenhouseJobsPath(board.token)),
-    AbortSignal.timeout(timeoutMs),
-    timeoutMs,
-    now(),
-  );
-  return answer.ok ? parseGreenhouseBoard(answer.body, board, now()) : answer;
-};
+export const fetchGreenhouseBoard: FetchBoard = jobsDocumentBoard(greenhouseJobsPath, draftFrom);

@@ -1,6 +1,6 @@
 import { htmlToText } from '../normalise/htmlToText';
 import { yearlyUsd } from '../normalise/salary';
-import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
+import type { PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, JobRecord } from '../jobRecord';
 import { DropTally, type BoardResult, type DropReason } from './boardResult';
 import {
@@ -10,6 +10,7 @@ import {
   type FetchBoardOptions,
 } from './boardSource';
 import { fetchJson } from './fetchJson';
+import { recordsFrom } from './jobsDocument';
 import {
   arrayAt,
   idAt,
@@ -108,14 +109,7 @@ export function parseLeverPage(
   seenAt: Date,
   dropped: DropTally,
 ): JobRecord[] | null {
-  if (!Array.isArray(body)) return null;
-  const jobs: JobRecord[] = [];
-  for (const posting of body as readonly unknown[]) {
-    const draft = draftFrom(posting, board);
-    if (typeof draft === 'string') dropped.add(draft);
-    else jobs.push(toJobRecord(draft, board, seenAt));
-  }
-  return jobs;
+  return Array.isArray(body) ? recordsFrom(body, draftFrom, board, seenAt, dropped) : null;
 }
 
 export interface LeverOptions extends FetchBoardOptions {

@@ -20,19 +20,6 @@ import {
 } from './pageDriver';
 import { PATHS } from '../../../src/paths';
 
-// Moved to the page driver; still importable from here for browser tests written on other branches
-// against this module before it (drop once they import ./pageDriver).
-export {
-  expectAlert,
-  expectHeaderShows,
-  expectNoAlert,
-  expectNotice,
-  fillLoginForm,
-  press,
-  submitLogin,
-  type SessionKind,
-} from './pageDriver';
-
 /** One page of the app with every console error it logged. */
 export interface AppTab {
   context: BrowserContext;

@@ -1,0 +1,62 @@
+import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
+import type { BoardRef, JobRecord } from '../jobRecord';
+import { DropTally, type BoardResult, type DropReason } from './boardResult';
+import { DEFAULT_BOARD_TIMEOUT_MS, joinUrl, type FetchBoard } from './boardSource';
+import { fetchJson } from './fetchJson';
+import { isObject } from './json';
+
+/** One source's reading of one posting: what it says, or why it is left out. */
+export type DraftFrom = (posting: unknown, board: BoardRef) => PostingDraft | DropReason;
+
+/** The postings of one answer as job records; the ones that cannot be read are tallied. */
+export function recordsFrom(
+  postings: readonly unknown[],
+  draftFrom: DraftFrom,
+  board: BoardRef,
+  seenAt: Date,
+  dropped: DropTally,
+): JobRecord[] {
+  const jobs: JobRecord[] = [];
+  for (const posting of postings) {
+    const draft = draftFrom(posting, board);
+    if (typeof draft === 'string') dropped.add(draft);
+    else jobs.push(toJobRecord(draft, board, seenAt));
+  }
+  return jobs;
+}
+
+/** A board answered as one `{ jobs: [...] }` document (Greenhouse, Ashby). */
+export function parseJobsDocument(
+  body: unknown,
+  draftFrom: DraftFrom,
+  board: BoardRef,
+  seenAt: Date,
+): BoardResult {
+  if (!isObject(body) || !Array.isArray(body.jobs)) {
+    return {
+      ok: false,
+      failure: { kind: 'malformed', detail: 'expected an object with a jobs array' },
+    };
+  }
+  const dropped = new DropTally();
+  const jobs = recordsFrom(body.jobs as readonly unknown[], draftFrom, board, seenAt, dropped);
+  return { ok: true, jobs, dropped: dropped.counts };
+}
+
+/** The connector of a source whose whole board is one `{ jobs: [...] }` document at `pathOf`. */
+export function jobsDocumentBoard(
+  pathOf: (token: string) => string,
+  draftFrom: DraftFrom,
+): FetchBoard {
+  return async (board, options) => {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
+    const now = options.now ?? (() => new Date());
+    const answer = await fetchJson(
+      joinUrl(options.baseUrl, pathOf(board.token)),
+      AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      now(),
+    );
+    return answer.ok ? parseJobsDocument(answer.body, draftFrom, board, now()) : answer;
+  };
+}
