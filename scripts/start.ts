@@ -6,11 +6,19 @@
  *
  *   npm start                                          emulator per firebase.json, app on :5173
  *   npm start -- --config /tmp/fb.json --port 5174     another emulator config / app port
+ *   npm run preview                                    the built dist/ through the Hosting emulator
+ *                                                      (production rules of firebase.json) instead
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startChild } from './childProcess';
-import { emulatorUrl, enableImprovedEmailPrivacy, startEmulators } from './emulator';
+import {
+  emulatorUrl,
+  enableImprovedEmailPrivacy,
+  startEmulators,
+  type EmulatorName,
+} from './emulator';
 import { supervise, type Service } from './supervisor';
 
 const HOST = '127.0.0.1';
@@ -24,11 +32,15 @@ const { values: options } = parseArgs({
   options: {
     config: { type: 'string', default: 'firebase.json' },
     port: { type: 'string', default: '5173' },
+    preview: { type: 'boolean', default: false },
   },
 });
+const emulators: EmulatorName[] = options.preview ? ['auth', 'hosting'] : ['auth'];
 
 const authEmulatorUrl = emulatorUrl('auth', options.config);
-const appUrl = `http://${HOST}:${options.port}`;
+const appUrl = options.preview
+  ? emulatorUrl('hosting', options.config)
+  : `http://${HOST}:${options.port}`;
 const backendUrl = `http://${HOST}:${BACKEND_PORT}`;
 const jobBoardsUrl = `http://${HOST}:${JOB_BOARDS_PORT}`;
 
@@ -61,12 +73,44 @@ function tsxService(
   };
 }
 
+if (options.preview && !existsSync(path.join(PROJECT_ROOT, 'dist/index.html'))) {
+  console.error('No dist/ to preview: run `npm run build` first.');
+  process.exit(1);
+}
+
+/** The Vite dev server, pointed at the emulator and the backend. */
+const devServer: Service = {
+  label: 'app',
+  url: `${appUrl}/`,
+  start: (abort) =>
+    startChild(
+      {
+        name: 'app',
+        command: process.execPath,
+        args: [VITE_CLI, '--host', HOST, '--port', options.port, '--strictPort'],
+        cwd: PROJECT_ROOT,
+        // Vite hands VITE_* variables from the environment to the app.
+        env: {
+          ...process.env,
+          VITE_AUTH_EMULATOR_URL: authEmulatorUrl,
+          VITE_BACKEND_URL: backendUrl,
+        },
+        readyUrls: [`${appUrl}/`],
+        startTimeoutMs: 30_000,
+        stopSignal: 'SIGTERM',
+        stopTimeoutMs: 10_000,
+        output: 'prefixed',
+      },
+      abort,
+    ),
+};
+
 const services: Service[] = [
   {
-    label: 'Auth Emulator',
-    url: authEmulatorUrl,
+    label: options.preview ? 'Auth and Hosting emulators' : 'Auth Emulator',
+    url: options.preview ? `${appUrl}/` : authEmulatorUrl,
     start: async (abort) => {
-      const emulator = await startEmulators({ only: ['auth'], configFile: options.config }, abort);
+      const emulator = await startEmulators({ only: emulators, configFile: options.config }, abort);
       try {
         await enableImprovedEmailPrivacy(authEmulatorUrl);
       } catch (error) {
@@ -84,31 +128,8 @@ const services: Service[] = [
     // The Admin SDK verifies the emulator's tokens; emulators:start does not export this.
     FIREBASE_AUTH_EMULATOR_HOST: new URL(authEmulatorUrl).host,
   }),
-  {
-    label: 'app',
-    url: `${appUrl}/`,
-    start: (abort) =>
-      startChild(
-        {
-          name: 'app',
-          command: process.execPath,
-          args: [VITE_CLI, '--host', HOST, '--port', options.port, '--strictPort'],
-          cwd: PROJECT_ROOT,
-          // Vite hands VITE_* variables from the environment to the app.
-          env: {
-            ...process.env,
-            VITE_AUTH_EMULATOR_URL: authEmulatorUrl,
-            VITE_BACKEND_URL: backendUrl,
-          },
-          readyUrls: [`${appUrl}/`],
-          startTimeoutMs: 30_000,
-          stopSignal: 'SIGTERM',
-          stopTimeoutMs: 10_000,
-          output: 'prefixed',
-        },
-        abort,
-      ),
-  },
+  // The preview's site is the Hosting emulator's.
+  ...(options.preview ? [] : [devServer]),
 ];
 
 process.exit(await supervise(services));
