@@ -1,11 +1,12 @@
 /**
- * `npm run bench:backend [-- --duration 20 --connections 50]`: the backend's throughput and memory
+ * `npm run bench:backend [-- --duration 20 --connections 50 --rate 500]`: the backend's throughput,
+ * latency (at full speed, or at a fixed `--rate` of requests per second over all connections) and memory
  * on embedded PGlite and on a PostgreSQL server. Runs inside `firebase emulators:exec --only auth`
- * (the npm script does that): the backend runs as a child process (`node --import tsx`), one user
+ * (it starts one when none is running): the backend runs as a child process (`node --import tsx`), one user
  * with a profile is created through the emulator, and autocannon reads (GET) and writes (PUT) that
  * profile. Prints requests/s, p50/p99 latency and the server's resident memory (peak, from /proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,16 +19,19 @@ import {
   unreachableUrl,
   uniqueEmail,
 } from '../test/support/emulatorAuth';
+import { emulatorsExecArgs } from './emulator';
 import { startThrowawayPostgres } from './postgres';
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
+    rate: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rate = values.rate === undefined ? null : Number(values.rate);
 
 const profile = {
   targetRoles: ['Backend Engineer', 'Platform Engineer'],
@@ -108,6 +112,7 @@ async function load(url: string, token: string, method: 'GET' | 'PUT', pid: numb
       method,
       connections,
       duration,
+      ...(rate === null ? {} : { overallRate: rate }),
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       ...(method === 'PUT' ? { body: JSON.stringify(profile) } : {}),
     });
@@ -155,10 +160,17 @@ async function benchOne(database: string, env: Record<string, string>): Promise<
   }
 }
 
+/** Outside an Auth Emulator: run again inside one (`emulators:exec`), with the same options. */
+function rerunInsideEmulator(): number {
+  const options = process.argv.slice(2).filter((arg) => /^[\w.-]+$/.test(arg));
+  const command = ['npx', 'tsx', 'scripts/benchBackend.ts', ...options].join(' ');
+  const { status } = spawnSync(process.execPath, emulatorsExecArgs(['auth'], command), {
+    stdio: 'inherit',
+  });
+  return status ?? 1;
+}
+
 async function main(): Promise<void> {
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('Run inside the Auth Emulator: npm run bench:backend');
-  }
   const rows: Row[] = [];
   const pgliteDir = await mkdtemp(join(tmpdir(), 'applyfirst-bench-pglite-'));
   try {
@@ -172,7 +184,10 @@ async function main(): Promise<void> {
   } finally {
     await postgres.stop();
   }
-  console.log(`\n${connections} connections, ${duration} s per route`);
+  console.log(
+    `\n${connections} connections, ${duration} s per route, ` +
+      (rate === null ? 'as fast as the backend answers' : `${rate} requests/s in all`),
+  );
   console.table(
     rows.map((row) => ({
       database: row.database,
@@ -186,7 +201,11 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else {
+  process.exitCode = rerunInsideEmulator();
+}
