@@ -21,6 +21,7 @@ import {
   readPersistedUser,
   RequestHolder,
   submitLogin,
+  waitForStoragePolls,
 } from './support/pageDriver';
 
 /**
@@ -31,11 +32,6 @@ import {
 describe('races between two tabs (issue 8)', () => {
   const app = useAppBrowser();
   const PASSWORD = 'race-Password-1';
-  /**
-   * Longer than the SDK's IndexedDB polling (800 ms) with room to spare: a request held this long
-   * is answered after the other tab's change has reached this tab's SDK, as in the issue (4 s).
-   */
-  const SYNC_WAIT_MS = 2_500;
 
   /** Two tabs of one browser sharing one guest, both on `path`. */
   async function twoTabsSharingAGuest(
@@ -65,7 +61,7 @@ describe('races between two tabs (issue 8)', () => {
     await lookup.arrived();
     await press(b.page, 'Sign out');
     const newGuest = await expectGuest(b.page, [accountUid]);
-    await a.page.waitForTimeout(SYNC_WAIT_MS);
+    await waitForStoragePolls(a.page);
     await lookup.release('continue');
 
     await expectAt(a.page, app.appUrl, loginPath({ next: PATHS.account }));
@@ -95,7 +91,7 @@ describe('races between two tabs (issue 8)', () => {
     await submitLogin(b.page, 'Sign in', email, PASSWORD);
     await expectAt(b.page, app.appUrl, PATHS.account);
     await expectRegistered(b.page, accountUid, email);
-    await a.page.waitForTimeout(SYNC_WAIT_MS);
+    await waitForStoragePolls(a.page);
     await wrongPassword.release('continue');
 
     await expectAt(a.page, app.appUrl, PATHS.account);
@@ -131,7 +127,7 @@ describe('races between two tabs (issue 8)', () => {
     await a.page.getByText(emailB, { exact: true }).waitFor();
     // Neither tab was signed out: the shared storage still holds the registered guest, and B
     // still shows its account.
-    await a.page.waitForTimeout(SYNC_WAIT_MS);
+    await waitForStoragePolls(a.page);
     expect(await readPersistedUser(b.page)).toEqual({
       uid: guestUid,
       isAnonymous: false,

@@ -43,6 +43,7 @@ import {
   type Endpoint,
   type HeldRequest,
   type Release,
+  waitForStoragePolls,
 } from '../support/pageDriver';
 import { EXCLUDED_RESTORES, excludedBy, type ExclusionRule } from './exclusions';
 import { actorOf, leafStateId, type ModelStep } from './pathModel';
@@ -228,7 +229,7 @@ function changeOf(step: ModelStep): UserChange {
 
 /** This tab's SDK reads another tab's change from IndexedDB on its next poll (every 800 ms). */
 async function letThisTabSeeIt(run: RunState): Promise<void> {
-  await run.world.page.waitForTimeout(1_600);
+  await waitForStoragePolls(run.world.page);
 }
 
 /** In a second tab (the same browser): sign in to the existing account, from the login page. */

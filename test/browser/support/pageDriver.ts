@@ -49,6 +49,20 @@ export async function submitLogin(
   await press(page, action);
 }
 
+/** How often the Auth SDK reads the storage tabs share (IndexedDB), for another tab's changes. */
+const STORAGE_POLL_MS = 800;
+
+/**
+ * Lets the SDK in `page` notice what another tab changed: two of its storage polls, counted on
+ * the page's own clock (a background tab's timers run late under load, a test runner's do not).
+ */
+export async function waitForStoragePolls(page: Page): Promise<void> {
+  await page.evaluate(
+    (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    2 * STORAGE_POLL_MS,
+  );
+}
+
 /** On /profile: target roles, a skill, a city and a seniority, saved (and said so). */
 export async function saveAlertProfile(page: Page, roles: string): Promise<void> {
   await page.getByLabel('Target roles (separate them with commas)').fill(roles);
