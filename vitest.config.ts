@@ -1,4 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The browser statechart paths take as long as every other browser file together: started first,
+ * the two workers end together. Vitest's own order (by the last run's timings, else by file size)
+ * would start this small file last on a fresh clone, which has no timings.
+ */
+const LONGEST_FILES = ['test/browser/statechartPaths.test.ts'];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isLongest = (file: TestSpecification) =>
+      LONGEST_FILES.some((path) => file.moduleId.endsWith(path));
+    return [...sorted.filter(isLongest), ...sorted.filter((file) => !isLongest(file))];
+  }
+}
 
 /**
  * Test levels (docs/architecture.md, Tests). `npm test` runs them all inside one Auth Emulator
@@ -9,6 +26,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
