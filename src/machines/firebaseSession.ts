@@ -259,7 +259,15 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
   async function guestAboutToBeReplaced(auth: Auth): Promise<DiscardedGuest | null> {
     const guest = auth.currentUser;
     if (!backend || !guest?.isAnonymous) return null;
-    const idToken = await getIdToken(guest);
+    let idToken: string;
+    try {
+      idToken = await getIdToken(guest);
+    } catch (error) {
+      // A guest whose session is over (cleaned up, disabled) has nothing to carry over, and must
+      // not stop the person from signing in.
+      console.warn('[session] The guest has no valid session to carry over:', clientCodeOf(error));
+      return null;
+    }
     return { uid: guest.uid, idToken, work: await backend.guestWork(idToken) };
   }
 

@@ -3,6 +3,7 @@
  * against the Auth Emulator and the real product backend (in this process, on in-memory PGlite,
  * verifying tokens with the Admin SDK against the same emulator).
  */
+import { FirebaseError } from 'firebase/app';
 import { signInWithEmailAndPassword, type Auth } from 'firebase/auth';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -175,6 +176,30 @@ describe('signing in to an existing account from a guest', () => {
     );
     expect(failed.context.error?.code).toBe('backend-unavailable');
     expect(failed.context.discardedGuest?.work).toBe('unknown');
+  });
+});
+
+describe('a guest whose own session is over', () => {
+  it('does not stop the sign-in: there is nothing to carry over, and it says so in the log', async () => {
+    const account = await existingAccount(null);
+    const session = await guestWithBackend();
+    const guest = session.auth.currentUser;
+    if (!guest) throw new Error('no guest');
+    // The guest's refresh token no longer works (cleaned up, disabled): its token cannot be had.
+    vi.spyOn(guest, 'getIdToken').mockRejectedValue(
+      new FirebaseError('auth/user-token-expired', 'Firebase: Error (auth/user-token-expired).'),
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    session.actor.send({ type: 'SIGN_IN', email: account.email, password: PASSWORD });
+    const signedIn = await session.reach({ authenticated: 'idle' });
+
+    expect(signedIn.context.user?.uid).toBe(account.uid);
+    expect(signedIn.context.discardedGuest).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('no valid session'),
+      'user-token-expired',
+    );
   });
 });
 
