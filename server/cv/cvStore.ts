@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CvMediaType, CvSummary } from '../../src/backendApi';
 import type { Database, Transaction } from '../db/database';
 import { cvs } from '../db/schema';
+import { preparedFor } from '../db/prepared';
 
 export interface StoredCv {
   fileName: string;
@@ -10,23 +11,42 @@ export interface StoredCv {
   text: string;
 }
 
-type CvRow = typeof cvs.$inferSelect;
+/** What a summary needs: the text's length, counted by the database (never the text itself). */
+const SUMMARY_COLUMNS = {
+  fileName: cvs.fileName,
+  sizeBytes: cvs.sizeBytes,
+  mediaType: cvs.mediaType,
+  textLength: sql<number>`char_length(${cvs.text})`.mapWith(Number),
+  uploadedAt: cvs.uploadedAt,
+};
 
-export function toCvSummary(row: CvRow): CvSummary {
+interface SummaryRow {
+  fileName: string;
+  sizeBytes: number;
+  mediaType: CvMediaType;
+  textLength: number;
+  uploadedAt: Date;
+}
+
+function toCvSummary(row: SummaryRow): CvSummary {
   return {
     fileName: row.fileName,
     sizeBytes: row.sizeBytes,
     mediaType: row.mediaType,
-    textLength: row.text.length,
+    textLength: row.textLength,
     uploadedAt: row.uploadedAt.toISOString(),
   };
 }
 
-export async function readCvSummary(
-  db: Database | Transaction,
-  uid: string,
-): Promise<CvSummary | null> {
-  const [row] = await db.select().from(cvs).where(eq(cvs.uid, uid));
+const readSummary = preparedFor('read_cv_summary', (db) =>
+  db
+    .select(SUMMARY_COLUMNS)
+    .from(cvs)
+    .where(eq(cvs.uid, sql.placeholder('uid'))),
+);
+
+export async function readCvSummary(db: Database, uid: string): Promise<CvSummary | null> {
+  const [row] = await readSummary(db).execute({ uid });
   return row ? toCvSummary(row) : null;
 }
 
@@ -42,7 +62,7 @@ export async function saveCv(
     .onConflictDoUpdate({ target: cvs.uid, set: columns })
     .returning();
   if (!row) throw new Error('Saving the CV returned no row.');
-  return toCvSummary(row);
+  return toCvSummary({ ...row, textLength: row.text.length });
 }
 
 export async function deleteCv(db: Database | Transaction, uid: string): Promise<boolean> {

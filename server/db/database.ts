@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -15,6 +15,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A transaction handle: the same query API as `Database`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export function isTransaction(db: Database | Transaction): db is Transaction {
+  return db instanceof PgTransaction;
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AlertProfile, AlertProfileInput } from '../../src/backendApi';
-import type { Database, Transaction } from '../db/database';
+import { isTransaction, type Database, type Transaction } from '../db/database';
+import { preparedFor } from '../db/prepared';
 import { profiles } from '../db/schema';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -37,11 +38,21 @@ function toColumns(profile: AlertProfileInput) {
   };
 }
 
+const readProfileRow = preparedFor('read_profile', (db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.uid, sql.placeholder('uid'))),
+);
+
+/** The user's profile: a prepared statement on the database, a plain query in a transaction. */
 export async function readProfile(
   db: Database | Transaction,
   uid: string,
 ): Promise<AlertProfile | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.uid, uid));
+  const [row] = isTransaction(db)
+    ? await db.select().from(profiles).where(eq(profiles.uid, uid))
+    : await readProfileRow(db).execute({ uid });
   return row ? toAlertProfile(row) : null;
 }
 
