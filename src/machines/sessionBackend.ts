@@ -4,7 +4,7 @@
  * failures become session failures the error catalogue knows.
  */
 import type { CarryOverMode, CarryOverResponse } from '../backendApi';
-import { BackendFailure, createBackendClient, type BackendErrorCode } from './backendClient';
+import { backendErrorOf, createBackendClient, type BackendErrorCode } from './backendClient';
 import type { ClientCode } from './errorCatalogue';
 import { SessionFailure } from './sessionFailure';
 import type { GuestWork } from './sessionTypes';
@@ -46,7 +46,7 @@ const CARRY_OVER_REFUSED = new Set<BackendErrorCode>([
 ]);
 
 export function sessionFailureOfBackend(error: unknown): SessionFailure {
-  const code = error instanceof BackendFailure ? error.code : 'internal-error';
+  const { code } = backendErrorOf(error);
   const sessionCode =
     SESSION_ENDED[code] ??
     (CARRY_OVER_REFUSED.has(code) ? 'carry-over-refused' : 'backend-unavailable');
@@ -73,7 +73,7 @@ export function createSessionBackend(options: SessionBackendOptions): SessionBac
         const { profile, cv } = await as(guestIdToken, GUEST_WORK_TIME_LIMIT_MS).getProfile();
         return profile !== null || cv !== null ? 'some' : 'none';
       } catch (error) {
-        const code = error instanceof BackendFailure ? error.code : 'internal-error';
+        const { code } = backendErrorOf(error);
         console.warn('[session] Could not tell whether the guest saved anything:', code);
         return 'unknown';
       }
