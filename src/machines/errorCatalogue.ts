@@ -107,6 +107,26 @@ export const ERROR_CATALOGUE = {
     handling: 'rethrow',
     message: 'This link is not valid, or it has already been used. Please ask for a new one.',
   },
+  'missing-or-invalid-nonce': {
+    handling: 'rethrow',
+    message: 'This sign-in could not be confirmed. Please start it again.',
+  },
+  // E-mail link sign-in.
+  'email-link-needs-address': {
+    handling: 'rethrow',
+    message:
+      'This sign-in link was opened on another device or browser. Enter the email address it was sent to.',
+  },
+  'email-link-wrong-address': {
+    handling: 'rethrow',
+    message:
+      'This sign-in link was sent to a different email address. Enter the address it was sent to.',
+  },
+  'email-link-account-exists': {
+    handling: 'rethrow',
+    message:
+      'This address already has an ApplyFirst account, and that link has now been used. We have e-mailed a new one: open it to sign in to that account, then choose what happens to your guest work.',
+  },
   'too-many-requests': {
     handling: 'rethrow',
     message: 'Too many attempts. Please wait a little and try again.',
@@ -227,6 +247,9 @@ export const APP_ERROR_CODES = [
   'redirect-timeout',
   'backend-unavailable',
   'carry-over-refused',
+  'email-link-needs-address',
+  'email-link-wrong-address',
+  'email-link-account-exists',
   UNKNOWN_ERROR_CODE,
 ] as const satisfies readonly ClientCode[];
 

@@ -5,7 +5,10 @@
  */
 import { FirebaseError, initializeApp } from 'firebase/app';
 import {
+  ActionCodeOperation,
+  applyActionCode,
   beforeAuthStateChanged,
+  checkActionCode,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   confirmPasswordReset as confirmPasswordResetWithCode,
@@ -17,6 +20,7 @@ import {
   GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
+  isSignInWithEmailLink,
   linkWithCredential,
   linkWithPopup,
   linkWithRedirect,
@@ -25,13 +29,16 @@ import {
   reauthenticateWithCredential,
   reauthenticateWithPopup,
   reload,
+  sendEmailVerification as sendVerificationEmail,
   sendPasswordResetEmail,
+  sendSignInLinkToEmail,
   signInAnonymously,
   signInWithCredential,
   signInWithEmailAndPassword,
   signOut,
   updatePassword as updateUserPassword,
   validatePassword,
+  verifyBeforeUpdateEmail,
   type Auth,
   type AuthCredential,
   type PopupRedirectResolver,
@@ -46,7 +53,12 @@ import { closingPopupOnAbort } from './popupWindow';
 import { GuestLinkGuard } from './guestLinkGuard';
 import { persistedUserKey, readPersistedIdentity } from './persistedUser';
 import { summarizeThrown } from './inspectionRedaction';
-import type { ClientCode } from './errorCatalogue';
+import { handlingOf, type ClientCode } from './errorCatalogue';
+import {
+  memoryEmailLinkAddressStore,
+  storageEmailLinkAddressStore,
+  type EmailLinkAddressStore,
+} from './emailLinkAddress';
 import { clientCodeOf, failureOf, rawCodeOf, SessionFailure } from './sessionFailure';
 import { DEFAULT_PASSWORD_POLICY, policyFromProvider } from './passwordPolicy';
 import { createSessionBackend, type SessionBackend } from './sessionBackend';
@@ -56,7 +68,10 @@ import {
   REDIRECT_START_TIMEOUT_MS,
 } from './sessionConstants';
 import type {
+  AccountCreated,
   AuthChangedEvent,
+  EmailAction,
+  EmailActionResult,
   EmailPassword,
   PasswordPolicy,
   PasswordPolicyLoadedEvent,
@@ -85,6 +100,8 @@ export interface SessionActorsOptions {
    * with nothing to carry over, and deleting an account deletes the Firebase user only.
    */
   backend?: SessionBackend;
+  /** Where the address a sign-in link went to is remembered; in memory unless given. */
+  emailLinkAddresses?: EmailLinkAddressStore;
 }
 
 export function toSessionUser(user: User): SessionUser {
@@ -176,6 +193,17 @@ function credentialToSwitchTo(credential: SwitchCredential): AuthCredential {
   return google;
 }
 
+/** Which e-mailed action a code is for, as the provider says; other codes are not applied here. */
+const EMAIL_ACTION_OF_OPERATION: Partial<Record<string, EmailAction>> = {
+  [ActionCodeOperation.VERIFY_EMAIL]: 'verifyEmail',
+  [ActionCodeOperation.VERIFY_AND_CHANGE_EMAIL]: 'verifyAndChangeEmail',
+  [ActionCodeOperation.RECOVER_EMAIL]: 'recoverEmail',
+};
+
+function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 function passwordCredentialFor(user: User, password: string): AuthCredential {
   // An account without an e-mail address (Google only) has no password to confirm.
   if (!user.email) throw new SessionFailure('operation-not-allowed');
@@ -251,6 +279,55 @@ async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Pr
 export function createSessionActors(getAuth: () => Auth, options: SessionActorsOptions) {
   const resolver = options.popupRedirectResolver;
   const backend = options.backend;
+  const emailLinkAddresses = options.emailLinkAddresses ?? memoryEmailLinkAddressStore();
+  const linkBackTo = (path: string) => continueLinkFor(path, options.origin);
+
+  async function sendSignInLinkTo(auth: Auth, email: string, existingAccount: boolean) {
+    await sendSignInLinkToEmail(auth, email, { url: linkBackTo(PATHS.login), handleCodeInApp: true });
+    emailLinkAddresses.write({ email, existingAccount });
+  }
+
+  /**
+   * The link's address has an account, so linking it to the guest was refused: sign in to that
+   * account instead (the machine then offers the guest's work). Where the refused link used the
+   * code up (the Auth Emulator does), a new link goes out that signs in directly.
+   */
+  async function signInToExistingAccount(
+    auth: Auth,
+    email: string,
+    credential: AuthCredential,
+  ): Promise<SignInResult> {
+    try {
+      return await signInReplacingGuest(auth, () => signInWithCredential(auth, credential));
+    } catch (error) {
+      if (clientCodeOf(error) !== 'invalid-action-code') throw error;
+      await sendSignInLinkTo(auth, email, true);
+      throw new SessionFailure('email-link-account-exists');
+    }
+  }
+
+  async function completeSignInLinkFor(
+    auth: Auth,
+    link: string,
+    typedEmail: string | undefined,
+  ): Promise<SignInResult> {
+    if (!isSignInWithEmailLink(auth, link)) throw new SessionFailure('invalid-action-code');
+    const remembered = emailLinkAddresses.read();
+    const email = typedEmail ?? remembered?.email;
+    if (email === undefined) throw new SessionFailure('email-link-needs-address');
+    const knownAccount =
+      remembered !== null && remembered.existingAccount && sameAddress(remembered.email, email);
+    const credential = EmailAuthProvider.credentialWithLink(email, link);
+    const guest = auth.currentUser;
+    if (!guest?.isAnonymous || knownAccount) return signInToExistingAccount(auth, email, credential);
+    try {
+      const { user } = await linkGuest(auth, guest, () => linkWithCredential(guest, credential));
+      return { user: toSessionUser(user), discardedGuest: null };
+    } catch (error) {
+      if (clientCodeOf(error) !== 'email-already-in-use') throw error;
+      return signInToExistingAccount(auth, email, credential);
+    }
+  }
 
   /**
    * Signing in to an existing account replaces the guest: take the guest's ID token (the proof
@@ -343,11 +420,22 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       return toSessionUser(user);
     }),
 
-    createAccount: operation<SessionUser, EmailPassword>(async (auth, { email, password }) => {
+    // The new address is proven by its own link: the e-mail goes out at once, and a failure to
+    // send it does not undo the account (the account page offers to send it again).
+    createAccount: operation<AccountCreated, EmailPassword>(async (auth, { email, password }) => {
       const guest = currentUserOf(auth);
       const credential = EmailAuthProvider.credential(email, password);
       const { user } = await linkGuest(auth, guest, () => linkWithCredential(guest, credential));
-      return toSessionUser(user);
+      const verificationSent = await sendVerificationEmail(user, {
+        url: linkBackTo(PATHS.account),
+      }).then(
+        () => true,
+        (error: unknown) => {
+          console.warn('[session] The verification e-mail was not sent:', clientCodeOf(error));
+          return false;
+        },
+      );
+      return { user: toSessionUser(user), verificationSent };
     }),
 
     signIn: operation<SignInResult, EmailPassword>((auth, { email, password }) =>
@@ -388,9 +476,7 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
 
     sendPasswordReset: operation<void, { email: string }>(async (auth, { email }) => {
       try {
-        await sendPasswordResetEmail(auth, email, {
-          url: continueLinkFor(PATHS.login, options.origin),
-        });
+        await sendPasswordResetEmail(auth, email, { url: linkBackTo(PATHS.login) });
       } catch (error) {
         // Whether an address has an account is nobody's business: answer the same either way
         // (projects with e-mail enumeration protection never say; older ones do).
@@ -452,6 +538,66 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
         return backend.carryOver(await getIdToken(currentUserOf(auth)), guestIdToken, mode);
       },
     ),
+
+    sendSignInLink: operation<void, { email: string }>((auth, { email }) =>
+      sendSignInLinkTo(auth, email, false),
+    ),
+
+    completeSignInLink: operation<SignInResult, { link: string; email?: string }>(
+      async (auth, { link, email }) => {
+        try {
+          const result = await completeSignInLinkFor(auth, link, email);
+          emailLinkAddresses.clear();
+          return result;
+        } catch (error) {
+          // The link was sent to another address than the one remembered or typed.
+          if (clientCodeOf(error) === 'invalid-email') {
+            throw new SessionFailure('email-link-wrong-address');
+          }
+          throw error;
+        }
+      },
+    ),
+
+    sendEmailVerification: operation<void>((auth) =>
+      sendVerificationEmail(currentUserOf(auth), { url: linkBackTo(PATHS.account) }),
+    ),
+
+    // Which action a code is for comes from the provider, not from the link's `mode`. Afterwards
+    // the registered user is reloaded (with a fresh token, whose claims carry the address), so
+    // the account shows the change at once; a session the change ended is signed out.
+    applyEmailAction: operation<EmailActionResult, { oobCode: string }>(
+      async (auth, { oobCode }) => {
+        const info = await checkActionCode(auth, oobCode);
+        const action = EMAIL_ACTION_OF_OPERATION[info.operation];
+        if (action === undefined) throw new SessionFailure('invalid-action-code');
+        await applyActionCode(auth, oobCode);
+        const user = auth.currentUser;
+        if (!user || user.isAnonymous) return { action, user: sessionUserOf(auth) };
+        try {
+          await reload(user);
+          await getIdToken(user, true);
+        } catch (error) {
+          if (handlingOf(clientCodeOf(error)) !== 'signOut') {
+            console.warn('[session] Applied, but the account was not reloaded:', clientCodeOf(error));
+            return { action, user: toSessionUser(user) };
+          }
+          await signOut(auth);
+          return { action, user: null };
+        }
+        return { action, user: toSessionUser(user) };
+      },
+    ),
+
+    changeEmail: operation<void, { newEmail: string; currentPassword?: string }>(
+      async (auth, { newEmail, currentPassword }) => {
+        const user = currentUserOf(auth);
+        if (currentPassword !== undefined) {
+          await reauthenticateWithCredential(user, passwordCredentialFor(user, currentPassword));
+        }
+        await verifyBeforeUpdateEmail(user, newEmail, { url: linkBackTo(PATHS.account) });
+      },
+    ),
   };
 }
 
@@ -506,6 +652,7 @@ export function createBrowserSessionActors(config: AppConfig): SessionActors {
     popupRedirectResolver: browserPopupRedirectResolver,
     askProviderForPasswordPolicy: config.authEmulatorUrl === null,
     backend: createSessionBackend({ baseUrl: config.backendUrl }),
+    emailLinkAddresses: storageEmailLinkAddressStore(() => localStorage),
   });
 }
 

@@ -12,6 +12,16 @@ export const NOTICE_CATALOGUE = {
   'account-deleted': 'Your account and everything in it have been deleted.',
   'guest-work-brought': 'Your work as a guest is now in your account.',
   'guest-work-left': 'Your work as a guest was left behind and deleted.',
+  'sign-in-link-sent':
+    'We have e-mailed you a sign-in link. Open it on this device to sign in at once, or on another one and enter your address there.',
+  'verification-sent':
+    'We have sent you a link to confirm your email address. Open it to finish; check your spam folder if it does not arrive.',
+  'email-verified': 'Your email address is confirmed.',
+  'email-change-sent':
+    'We have sent a link to your new address. Your address changes when you open it; until then, keep using the current one.',
+  'email-changed': 'Your email address has been changed. Use the new one to sign in from now on.',
+  'email-change-undone':
+    'Your email address has been changed back. If you did not ask for the change, reset your password now.',
 } as const satisfies Record<string, string>;
 
 export type NoticeCode = keyof typeof NOTICE_CATALOGUE;

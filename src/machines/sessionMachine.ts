@@ -13,7 +13,10 @@ import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import { failureOf, logSummaryOf, SessionFailure } from './sessionFailure';
 import type { CarryOverMode, CarryOverResponse } from '../backendApi';
 import type {
+  AccountCreated,
   DiscardedGuest,
+  EmailAction,
+  EmailActionResult,
   EmailPassword,
   PasswordPolicy,
   PendingOperation,
@@ -69,6 +72,12 @@ function handles(event: EventObject, handling: ErrorHandling): boolean {
   return handlingOf(failureIn(event).code) === handling;
 }
 
+const EMAIL_ACTION_NOTICES = {
+  verifyEmail: 'email-verified',
+  verifyAndChangeEmail: 'email-changed',
+  recoverEmail: 'email-change-undone',
+} as const satisfies Record<EmailAction, NoticeCode>;
+
 const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
@@ -89,7 +98,7 @@ const sessionSetup = setup({
     }),
     restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
     startGuest: fromPromise<SessionUser>(notProvided('startGuest')),
-    createAccount: fromPromise<SessionUser, EmailPassword>(notProvided('createAccount')),
+    createAccount: fromPromise<AccountCreated, EmailPassword>(notProvided('createAccount')),
     signIn: fromPromise<SignInResult, EmailPassword>(notProvided('signIn')),
     continueWithGoogle: fromPromise<SessionUser>(notProvided('continueWithGoogle')),
     redirectToGoogle: fromPromise<void>(notProvided('redirectToGoogle')),
@@ -107,6 +116,18 @@ const sessionSetup = setup({
     deleteAccount: fromPromise<void>(notProvided('deleteAccount')),
     carryOver: fromPromise<CarryOverResponse, { guestIdToken: string; mode: CarryOverMode }>(
       notProvided('carryOver'),
+    ),
+    sendSignInLink: fromPromise<void, { email: string }>(notProvided('sendSignInLink')),
+    /** Links the link's address to the guest (same uid), or signs in to its existing account. */
+    completeSignInLink: fromPromise<SignInResult, { link: string; email?: string }>(
+      notProvided('completeSignInLink'),
+    ),
+    sendEmailVerification: fromPromise<void>(notProvided('sendEmailVerification')),
+    applyEmailAction: fromPromise<EmailActionResult, { oobCode: string }>(
+      notProvided('applyEmailAction'),
+    ),
+    changeEmail: fromPromise<void, { newEmail: string; currentPassword?: string }>(
+      notProvided('changeEmail'),
     ),
   },
   actions: {
@@ -167,6 +188,9 @@ const sessionSetup = setup({
     assignCarriedOverNotice: assign((_, mode: CarryOverMode) => ({
       notice: noticeFor(mode === 'leave' ? 'guest-work-left' : 'guest-work-brought'),
     })),
+    assignEmailActionNotice: assign((_, action: EmailAction) => ({
+      notice: noticeFor(EMAIL_ACTION_NOTICES[action]),
+    })),
     logError: ({ event }) => {
       console.error('[session]', logSummaryOf(failureIn(event)));
     },
@@ -193,6 +217,8 @@ const sessionSetup = setup({
     isSignedOut: (_, user: SessionUser | null) => user === null,
     isNotRegistered: (_, user: SessionUser | null) => user === null || user.isAnonymous,
     pendingIsPasswordChange: ({ context }) => context.pendingOperation?.kind === 'changePassword',
+    pendingIsEmailChange: ({ context }) => context.pendingOperation?.kind === 'changeEmail',
+    verificationWasSent: (_, created: AccountCreated) => created.verificationSent,
     isSameUser: ({ context }, user: SessionUser | null) => sameUser(context.user, user),
     /** The SDK's user changed while the operation ran, to someone it did not produce. */
     userChangedMeanwhile: ({ context, event }) =>
@@ -325,6 +351,45 @@ const confirmingPasswordReset = sessionSetup.createStateConfig({
       {
         target: 'idle',
         actions: { type: 'assignNotice', params: 'password-reset-done' },
+      },
+    ],
+    onError: [followIfSomeoneElse, followIfUserChanged, { target: 'idle', actions: 'assignError' }],
+  },
+});
+
+/**
+ * An e-mailed action's code needs no signed-in user either (the link may be opened anywhere). The
+ * SDK's user is read back afterwards (reloaded, so a confirmed or changed address shows at once).
+ * Anyone else than the user it ran for (nobody, when an address change ended the session; another
+ * tab's user) is followed, with the same notice.
+ */
+const applyingEmailAction = sessionSetup.createStateConfig({
+  ...inFlight,
+  tags: ['applyEmailAction', 'busy'],
+  invoke: {
+    id: 'applyEmailAction',
+    src: 'applyEmailAction',
+    input: ({ event }) => {
+      assertEvent(event, 'APPLY_EMAIL_ACTION');
+      return { oobCode: event.oobCode };
+    },
+    onDone: [
+      followIfUserChanged,
+      {
+        guard: { type: 'isSameUser', params: ({ event }) => event.output.user },
+        target: 'idle',
+        actions: [
+          { type: 'assignUser', params: ({ event }) => event.output.user },
+          { type: 'assignEmailActionNotice', params: ({ event }) => event.output.action },
+        ],
+      },
+      {
+        target: '#session.reconciling',
+        actions: [
+          'forgetPreviousUser',
+          { type: 'assignUser', params: ({ event }) => event.output.user },
+          { type: 'assignEmailActionNotice', params: ({ event }) => event.output.action },
+        ],
       },
     ],
     onError: [followIfSomeoneElse, followIfUserChanged, { target: 'idle', actions: 'assignError' }],
@@ -530,10 +595,38 @@ export const sessionMachine = sessionSetup.createMachine({
             },
             SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
             CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
+            SEND_SIGN_IN_LINK: { target: 'sendingSignInLink', actions: 'clearMessages' },
+            COMPLETE_SIGN_IN_LINK: {
+              target: '#session.completingSignInLink',
+              actions: 'clearMessages',
+            },
+            APPLY_EMAIL_ACTION: { target: 'applyingEmailAction', actions: 'clearMessages' },
           },
         },
         sendingPasswordReset,
         confirmingPasswordReset,
+        applyingEmailAction,
+        sendingSignInLink: {
+          ...inFlight,
+          tags: ['sendSignInLink', 'busy'],
+          invoke: {
+            id: 'sendSignInLink',
+            src: 'sendSignInLink',
+            input: ({ event }) => {
+              assertEvent(event, 'SEND_SIGN_IN_LINK');
+              return { email: event.email };
+            },
+            onDone: [
+              followIfUserChanged,
+              { target: 'idle', actions: { type: 'assignNotice', params: 'sign-in-link-sent' } },
+            ],
+            onError: [
+              followIfSomeoneElse,
+              followIfUserChanged,
+              { target: 'idle', actions: 'assignError' },
+            ],
+          },
+        },
       },
     },
 
@@ -551,8 +644,16 @@ export const sessionMachine = sessionSetup.createMachine({
         onDone: [
           followIfUserChanged,
           {
+            guard: { type: 'verificationWasSent', params: ({ event }) => event.output },
             target: 'authenticated',
-            actions: { type: 'assignUser', params: ({ event }) => event.output },
+            actions: [
+              { type: 'assignUser', params: ({ event }) => event.output.user },
+              { type: 'assignNotice', params: 'verification-sent' },
+            ],
+          },
+          {
+            target: 'authenticated',
+            actions: { type: 'assignUser', params: ({ event }) => event.output.user },
           },
         ],
         // An e-mail that already has an account is said so (email-already-in-use): signing in to
@@ -580,6 +681,30 @@ export const sessionMachine = sessionSetup.createMachine({
         onDone: [followIfUserChanged, ...signedInToExistingAccount()],
         onError: [
           followIfSomeoneElse,
+          followIfUserChanged,
+          { target: 'guest', actions: 'assignError' },
+        ],
+      },
+    },
+
+    completingSignInLink: {
+      ...inFlight,
+      description:
+        "An e-mailed sign-in link: linked to the guest (same uid); an address that has an account signs in to it, and the guest's work is offered.",
+      tags: ['completeSignInLink', 'busy'],
+      invoke: {
+        id: 'completeSignInLink',
+        src: 'completeSignInLink',
+        input: ({ event }) => {
+          assertEvent(event, 'COMPLETE_SIGN_IN_LINK');
+          return event.email === undefined
+            ? { link: event.link }
+            : { link: event.link, email: event.email };
+        },
+        onDone: [followIfUserChanged, ...signedInToExistingAccount()],
+        onError: [
+          followIfSomeoneElse,
+          { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
           followIfUserChanged,
           { target: 'guest', actions: 'assignError' },
         ],
@@ -698,6 +823,72 @@ export const sessionMachine = sessionSetup.createMachine({
             REFRESH_SESSION: { target: 'refreshingSession', actions: 'clearMessages' },
             SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
             CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
+            SEND_EMAIL_VERIFICATION: {
+              target: 'sendingEmailVerification',
+              actions: 'clearMessages',
+            },
+            APPLY_EMAIL_ACTION: { target: 'applyingEmailAction', actions: 'clearMessages' },
+            CHANGE_EMAIL: {
+              target: 'changingEmail',
+              actions: [
+                'clearMessages',
+                {
+                  type: 'assignPendingOperation',
+                  params: ({ event }) => ({
+                    kind: 'changeEmail',
+                    newEmail: event.newEmail,
+                    ...(event.currentPassword === undefined
+                      ? {}
+                      : { currentPassword: event.currentPassword }),
+                  }),
+                },
+              ],
+            },
+          },
+        },
+        sendingEmailVerification: {
+          ...inFlight,
+          tags: ['sendEmailVerification', 'busy'],
+          invoke: {
+            id: 'sendEmailVerification',
+            src: 'sendEmailVerification',
+            onDone: [
+              followIfUserChanged,
+              { target: 'idle', actions: { type: 'assignNotice', params: 'verification-sent' } },
+            ],
+            onError: [
+              followIfSomeoneElse,
+              { guard: 'isSessionRevoked', target: '#session.signingOut', actions: 'assignError' },
+              followIfUserChanged,
+              { target: 'idle', actions: 'assignError' },
+            ],
+          },
+        },
+        changingEmail: {
+          ...inFlight,
+          description: 'E-mail a link to the new address; the address changes only when it is opened.',
+          tags: ['changeEmail', 'busy'],
+          invoke: {
+            id: 'changeEmail',
+            src: 'changeEmail',
+            input: ({ context }) => {
+              if (context.pendingOperation?.kind !== 'changeEmail') {
+                throw new Error('changingEmail needs the new address');
+              }
+              const { newEmail, currentPassword } = context.pendingOperation;
+              return currentPassword === undefined ? { newEmail } : { newEmail, currentPassword };
+            },
+            onDone: [
+              followIfUserChanged,
+              {
+                target: 'idle',
+                actions: [
+                  'clearPendingOperation',
+                  { type: 'assignNotice', params: 'email-change-sent' },
+                ],
+              },
+            ],
+            onError: sensitiveOperationErrors(),
           },
         },
         changingPassword: {
@@ -763,6 +954,11 @@ export const sessionMachine = sessionSetup.createMachine({
               {
                 guard: 'pendingIsPasswordChange',
                 target: 'changingPassword',
+                actions: { type: 'assignUser', params: ({ event }) => event.output },
+              },
+              {
+                guard: 'pendingIsEmailChange',
+                target: 'changingEmail',
                 actions: { type: 'assignUser', params: ({ event }) => event.output },
               },
               {
@@ -875,6 +1071,7 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         sendingPasswordReset,
         confirmingPasswordReset,
+        applyingEmailAction,
       },
     },
 

@@ -40,6 +40,7 @@ export type SwitchCredential =
 /** An operation that the provider refused until the user signs in again (`requires-recent-login`). */
 export type PendingOperation =
   | { kind: 'changePassword'; newPassword: string; currentPassword?: string }
+  | { kind: 'changeEmail'; newEmail: string; currentPassword?: string }
   | { kind: 'deleteAccount' };
 
 /** The password rules in force: the provider's policy when it supplies one, else the default. */
@@ -83,6 +84,25 @@ export interface SignInResult {
   discardedGuest: DiscardedGuest | null;
 }
 
+/** What creating an account produced: the linked user, and whether the verification e-mail went out. */
+export interface AccountCreated {
+  user: SessionUser;
+  verificationSent: boolean;
+}
+
+/**
+ * The e-mailed actions applied with their code alone (`applyActionCode`): proving an address,
+ * taking a new address into use, and undoing an address change from the old address.
+ */
+export const EMAIL_ACTIONS = ['verifyEmail', 'verifyAndChangeEmail', 'recoverEmail'] as const;
+export type EmailAction = (typeof EMAIL_ACTIONS)[number];
+
+/** What applying an e-mailed action left: the SDK's user afterwards (null when its session ended). */
+export interface EmailActionResult {
+  action: EmailAction;
+  user: SessionUser | null;
+}
+
 /** What restoring found: the saved user (if any) and the outcome of a pending redirect sign-in. */
 export interface RestoreResult {
   user: SessionUser | null;
@@ -111,6 +131,11 @@ export const SESSION_OPERATIONS = [
   'refreshSession',
   'deleteAccount',
   'carryOver',
+  'sendSignInLink',
+  'completeSignInLink',
+  'sendEmailVerification',
+  'applyEmailAction',
+  'changeEmail',
 ] as const;
 
 export type SessionOperation = (typeof SESSION_OPERATIONS)[number];
@@ -148,6 +173,18 @@ export type SessionUserEvent =
   | { type: 'CANCEL' }
   | { type: 'SEND_PASSWORD_RESET'; email: string }
   | { type: 'CONFIRM_PASSWORD_RESET'; oobCode: string; newPassword: string }
+  /** E-mail a sign-in link; the address is remembered on this device. */
+  | { type: 'SEND_SIGN_IN_LINK'; email: string }
+  /**
+   * Finish signing in with an e-mailed link (the whole URL, as opened). `email` only when the
+   * person typed it: the link was opened on another device, which does not remember the address.
+   */
+  | { type: 'COMPLETE_SIGN_IN_LINK'; link: string; email?: string }
+  | { type: 'SEND_EMAIL_VERIFICATION' }
+  /** Apply an e-mailed code; which action it is comes from the code, never from the link. */
+  | { type: 'APPLY_EMAIL_ACTION'; oobCode: string }
+  /** The new address takes effect only once its own link is opened. */
+  | { type: 'CHANGE_EMAIL'; newEmail: string; currentPassword?: string }
   | { type: 'SIGN_OUT' }
   /** With the current password, the account holder proves it is them first (OWASP ASVS). */
   | { type: 'CHANGE_PASSWORD'; newPassword: string; currentPassword?: string }

@@ -12,7 +12,7 @@ import {
 } from '../support/sessionTestProvider';
 import { userMessageFor } from '../../src/machines/errorCatalogue';
 import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import type { SessionUser } from '../../src/machines/sessionTypes';
+import type { AccountCreated } from '../../src/machines/sessionTypes';
 import { PATHS } from '../../src/paths';
 
 afterEach(cleanup);
@@ -83,7 +83,7 @@ describe('LoginPage', () => {
 
   it('creates an account by linking the guest, once, showing progress, then goes to /account', async () => {
     const session = createFakeSession();
-    const linking = deferred<SessionUser>();
+    const linking = deferred<AccountCreated>();
     session.operations.createAccount.mockReturnValueOnce(linking.promise);
     renderWithSession({ session });
     const user = userEvent.setup();
@@ -106,10 +106,8 @@ describe('LoginPage', () => {
     expect(session.operations.signIn).not.toHaveBeenCalled();
 
     linking.resolve({
-      ...guestUser,
-      email: 'ada@example.com',
-      isAnonymous: false,
-      providerIds: ['password'],
+      user: { ...guestUser, email: 'ada@example.com', isAnonymous: false, providerIds: ['password'] },
+      verificationSent: true,
     });
     await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
   });

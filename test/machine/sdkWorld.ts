@@ -169,9 +169,22 @@ export class SdkWorld {
         }
         const linked = registered(user);
         this.setSdkUser(tab, linked);
-        request.resolve(linked);
+        request.resolve(
+          request.actorId === 'createAccount' ? { user: linked, verificationSent: true } : linked,
+        );
         return;
       }
+      // A link opened on this device: linked to the guest (same uid).
+      case 'completeSignInLink': {
+        if (!user?.isAnonymous) return noUser();
+        const linked = registered(user);
+        this.setSdkUser(tab, linked);
+        request.resolve({ user: linked, discardedGuest: null });
+        return;
+      }
+      case 'applyEmailAction':
+        request.resolve({ action: 'verifyEmail', user });
+        return;
       case 'signIn':
       case 'switchAccount': {
         const account = accountFor(request.input);
@@ -206,6 +219,12 @@ export class SdkWorld {
         return;
       case 'sendPasswordReset':
       case 'confirmPasswordReset':
+      case 'sendSignInLink':
+        request.resolve(undefined);
+        return;
+      case 'sendEmailVerification':
+      case 'changeEmail':
+        if (!user || user.isAnonymous) return noUser();
         request.resolve(undefined);
         return;
       case 'changePassword':

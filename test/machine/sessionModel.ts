@@ -59,6 +59,11 @@ export const userEvents: readonly SessionEvent[] = [
   { type: 'RETRY' },
   { type: 'CARRY_OVER', mode: 'merge' },
   { type: 'CARRY_OVER', mode: 'leave' },
+  { type: 'SEND_SIGN_IN_LINK', email: 'ada@example.com' },
+  { type: 'COMPLETE_SIGN_IN_LINK', link: 'https://applyfirst.example/login?mode=signIn' },
+  { type: 'SEND_EMAIL_VERIFICATION' },
+  { type: 'APPLY_EMAIL_ACTION', oobCode: 'oob-code' },
+  { type: 'CHANGE_EMAIL', newEmail: 'ada.new@example.com' },
 ];
 
 /** What each invoked actor can realistically settle with, given the machine's context. */
@@ -84,7 +89,10 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
       { user: guestUser, redirectError: failure('network-request-failed') },
     ],
     startGuest: [guestUser],
-    createAccount: [{ ...current, ...linkedUser }],
+    createAccount: [true, false].map((verificationSent) => ({
+      user: { ...current, ...linkedUser },
+      verificationSent,
+    })),
     signIn: signedIn,
     continueWithGoogle: [{ ...linkedUser, providerIds: ['google.com'] }],
     redirectToGoogle: [],
@@ -100,6 +108,23 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
     ],
     refreshSession: [{ ...current, emailVerified: true }, otherGuestUser],
     deleteAccount: [undefined],
+    sendSignInLink: [undefined],
+    // Linked to the guest (same uid), or signed in to the address's existing account.
+    completeSignInLink: [
+      ...(guest ? [{ user: { ...guest, ...linkedUser, uid: guest.uid }, discardedGuest: null }] : []),
+      ...signedIn,
+    ],
+    sendEmailVerification: [undefined],
+    changeEmail: [undefined],
+    // The user read back: the same one reloaded, nobody when an address change ended the
+    // session, or a guest another tab started meanwhile.
+    applyEmailAction: (['verifyEmail', 'verifyAndChangeEmail', 'recoverEmail'] as const).flatMap(
+      (action) => [
+        { action, user: context.user && { ...context.user, emailVerified: true } },
+        { action, user: null },
+        { action, user: otherGuestUser },
+      ],
+    ),
     carryOver: (['merge', 'leave'] as const).map((mode) => ({
       mode,
       carriedProfile: mode !== 'leave',

@@ -192,9 +192,15 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
     startGuest: vi.fn(async () =>
       signedIn({ ...guestUser, uid: `guest-${Math.random().toString(36).slice(2)}` }),
     ),
-    createAccount: vi.fn(async ({ email }) =>
-      signedIn({ ...(current ?? guestUser), email, isAnonymous: false, providerIds: ['password'] }),
-    ),
+    createAccount: vi.fn(async ({ email }) => ({
+      user: signedIn({
+        ...(current ?? guestUser),
+        email,
+        isAnonymous: false,
+        providerIds: ['password'],
+      }),
+      verificationSent: true,
+    })),
     signIn: vi.fn(async ({ email }) => replacingGuest({ ...registeredUser, email })),
     continueWithGoogle: vi.fn(async () =>
       signedIn({ ...(current ?? guestUser), ...googleOnlyUser, uid: (current ?? guestUser).uid }),
@@ -218,6 +224,24 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
       carriedCv: false,
       completedAt: new Date().toISOString(),
     })),
+    sendSignInLink: vi.fn(async () => undefined),
+    // A link opened on the device it was asked from: linked to the guest, same uid.
+    completeSignInLink: vi.fn(async () => ({
+      user: signedIn({
+        ...(current ?? guestUser),
+        email: 'ada@example.com',
+        emailVerified: true,
+        isAnonymous: false,
+        providerIds: ['password'],
+      }),
+      discardedGuest: null,
+    })),
+    sendEmailVerification: vi.fn(async () => undefined),
+    applyEmailAction: vi.fn(async () => ({
+      action: 'verifyEmail' as const,
+      user: current && !current.isAnonymous ? signedIn({ ...current, emailVerified: true }) : current,
+    })),
+    changeEmail: vi.fn(async () => undefined),
   };
   const mocks: Record<string, Mock> = {
     loadPasswordPolicy: vi.fn(async () => DEFAULT_PASSWORD_POLICY),

@@ -11,6 +11,7 @@ import {
 import { createSessionInspector, type SessionInspect } from '../../src/machines/sessionInspector';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type {
+  AccountCreated,
   EmailPassword,
   RestoreResult,
   SessionContext,
@@ -313,7 +314,7 @@ describe('createSessionInspector', () => {
           redirectError: null,
         })),
         // Stays pending, so its snapshot (with the credentials as input) is what gets inspected.
-        createAccount: fromPromise<SessionUser, EmailPassword>(() => never),
+        createAccount: fromPromise<AccountCreated, EmailPassword>(() => never),
       },
     });
     return createActor(machine, { inspect });

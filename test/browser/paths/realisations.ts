@@ -925,6 +925,11 @@ const HELD_REQUEST: Record<
   deleteAccount: 'account',
   redirectToGoogle: 'accounts:lookup',
   carryOver: 'carry-over',
+  sendSignInLink: 'accounts:sendOobCode',
+  completeSignInLink: 'accounts:signInWithEmailLink',
+  sendEmailVerification: 'accounts:sendOobCode',
+  applyEmailAction: 'accounts:update',
+  changeEmail: 'accounts:sendOobCode',
 };
 
 /** The request that keeps the state a step entered busy, so the driver can look at it. */

@@ -76,6 +76,12 @@ const BUSY_LABELS: Record<SessionOperation, BusyLabel> = {
   switchAccount: 'unchecked',
   // Its label depends on the choice ("Bringing it…", "Leaving it…"); carryOver.test.ts checks it.
   carryOver: 'unchecked',
+  sendSignInLink: 'Sending link…',
+  // Opening the link completes by itself; only a typed address has a button.
+  completeSignInLink: 'unchecked',
+  sendEmailVerification: 'Sending…',
+  applyEmailAction: null,
+  changeEmail: 'Sending link…',
 };
 
 function busyLabel(operation: SessionOperation, run: RunState): string | null | 'unchecked' {

@@ -325,6 +325,7 @@ export type Endpoint =
   | 'accounts:signUp'
   | 'accounts:signInWithPassword'
   | 'accounts:signInWithIdp'
+  | 'accounts:signInWithEmailLink'
   | 'accounts:sendOobCode'
   | 'accounts:resetPassword'
   | 'accounts:update'
