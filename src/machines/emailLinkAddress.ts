@@ -76,7 +76,10 @@ export function storageEmailLinkAddressStore(storageOf: () => Storage): EmailLin
   }
   return {
     read: () => {
-      const stored = attempt(() => storageOf().getItem(STORAGE_KEY), () => null);
+      const stored = attempt(
+        () => storageOf().getItem(STORAGE_KEY),
+        () => null,
+      );
       if (stored === null) return fallback.read();
       return parsed(stored);
     },

@@ -127,6 +127,10 @@ export const ERROR_CATALOGUE = {
     message:
       'This address already has an ApplyFirst account, and that link has now been used. We have e-mailed a new one: open it to sign in to that account, then choose what happens to your guest work.',
   },
+  'new-email-in-use': {
+    handling: 'rethrow',
+    message: 'Another account already uses this email address. Choose a different one.',
+  },
   'too-many-requests': {
     handling: 'rethrow',
     message: 'Too many attempts. Please wait a little and try again.',
@@ -250,6 +254,7 @@ export const APP_ERROR_CODES = [
   'email-link-needs-address',
   'email-link-wrong-address',
   'email-link-account-exists',
+  'new-email-in-use',
   UNKNOWN_ERROR_CODE,
 ] as const satisfies readonly ClientCode[];
 

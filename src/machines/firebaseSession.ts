@@ -283,7 +283,10 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
   const linkBackTo = (path: string) => continueLinkFor(path, options.origin);
 
   async function sendSignInLinkTo(auth: Auth, email: string, existingAccount: boolean) {
-    await sendSignInLinkToEmail(auth, email, { url: linkBackTo(PATHS.login), handleCodeInApp: true });
+    await sendSignInLinkToEmail(auth, email, {
+      url: linkBackTo(PATHS.login),
+      handleCodeInApp: true,
+    });
     emailLinkAddresses.write({ email, existingAccount });
   }
 
@@ -292,7 +295,7 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
    * account instead (the machine then offers the guest's work). Where the refused link used the
    * code up (the Auth Emulator does), a new link goes out that signs in directly.
    */
-  async function signInToExistingAccount(
+  async function signInAfterRefusedLink(
     auth: Auth,
     email: string,
     credential: AuthCredential,
@@ -319,13 +322,15 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
       remembered !== null && remembered.existingAccount && sameAddress(remembered.email, email);
     const credential = EmailAuthProvider.credentialWithLink(email, link);
     const guest = auth.currentUser;
-    if (!guest?.isAnonymous || knownAccount) return signInToExistingAccount(auth, email, credential);
+    if (!guest?.isAnonymous || knownAccount) {
+      return signInReplacingGuest(auth, () => signInWithCredential(auth, credential));
+    }
     try {
       const { user } = await linkGuest(auth, guest, () => linkWithCredential(guest, credential));
       return { user: toSessionUser(user), discardedGuest: null };
     } catch (error) {
       if (clientCodeOf(error) !== 'email-already-in-use') throw error;
-      return signInToExistingAccount(auth, email, credential);
+      return signInAfterRefusedLink(auth, email, credential);
     }
   }
 
@@ -579,7 +584,10 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
           await getIdToken(user, true);
         } catch (error) {
           if (handlingOf(clientCodeOf(error)) !== 'signOut') {
-            console.warn('[session] Applied, but the account was not reloaded:', clientCodeOf(error));
+            console.warn(
+              '[session] Applied, but the account was not reloaded:',
+              clientCodeOf(error),
+            );
             return { action, user: toSessionUser(user) };
           }
           await signOut(auth);
@@ -595,7 +603,15 @@ export function createSessionActors(getAuth: () => Auth, options: SessionActorsO
         if (currentPassword !== undefined) {
           await reauthenticateWithCredential(user, passwordCredentialFor(user, currentPassword));
         }
-        await verifyBeforeUpdateEmail(user, newEmail, { url: linkBackTo(PATHS.account) });
+        await verifyBeforeUpdateEmail(user, newEmail, { url: linkBackTo(PATHS.account) }).catch(
+          (error: unknown) => {
+            // Not a sign-up whose address is taken: there is no account to switch to here.
+            if (clientCodeOf(error) === 'email-already-in-use') {
+              throw new SessionFailure('new-email-in-use');
+            }
+            throw error;
+          },
+        );
       },
     ),
   };

@@ -866,7 +866,8 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         changingEmail: {
           ...inFlight,
-          description: 'E-mail a link to the new address; the address changes only when it is opened.',
+          description:
+            'E-mail a link to the new address; the address changes only when it is opened.',
           tags: ['changeEmail', 'busy'],
           invoke: {
             id: 'changeEmail',

@@ -47,14 +47,30 @@ export async function listOobCodes(): Promise<OobCode[]> {
   return oobCodes;
 }
 
-/** The code of the most recent password-reset e-mail sent to `email` (the emulator lists in order). */
-export async function latestPasswordResetCode(email: string): Promise<string> {
+/**
+ * The most recent unused e-mail of `requestType` (`EMAIL_SIGNIN`, `VERIFY_EMAIL`,
+ * `PASSWORD_RESET`, `RECOVER_EMAIL`, or `VERIFY_AND_CHANGE_EMAIL`, listed under the old address)
+ * sent to `email`. The emulator lists in order, and drops a code once it is used.
+ */
+export async function latestOobCode(email: string, requestType: string): Promise<OobCode> {
   const codes = (await listOobCodes()).filter(
-    (code) => code.requestType === 'PASSWORD_RESET' && code.email === email.toLowerCase(),
+    (code) => code.requestType === requestType && code.email === email.toLowerCase(),
   );
   const latest = codes.at(-1);
-  if (!latest) throw new Error(`No password-reset e-mail was sent to ${email}.`);
-  return latest.oobCode;
+  if (!latest) throw new Error(`No ${requestType} e-mail was sent to ${email}.`);
+  return latest;
+}
+
+/** How many unused codes of `requestType` the emulator holds for `email` (used ones are gone). */
+export async function oobCodeCount(email: string, requestType: string): Promise<number> {
+  return (await listOobCodes()).filter(
+    (code) => code.requestType === requestType && code.email === email.toLowerCase(),
+  ).length;
+}
+
+/** The code of the most recent password-reset e-mail sent to `email`. */
+export async function latestPasswordResetCode(email: string): Promise<string> {
+  return (await latestOobCode(email, 'PASSWORD_RESET')).oobCode;
 }
 
 async function updateAccount(fields: Record<string, unknown>): Promise<void> {
@@ -78,6 +94,35 @@ export async function expireTokens(uid: string): Promise<void> {
 /** Deletes one account, as if from another device or the console. */
 export async function deleteAccountAsOwner(uid: string): Promise<void> {
   await asOwner('POST', `${identityToolkit}/accounts:delete`, { localId: uid });
+}
+
+/** One account as the provider holds it (the fields tests read), or null when there is none. */
+export async function lookupAccount(
+  uid: string,
+): Promise<{ email?: string; emailVerified?: boolean } | null> {
+  const { users } = (await asOwner('POST', `${identityToolkit}/accounts:lookup`, {
+    localId: [uid],
+  })) as { users?: { email?: string; emailVerified?: boolean }[] };
+  return users?.[0] ?? null;
+}
+
+/**
+ * Changes the signed-in user's address at once, as the user (their ID token, no admin
+ * credential): `accounts:update` with `email`, which is what the SDK's `updateEmail` sends. The
+ * emulator e-mails a RECOVER_EMAIL code to the account's first address for a direct change (never
+ * after a verified one, verifyAndChangeEmail), and the change ends the sessions whose ID tokens
+ * were issued before it (`validSince`, to the second; their refresh tokens still work there).
+ */
+export async function changeEmailDirectly(idToken: string, newEmail: string): Promise<void> {
+  const path = '/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key';
+  const response = await fetch(`${emulatorUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ idToken, email: newEmail }),
+  });
+  if (!response.ok) {
+    throw new Error(`POST accounts:update failed: ${response.status} ${await response.text()}`);
+  }
 }
 
 /** Whether an account with this uid still exists. */

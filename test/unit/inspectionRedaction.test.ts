@@ -24,6 +24,9 @@ import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
 const PASSWORD = 'correct-horse-battery-staple';
 const NEW_PASSWORD = 'new-horse-battery-staple';
 const OOB_CODE = 'oob-code-from-the-reset-link';
+/** An e-mailed sign-in link as the Auth Emulator issues it (its code's shape measured there). */
+const SIGN_IN_LINK =
+  'https://applyfirst.example/login?mode=signIn&lang=en&oobCode=gsIQrwb5PLiKhKgGFzRc2oqxJ9CLfIrdOlNaFcIgLRjGlvGJ7kyI8_&apiKey=fake-api-key';
 const GOOGLE_ID_TOKEN = 'google-id-token.jwt';
 const SECRETS = [PASSWORD, NEW_PASSWORD, OOB_CODE, GOOGLE_ID_TOKEN];
 
@@ -258,6 +261,23 @@ describe('redactSecrets on the session machine’s shapes', () => {
       [
         { type: 'SEND_PASSWORD_RESET', email: 'a@example.com' },
         { type: 'SEND_PASSWORD_RESET', email: 'a@example.com' },
+      ],
+      [
+        { type: 'APPLY_EMAIL_ACTION', oobCode: OOB_CODE },
+        { type: 'APPLY_EMAIL_ACTION', oobCode: REDACTED },
+      ],
+      [
+        { type: 'CHANGE_EMAIL', newEmail: 'b@example.com', currentPassword: PASSWORD },
+        { type: 'CHANGE_EMAIL', newEmail: 'b@example.com', currentPassword: REDACTED },
+      ],
+      // The link is the whole URL: its code (an opaque token, as the provider issues it) goes.
+      [
+        { type: 'COMPLETE_SIGN_IN_LINK', link: SIGN_IN_LINK, email: 'a@example.com' },
+        {
+          type: 'COMPLETE_SIGN_IN_LINK',
+          link: 'https://applyfirst.example/login?mode=signIn&lang=en&oobCode=[redacted]&apiKey=fake-api-key',
+          email: 'a@example.com',
+        },
       ],
     ];
     for (const [event, redacted] of events) expect(redactSecrets(event)).toEqual(redacted);

@@ -75,6 +75,16 @@ export const EXCLUSION_RULES = {
     'Another tab\'s sign-out saves "no user" before its new guest; polling IndexedDB every 800 ms this tab ' +
     'sees no user first (AUTH_CHANGED(null), which the paths do cover), and seeing the new guest directly is a ' +
     'race the driver cannot force.',
+  'e-mailed-flows-have-their-own-browser-test':
+    'Signing in with an e-mailed link, confirming or changing the address and undoing a change need ' +
+    "the link the emulator 'sent' (read from its oobCodes endpoint between steps), an address that " +
+    'already has an account, another device, or a verified address first, which the generated paths do ' +
+    'not set up. test/browser/emailActions.test.ts drives each flow through the UI against the ' +
+    'emulator; the machine paths take every transition.',
+  'verification-is-sent-with-the-sign-up':
+    'Sign-up sends the verification e-mail right after the link succeeds, in the same operation; the ' +
+    'driver holds one request per state, so it cannot fail that second request alone. The machine paths ' +
+    'take the branch; the service logs the failure and the account page offers to send it again.',
 } as const;
 
 export type ExclusionRule = keyof typeof EXCLUSION_RULES;
@@ -151,6 +161,108 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
     'guest-work-is-saved-outside-the-session',
   'session.authenticated.carryingOver --xstate.error.actor.carryOver--> session.authenticated.idle':
     'guest-work-is-saved-outside-the-session',
+  'session.guest.idle --SEND_SIGN_IN_LINK--> session.guest.sendingSignInLink':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.idle --COMPLETE_SIGN_IN_LINK--> session.completingSignInLink':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.idle --APPLY_EMAIL_ACTION--> session.guest.applyingEmailAction':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --AUTH_CHANGED--> (no target)':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction--> session.guest.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction [otherwise]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.error.actor.applyEmailAction [someoneElseMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.error.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.error.actor.applyEmailAction--> session.guest.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.sendingSignInLink --AUTH_CHANGED--> (no target)':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.sendingSignInLink --xstate.done.actor.sendSignInLink--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.sendingSignInLink --xstate.done.actor.sendSignInLink--> session.guest.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.sendingSignInLink --xstate.error.actor.sendSignInLink [someoneElseMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.sendingSignInLink --xstate.error.actor.sendSignInLink [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.guest.sendingSignInLink --xstate.error.actor.sendSignInLink--> session.guest.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --AUTH_CHANGED--> (no target)':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.done.actor.completeSignInLink--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.done.actor.completeSignInLink--> session.authenticated.offeringCarryOver':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.done.actor.completeSignInLink--> session.authenticated':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.error.actor.completeSignInLink [someoneElseMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.error.actor.completeSignInLink--> session.signingOut':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.error.actor.completeSignInLink [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.completingSignInLink --xstate.error.actor.completeSignInLink--> session.guest':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.idle --SEND_EMAIL_VERIFICATION--> session.authenticated.sendingEmailVerification':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.idle --APPLY_EMAIL_ACTION--> session.authenticated.applyingEmailAction':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.idle --CHANGE_EMAIL--> session.authenticated.changingEmail':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --AUTH_CHANGED--> (no target)':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --xstate.done.actor.sendEmailVerification--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --xstate.done.actor.sendEmailVerification--> session.authenticated.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification [someoneElseMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification--> session.signingOut':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification--> session.authenticated.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --AUTH_CHANGED--> (no target)':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.done.actor.changeEmail--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.done.actor.changeEmail--> session.authenticated.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.error.actor.changeEmail [someoneElseMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.error.actor.changeEmail--> session.signingOut':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.error.actor.changeEmail [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.error.actor.changeEmail--> session.authenticated.needsRecentLogin':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.changingEmail --xstate.error.actor.changeEmail--> session.authenticated.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.reauthenticating --xstate.done.actor.reauthenticate--> session.authenticated.changingEmail':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --AUTH_CHANGED--> (no target)':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction--> session.authenticated.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction [otherwise]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --xstate.error.actor.applyEmailAction [someoneElseMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --xstate.error.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.authenticated.applyingEmailAction --xstate.error.actor.applyEmailAction--> session.authenticated.idle':
+    'e-mailed-flows-have-their-own-browser-test',
+  'session.creatingAccount --xstate.done.actor.createAccount [otherwise]--> session.authenticated':
+    'verification-is-sent-with-the-sign-up',
 };
 
 /**
