@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AccountDetails } from './account/AccountDetails';
+import { ChangeEmailForm } from './account/ChangeEmailForm';
 import { ChangePasswordForm } from './account/ChangePasswordForm';
 import { DeleteAccount } from './account/DeleteAccount';
+import { EmailVerification } from './account/EmailVerification';
 import { PasswordResetAction } from './account/PasswordResetAction';
 import { SessionActions } from './account/SessionActions';
 import { useAccountActions } from './account/useAccountActions';
@@ -77,11 +79,18 @@ function AccountSections({ user }: { user: SessionUser }) {
     <>
       <ErrorMessage message={pageFeedback.error?.message} />
       <StatusMessage message={pageFeedback.notice?.message} />
-      <AccountDetails user={user} />
+      <AccountDetails
+        user={user}
+        afterVerified={
+          user.email &&
+          !user.emailVerified && <EmailVerification unavailable={unavailable} {...actions} />
+        }
+      />
       <ProfileProvider>
         <ProfileSummary />
       </ProfileProvider>
       <SessionActions unavailable={unavailable} {...actions} />
+      <ChangeEmailForm user={user} unavailable={unavailable} {...actions} />
       <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />
       {user.email && (
         <PasswordResetAction email={user.email} unavailable={unavailable} {...actions} />

@@ -173,6 +173,8 @@ describe('AccountPage', () => {
       await person.click(await idleButton('Change password', form));
 
       const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });
+      const purpose = within(confirm).getByText('Confirm it’s you to change your password.');
+      expect(confirm.getAttribute('aria-describedby')).toBe(purpose.id);
       expect(within(confirm).getByRole('alert').textContent).toBe(
         'For your security, please sign in again to continue.',
       );
@@ -208,6 +210,7 @@ describe('AccountPage', () => {
       await person.click(await idleButton('Add password', form));
 
       const confirm = await within(form).findByRole('group', { name: 'Confirm it’s you' });
+      expect(within(confirm).getByText('Confirm it’s you to add a password.')).toBeTruthy();
       expect(within(confirm).queryByLabelText('Current password')).toBeNull();
       const google = within(confirm).getByRole('button', { name: 'Confirm with Google' });
       await waitFor(() => expect(document.activeElement).toBe(google));
@@ -274,6 +277,7 @@ describe('AccountPage', () => {
       await person.click(within(dialog).getByRole('button', { name: 'Delete account' }));
 
       const confirm = await within(dialog).findByRole('group', { name: 'Confirm it’s you' });
+      expect(within(confirm).getByText('Confirm it’s you to delete your account.')).toBeTruthy();
       await person.type(within(confirm).getByLabelText('Current password'), 'secret1');
       await person.click(within(confirm).getByRole('button', { name: 'Confirm' }));
       expect(session.operations.reauthenticate).toHaveBeenCalledWith({ password: 'secret1' });

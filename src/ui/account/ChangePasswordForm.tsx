@@ -121,6 +121,7 @@ export function ChangePasswordForm({
       {reauthenticating && (
         <ReauthenticateForm
           user={user}
+          reason="changePassword"
           busy={operation === 'reauthenticate'}
           error={error}
           onConfirm={(current) =>

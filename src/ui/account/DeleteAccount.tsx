@@ -91,6 +91,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
           {reauthenticating ? (
             <ReauthenticateForm
               user={user}
+              reason="deleteAccount"
               busy={operation === 'reauthenticate'}
               error={error}
               onConfirm={(password) =>

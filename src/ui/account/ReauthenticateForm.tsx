@@ -5,9 +5,12 @@ import { ErrorMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
 import { SafeForm } from '../forms/SafeForm';
 import { currentPasswordProblem, isPasswordError } from '../forms/validation';
+import type { ReauthenticationReason } from '../session';
 
 interface ReauthenticateFormProps {
   user: SessionUser;
+  /** The operation waiting for the confirmation; the form says what it is for. */
+  reason: ReauthenticationReason;
   /** The re-authentication is running. */
   busy: boolean;
   error: SessionError | null;
@@ -16,9 +19,23 @@ interface ReauthenticateFormProps {
   onCancel: () => void;
 }
 
+function purposeOf(reason: ReauthenticationReason, user: SessionUser): string {
+  switch (reason) {
+    case 'changePassword':
+      return user.providerIds.includes('password')
+        ? 'Confirm it’s you to change your password.'
+        : 'Confirm it’s you to add a password.';
+    case 'changeEmail':
+      return 'Confirm it’s you to change your email address.';
+    case 'deleteAccount':
+      return 'Confirm it’s you to delete your account.';
+  }
+}
+
 /** The provider wants a recent sign-in before it allows the operation: confirm, or give up. */
 export function ReauthenticateForm({
   user,
+  reason,
   busy,
   error,
   onConfirm,
@@ -33,6 +50,7 @@ export function ReauthenticateForm({
   const passwordRef = useRef<HTMLInputElement>(null);
   const googleRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const purposeId = useId();
   const errorId = useId();
   const formId = useId();
   const message = problem ?? error?.message ?? null;
@@ -57,10 +75,16 @@ export function ReauthenticateForm({
   }
 
   return (
-    <div className="reauthenticate" role="group" aria-labelledby={titleId}>
+    <div
+      className="reauthenticate"
+      role="group"
+      aria-labelledby={titleId}
+      aria-describedby={purposeId}
+    >
       <h3 id={titleId} className="reauthenticate__title">
         Confirm it’s you
       </h3>
+      <p id={purposeId}>{purposeOf(reason, user)}</p>
       <ErrorMessage id={errorId} message={message} />
       {hasPassword && (
         <SafeForm id={formId} className="form" onSubmit={handleSubmit}>

@@ -3,7 +3,7 @@ import type { SessionError, SessionNotice, SessionUserEvent } from '../../machin
 import { useSessionError, useSessionNotice, useSessionSend } from '../session';
 
 /** The account page's sections; each shows the feedback of its own actions, next to them. */
-export type AccountSection = 'session' | 'password' | 'reset' | 'delete';
+export type AccountSection = 'session' | 'verification' | 'email' | 'password' | 'reset' | 'delete';
 
 export interface Feedback {
   error: SessionError | null;
