@@ -1,57 +1,65 @@
 import { useId } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { parseEmailActionLink, type EmailLinkMode } from './login/emailActionLink';
+import { EmailLinkView } from './login/EmailLinkView';
 import { LoginForm } from './login/LoginForm';
-import { ResetPasswordForm } from './login/ResetPasswordForm';
 import { safeNextPath } from './login/safeNextPath';
 import { useHydrated } from './login/useHydrated';
-import { useSessionStatus } from './session';
+import { useSessionOperation, useSessionStatus } from './session';
 import { SessionFailure } from './session/SessionFailure';
 import './forms.css';
-import { PATHS } from '../paths';
+
+const TITLES: Record<EmailLinkMode | 'login', string> = {
+  login: 'Sign in or create an account',
+  resetPassword: 'Reset your password',
+  signIn: 'Signing you in',
+  verifyEmail: 'Confirm your email address',
+  verifyAndChangeEmail: 'Change your email address',
+  recoverEmail: 'Undo the email address change',
+};
+
+/** Links that work for a registered user too: the page stays to show how it went. */
+const FOR_ANYONE: ReadonlySet<EmailLinkMode> = new Set([
+  'resetPassword',
+  'verifyEmail',
+  'verifyAndChangeEmail',
+  'recoverEmail',
+]);
 
 /**
- * `/login`: sign in, create an account, or continue with Google; also completes the e-mailed
- * password-reset link. A registered user goes on to `?next=` (same site only) or `/account`.
+ * `/login`: sign in, create an account, or continue with Google; also the one page every e-mailed
+ * link opens (`?mode=...&oobCode=...`). A registered user goes on to `?next=` (same site only) or
+ * `/account`, except from the links that are for anyone.
  */
 export function LoginPage() {
   const status = useSessionStatus();
+  const operation = useSessionOperation();
   const [params] = useSearchParams();
   const titleId = useId();
   const hydrated = useHydrated();
-  const resettingPassword = hydrated && params.get('mode') === 'resetPassword';
+  // The prerendered page knows no query string: a link is read once hydrated.
+  const link = hydrated ? parseEmailActionLink(params) : null;
 
-  if (status === 'registered' && !resettingPassword) {
+  if (status === 'registered' && !(link && FOR_ANYONE.has(link.mode))) {
     return <Navigate to={safeNextPath(params.get('next'), window.location.origin)} replace />;
   }
 
+  const busy =
+    status === 'restoring' ||
+    operation === 'completeSignInLink' ||
+    operation === 'applyEmailAction';
   return (
-    <section
-      className="session-page"
-      aria-labelledby={titleId}
-      aria-busy={status === 'restoring' || undefined}
-    >
+    <section className="session-page" aria-labelledby={titleId} aria-busy={busy || undefined}>
       <h1 id={titleId} className="session-page__title">
-        {resettingPassword ? 'Reset your password' : 'Sign in or create an account'}
+        {TITLES[link?.mode ?? 'login']}
       </h1>
-      {!resettingPassword && (
+      {!link && (
         <p className="session-page__intro">
           Save your CV and alerts to an account. Creating one keeps everything you did as a guest.
         </p>
       )}
       <SessionFailure />
-      {resettingPassword ? <ResetPasswordView oobCode={params.get('oobCode')} /> : <LoginForm />}
+      {link ? <EmailLinkView link={link} /> : <LoginForm />}
     </section>
   );
-}
-
-function ResetPasswordView({ oobCode }: { oobCode: string | null }) {
-  if (!oobCode) {
-    return (
-      <p role="alert" className="form-message form-message--error">
-        This reset link is incomplete. <Link to={PATHS.login}>Ask for a new one</Link> with “Forgot
-        password?”.
-      </p>
-    );
-  }
-  return <ResetPasswordForm oobCode={oobCode} />;
 }

@@ -20,8 +20,8 @@ afterEach(cleanup);
 const alertWith = (text: string | RegExp) =>
   screen.findByText(text, { selector: '[role="alert"], [role="alert"] *' });
 
-async function readyLoginForm(path: string = PATHS.login) {
-  const rendered = renderWithSession({ path });
+async function readyLoginForm(path: string = PATHS.login, session = createFakeSession()) {
+  const rendered = renderWithSession({ path, session });
   const email = screen.getByLabelText('Email');
   const password = screen.getByLabelText('Password');
   // The session is ready once the guest is restored and the buttons accept presses.
@@ -40,7 +40,13 @@ describe('LoginPage', () => {
     expect(email.getAttribute('autocomplete')).toBe('username');
     expect(password.getAttribute('type')).toBe('password');
     expect(password.getAttribute('autocomplete')).toBe('current-password');
-    for (const name of ['Sign in', 'Create account', 'Continue with Google', 'Forgot password?']) {
+    for (const name of [
+      'Sign in',
+      'Create account',
+      'Continue with Google',
+      'Email me a sign-in link',
+      'Forgot password?',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
   });
@@ -106,7 +112,12 @@ describe('LoginPage', () => {
     expect(session.operations.signIn).not.toHaveBeenCalled();
 
     linking.resolve({
-      user: { ...guestUser, email: 'ada@example.com', isAnonymous: false, providerIds: ['password'] },
+      user: {
+        ...guestUser,
+        email: 'ada@example.com',
+        isAnonymous: false,
+        providerIds: ['password'],
+      },
       verificationSent: true,
     });
     await waitFor(() => expect(currentLocation()).toBe(PATHS.account));
@@ -170,6 +181,62 @@ describe('LoginPage', () => {
     expect(session.operations.sendPasswordReset).toHaveBeenCalledWith({ email: 'ada@example.com' });
     const status = await screen.findByText(NOTICE_CATALOGUE['password-reset-sent']);
     expect(status.getAttribute('role')).toBe('status');
+  });
+
+  describe('"Email me a sign-in link"', () => {
+    it('asks for the e-mail address first, and sends nothing without one', async () => {
+      const { session, email, user } = await readyLoginForm();
+      await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+      expect(
+        await alertWith('Enter your email address. We will send the sign-in link there.'),
+      ).toBeTruthy();
+      expect(email.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(email);
+
+      await user.type(email, 'not-an-address');
+      await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+      expect(
+        await alertWith(/^Enter a valid email address.*We will send the sign-in link there\.$/),
+      ).toBeTruthy();
+      expect(session.operations.sendSignInLink).not.toHaveBeenCalled();
+    });
+
+    it('sends the link once to the trimmed address, showing progress, then the notice', async () => {
+      const session = createFakeSession();
+      const sending = deferred<void>();
+      session.operations.sendSignInLink.mockReturnValueOnce(sending.promise);
+      const { email, user } = await readyLoginForm(PATHS.login, session);
+      await user.type(email, '  ada@example.com ');
+      const button = screen.getByRole('button', { name: 'Email me a sign-in link' });
+      await user.dblClick(button);
+
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      expect(button.textContent).toBe('Sending link…');
+      expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      await user.click(button);
+      expect(session.operations.sendSignInLink).toHaveBeenCalledTimes(1);
+      expect(session.operations.sendSignInLink).toHaveBeenCalledWith({ email: 'ada@example.com' });
+      expect(session.operations.signIn).not.toHaveBeenCalled();
+
+      sending.resolve();
+      const status = await screen.findByText(NOTICE_CATALOGUE['sign-in-link-sent']);
+      expect(status.getAttribute('role')).toBe('status');
+      expect(button.textContent).toBe('Email me a sign-in link');
+      expect(button.getAttribute('aria-busy')).toBeNull();
+      expect(currentLocation()).toBe(PATHS.login);
+    });
+
+    it('shows a refused request as an error on the Email field', async () => {
+      const session = createFakeSession();
+      session.operations.sendSignInLink.mockRejectedValueOnce(failure('invalid-email'));
+      const { email, user } = await readyLoginForm(PATHS.login, session);
+      await user.type(email, 'ada@example.com');
+      await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+      expect(await alertWith(userMessageFor('invalid-email'))).toBeTruthy();
+      expect(email.getAttribute('aria-invalid')).toBe('true');
+    });
   });
 
   it('shows progress while the Google popup is open and can cancel it', async () => {

@@ -111,7 +111,9 @@ function actorOutcomes(context: SessionContext): Record<string, unknown[]> {
     sendSignInLink: [undefined],
     // Linked to the guest (same uid), or signed in to the address's existing account.
     completeSignInLink: [
-      ...(guest ? [{ user: { ...guest, ...linkedUser, uid: guest.uid }, discardedGuest: null }] : []),
+      ...(guest
+        ? [{ user: { ...guest, ...linkedUser, uid: guest.uid }, discardedGuest: null }]
+        : []),
       ...signedIn,
     ],
     sendEmailVerification: [undefined],

@@ -239,7 +239,8 @@ export function createFakeSession(initialUser: SessionUser | null = guestUser): 
     sendEmailVerification: vi.fn(async () => undefined),
     applyEmailAction: vi.fn(async () => ({
       action: 'verifyEmail' as const,
-      user: current && !current.isAnonymous ? signedIn({ ...current, emailVerified: true }) : current,
+      user:
+        current && !current.isAnonymous ? signedIn({ ...current, emailVerified: true }) : current,
     })),
     changeEmail: vi.fn(async () => undefined),
   };

@@ -28,7 +28,7 @@ import { GoogleSignIn } from './GoogleSignIn';
 /** What a person did on this page: the session operation each button starts. */
 type LoginAction = Extract<
   SessionOperation,
-  'signIn' | 'createAccount' | 'continueWithGoogle' | 'sendPasswordReset'
+  'signIn' | 'createAccount' | 'continueWithGoogle' | 'sendPasswordReset' | 'sendSignInLink'
 >;
 
 const LOGIN_ACTIONS: readonly SessionOperation[] = [
@@ -36,6 +36,7 @@ const LOGIN_ACTIONS: readonly SessionOperation[] = [
   'createAccount',
   'continueWithGoogle',
   'sendPasswordReset',
+  'sendSignInLink',
 ] satisfies LoginAction[];
 
 function isLoginAction(operation: SessionOperation | null): operation is LoginAction {
@@ -127,6 +128,17 @@ export function LoginForm() {
     act('sendPasswordReset', () => send({ type: 'SEND_PASSWORD_RESET', email: email.trim() }));
   }
 
+  function handleSendSignInLink(): void {
+    const emailIssue = emailProblem(email);
+    if (emailIssue) {
+      return reject({
+        message: `${emailIssue} We will send the sign-in link there.`,
+        field: 'email',
+      });
+    }
+    act('sendSignInLink', () => send({ type: 'SEND_SIGN_IN_LINK', email: email.trim() }));
+  }
+
   return (
     <div className="login">
       <SafeForm className="form" onSubmit={handleSubmit}>
@@ -183,16 +195,26 @@ export function LoginForm() {
             Create account
           </BusyButton>
         </div>
-        <BusyButton
-          variant="quiet"
-          className="form__forgot"
-          busy={busyAction === 'sendPasswordReset'}
-          busyLabel="Sending reset email…"
-          unavailable={!ready}
-          onClick={handleForgotPassword}
-        >
-          Forgot password?
-        </BusyButton>
+        <div className="form__actions">
+          <BusyButton
+            busy={busyAction === 'sendSignInLink'}
+            busyLabel="Sending link…"
+            unavailable={!ready}
+            onClick={handleSendSignInLink}
+          >
+            Email me a sign-in link
+          </BusyButton>
+          <BusyButton
+            variant="quiet"
+            className="form__forgot"
+            busy={busyAction === 'sendPasswordReset'}
+            busyLabel="Sending reset email…"
+            unavailable={!ready}
+            onClick={handleForgotPassword}
+          >
+            Forgot password?
+          </BusyButton>
+        </div>
       </SafeForm>
       <p className="login__divider">
         <span>or</span>
