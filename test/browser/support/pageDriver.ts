@@ -117,6 +117,32 @@ export async function deleteAccount(page: Page, confirmation = 'DELETE'): Promis
   await press(dialog, 'Delete account');
 }
 
+/** On /login: the Email field filled, then "Email me a sign-in link". */
+export async function askForSignInLink(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await press(page, 'Email me a sign-in link');
+}
+
+/** On /account: a new address (and the current password), then "Change email". */
+export async function changeEmail(
+  page: Page,
+  newEmail: string,
+  currentPassword: string,
+): Promise<void> {
+  const form = page.getByRole('region', { name: 'Change email' }).locator('form').first();
+  await form.getByLabel('New email', { exact: true }).fill(newEmail);
+  await form.getByLabel('Current password', { exact: true }).fill(currentPassword);
+  await press(form, 'Change email');
+}
+
+/** On /account: what a row of the account's details says ("Email", "Email verified"...). */
+export function accountDetail(page: Page, term: string): Locator {
+  return page
+    .locator('.details__row')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
+}
+
 /** A link followed inside the app: React Router's history, without reloading the page. */
 export async function navigateInApp(page: Page, pathAndQuery: string): Promise<void> {
   await page.evaluate((target) => {
