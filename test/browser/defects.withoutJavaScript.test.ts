@@ -92,8 +92,10 @@ describe('issue 9 #1: no credential ever goes into a URL', () => {
     await page.waitForURL(`${browser.appUrl}/account`);
 
     const newPassword = 'Another-secret-9';
-    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
-    const field = page.getByLabel('New password', { exact: true });
+    // The card's own form: "Change email" has a "Current password" field too.
+    const form = page.getByRole('region', { name: 'Change password' }).locator('form').first();
+    await form.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    const field = form.getByLabel('New password', { exact: true });
     await field.fill(newPassword);
     await field.press('Enter');
     await page.getByText(NOTICE_CATALOGUE['password-changed']).waitFor();

@@ -45,6 +45,10 @@ import {
 
 const PASSWORD = 'first-secret-1';
 
+const fetchStub = await vi.hoisted(async () =>
+  (await import('../support/fetchStub')).installFetchStub(),
+);
+
 beforeAll(async () => {
   await clearAccounts();
 });
@@ -55,6 +59,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  fetchStub.reset();
   vi.restoreAllMocks();
   stopSessions();
   await disposeTestAuths();
@@ -343,6 +348,41 @@ describe('e-mail verification', () => {
 });
 
 describe('changing the address', () => {
+  // The emulator never asks for a recent sign-in, so that one answer is stubbed; the retry after
+  // REAUTHENTICATE reaches the emulator.
+  it('CHANGE_EMAIL asks to sign in again when the provider wants it, then sends after REAUTHENTICATE', async () => {
+    const email = uniqueEmail('change-recent');
+    const newEmail = uniqueEmail('change-recent-to');
+    const { session } = await registeredDevice(email);
+    fetchStub.answerError('/v1/accounts:sendOobCode?', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+
+    session.actor.send({ type: 'CHANGE_EMAIL', newEmail });
+    const asked = await session.reach({ authenticated: 'needsRecentLogin' });
+    expect(asked.context.error).toEqual(catalogueError('requires-recent-login'));
+    expect(asked.context.pendingOperation).toEqual({ kind: 'changeEmail', newEmail });
+    expect(await oobCodeCount(email, 'VERIFY_AND_CHANGE_EMAIL')).toBe(0);
+
+    session.actor.send({ type: 'REAUTHENTICATE', password: PASSWORD });
+    const sent = await settled(session, { authenticated: 'idle' });
+    expect(sent.context.notice?.code).toBe('email-change-sent');
+    expect(sent.context.pendingOperation).toBeNull();
+    expect(await oobCodeCount(email, 'VERIFY_AND_CHANGE_EMAIL')).toBe(1);
+  });
+
+  it('CHANGE_EMAIL to an address another account uses says so, and sends nothing', async () => {
+    const email = uniqueEmail('change-taken-from');
+    const taken = uniqueEmail('change-taken');
+    await createAccount(taken, PASSWORD);
+    const { session } = await registeredDevice(email);
+
+    session.actor.send({ type: 'CHANGE_EMAIL', newEmail: taken, currentPassword: PASSWORD });
+    const refused = await settled(session, { authenticated: 'idle' });
+    expect(refused.context.error).toEqual(catalogueError('new-email-in-use'));
+    expect(refused.context.notice).toBeNull();
+    expect(userOf(session).email).toBe(email);
+    expect(await oobCodeCount(email, 'VERIFY_AND_CHANGE_EMAIL')).toBe(0);
+  });
+
   it('CHANGE_EMAIL with the current password e-mails the new address; applying its code changes the address', async () => {
     const email = uniqueEmail('change-from');
     const newEmail = uniqueEmail('change-to');

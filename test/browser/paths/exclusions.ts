@@ -75,12 +75,20 @@ export const EXCLUSION_RULES = {
     'Another tab\'s sign-out saves "no user" before its new guest; polling IndexedDB every 800 ms this tab ' +
     'sees no user first (AUTH_CHANGED(null), which the paths do cover), and seeing the new guest directly is a ' +
     'race the driver cannot force.',
-  'e-mailed-flows-have-their-own-browser-test':
-    'Signing in with an e-mailed link, confirming or changing the address and undoing a change need ' +
-    "the link the emulator 'sent' (read from its oobCodes endpoint between steps), an address that " +
-    'already has an account, another device, or a verified address first, which the generated paths do ' +
-    'not set up. test/browser/emailActions.test.ts drives each flow through the UI against the ' +
-    'emulator; the machine paths take every transition.',
+  'sign-in-links-have-their-own-browser-test':
+    'Completing an e-mailed sign-in link needs the link the emulator sent to an address remembered by ' +
+    'this tab (or typed on another device), and an address that already has an account for the switch, ' +
+    'which the generated paths do not set up. test/browser/emailActions.test.ts drives each case through ' +
+    'the UI against the emulator; the machine paths take every transition.',
+  'confirming-keeps-the-session':
+    'The paths confirm an address (a verification link), which keeps the session and its user, so with ' +
+    'no change elsewhere the code never reads back another user; only an address change or its undo ' +
+    'can end the session, which test/browser/emailActions.test.ts drives (the undo in a session the ' +
+    'change ended) and the integration tests check.',
+  'applying-reads-back-the-current-user':
+    "applyEmailAction reads back the SDK's current user once the code is applied, so a change another " +
+    'tab made while it ran is its own output: the step follows that user with the notice ([otherwise]), ' +
+    'never as a user that changed behind its back (userChangedMeanwhile).',
   'verification-is-sent-with-the-sign-up':
     'Sign-up sends the verification e-mail right after the link succeeds, in the same operation; the ' +
     'driver holds one request per state, so it cannot fail that second request alone. The machine paths ' +
@@ -161,106 +169,28 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
     'guest-work-is-saved-outside-the-session',
   'session.authenticated.carryingOver --xstate.error.actor.carryOver--> session.authenticated.idle':
     'guest-work-is-saved-outside-the-session',
-  'session.guest.idle --SEND_SIGN_IN_LINK--> session.guest.sendingSignInLink':
-    'e-mailed-flows-have-their-own-browser-test',
   'session.guest.idle --COMPLETE_SIGN_IN_LINK--> session.completingSignInLink':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.idle --APPLY_EMAIL_ACTION--> session.guest.applyingEmailAction':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --AUTH_CHANGED--> (no target)':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction--> session.guest.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction [otherwise]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --xstate.error.actor.applyEmailAction [someoneElseMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --xstate.error.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.applyingEmailAction --xstate.error.actor.applyEmailAction--> session.guest.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.sendingSignInLink --AUTH_CHANGED--> (no target)':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.sendingSignInLink --xstate.done.actor.sendSignInLink--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.sendingSignInLink --xstate.done.actor.sendSignInLink--> session.guest.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.sendingSignInLink --xstate.error.actor.sendSignInLink [someoneElseMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.sendingSignInLink --xstate.error.actor.sendSignInLink [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.guest.sendingSignInLink --xstate.error.actor.sendSignInLink--> session.guest.idle':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --AUTH_CHANGED--> (no target)':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.done.actor.completeSignInLink--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.done.actor.completeSignInLink--> session.authenticated.offeringCarryOver':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.done.actor.completeSignInLink--> session.authenticated':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.error.actor.completeSignInLink [someoneElseMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.error.actor.completeSignInLink--> session.signingOut':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.error.actor.completeSignInLink [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
   'session.completingSignInLink --xstate.error.actor.completeSignInLink--> session.guest':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.idle --SEND_EMAIL_VERIFICATION--> session.authenticated.sendingEmailVerification':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.idle --APPLY_EMAIL_ACTION--> session.authenticated.applyingEmailAction':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.idle --CHANGE_EMAIL--> session.authenticated.changingEmail':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --AUTH_CHANGED--> (no target)':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --xstate.done.actor.sendEmailVerification--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --xstate.done.actor.sendEmailVerification--> session.authenticated.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification [someoneElseMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification--> session.signingOut':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.sendingEmailVerification --xstate.error.actor.sendEmailVerification--> session.authenticated.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --AUTH_CHANGED--> (no target)':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.done.actor.changeEmail--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.done.actor.changeEmail--> session.authenticated.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.error.actor.changeEmail [someoneElseMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.error.actor.changeEmail--> session.signingOut':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.error.actor.changeEmail [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.error.actor.changeEmail--> session.authenticated.needsRecentLogin':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.changingEmail --xstate.error.actor.changeEmail--> session.authenticated.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.reauthenticating --xstate.done.actor.reauthenticate--> session.authenticated.changingEmail':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.applyingEmailAction --AUTH_CHANGED--> (no target)':
-    'e-mailed-flows-have-their-own-browser-test',
+    'sign-in-links-have-their-own-browser-test',
+  'session.guest.applyingEmailAction --xstate.done.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
+    'applying-reads-back-the-current-user',
   'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction--> session.authenticated.idle':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction [otherwise]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.applyingEmailAction --xstate.error.actor.applyEmailAction [someoneElseMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.applyingEmailAction --xstate.error.actor.applyEmailAction [userChangedMeanwhile]--> session.reconciling':
-    'e-mailed-flows-have-their-own-browser-test',
-  'session.authenticated.applyingEmailAction --xstate.error.actor.applyEmailAction--> session.authenticated.idle':
-    'e-mailed-flows-have-their-own-browser-test',
+    'applying-reads-back-the-current-user',
   'session.creatingAccount --xstate.done.actor.createAccount [otherwise]--> session.authenticated':
     'verification-is-sent-with-the-sign-up',
 };

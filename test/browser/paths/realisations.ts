@@ -7,7 +7,11 @@
  * never by a branch's position. Steps the browser cannot produce are kept out by ./exclusions.ts.
  */
 import type { Page } from 'playwright-core';
-import { sendPasswordResetEmail } from 'firebase/auth';
+import {
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+} from 'firebase/auth';
 import { userMessageFor, type ClientCode } from '../../../src/machines/errorCatalogue';
 import { NOTICE_CATALOGUE } from '../../../src/machines/noticeCatalogue';
 import type { SessionFailureData } from '../../../src/machines/sessionFailure';
@@ -18,7 +22,12 @@ import {
   type SessionOperation,
 } from '../../../src/machines/sessionTypes';
 import type { ModelEvent, SessionSnapshot } from '../../machine/sessionModel';
-import { disableUser, expireTokens, latestPasswordResetCode } from '../../support/emulatorAdmin';
+import {
+  disableUser,
+  expireTokens,
+  latestOobCode,
+  latestPasswordResetCode,
+} from '../../support/emulatorAdmin';
 import { createTestAuth } from '../../support/emulatorAuth';
 import {
   addGoogleAccount,
@@ -29,6 +38,7 @@ import {
   skipPopupClosedDetection,
 } from '../support/googlePopup';
 import {
+  changeEmail,
   changePassword,
   confirmItsYou,
   confirmWithPassword,
@@ -67,8 +77,8 @@ export interface RunState {
   /** The e-mail this tab registers before a restore of a registered user. */
   ownEmail: string;
   popup: Page | null;
-  /** The reset-password view (/login?mode=resetPassword) is on screen. */
-  resetView: boolean;
+  /** An e-mailed link's view (/login?mode=resetPassword, verifyEmail) is on screen. */
+  actionView: boolean;
   /** The persisted uid expected after the step (checked by the runner), if the step fixes one. */
   expectedUid: string | null;
 }
@@ -383,12 +393,12 @@ const popupClosed: StepRealisation = {
   },
 };
 
-const resetSent: StepRealisation = {
+const emailSent: StepRealisation = {
   how: 'the emulator sends the e-mail',
   act: release('continue'),
 };
 
-const resetCodeRefused: StepRealisation = {
+const codeRefused: StepRealisation = {
   how: 'the emulator refuses the code (not valid)',
   realCode: 'invalid-action-code',
   expectedConsoleErrors: [REFUSED_REQUEST],
@@ -407,13 +417,35 @@ async function confirmReset(run: RunState, step: ModelStep, email: string): Prom
   const page = run.world.page;
   await navigateInApp(page, resetPasswordPath(oobCode));
   await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-  run.resetView = true;
+  run.actionView = true;
   await saveNewPassword(page, NEW_PASSWORD);
+}
+
+/**
+ * The e-mailed link that confirms an address, opened in this tab: for a step that succeeds, a
+ * real code for this tab's account (or, for a guest, the existing account: the link may be opened
+ * anywhere); otherwise one that was never issued.
+ */
+async function openVerificationLink(run: RunState, step: ModelStep): Promise<void> {
+  const succeeds =
+    (settlementOf(run, step)?.event.type as string | undefined) ===
+    'xstate.done.actor.applyEmailAction';
+  let oobCode = 'not-a-valid-code';
+  if (succeeds) {
+    const account = step.before.context.user?.isAnonymous === false ? run.own : null;
+    const { email, password } = account ?? run.existing;
+    const { user } = await signInWithEmailAndPassword(createTestAuth(), email, password);
+    await sendEmailVerification(user);
+    oobCode = (await latestOobCode(email, 'VERIFY_EMAIL')).oobCode;
+  }
+  await navigateInApp(run.world.page, `/login?mode=verifyEmail&oobCode=${oobCode}`);
+  await run.world.page.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
+  run.actionView = true;
 }
 
 async function resetDone(run: RunState, step: ModelStep): Promise<void> {
   await heldFor(run, step).release('continue');
-  run.resetView = false;
+  run.actionView = false;
   if (run.own && step.before.context.user?.isAnonymous === false) {
     run.own = { ...run.own, password: NEW_PASSWORD };
   }
@@ -751,7 +783,7 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
       act: (run) => press(run.world.page, 'Send password reset email'),
     },
   }),
-  'xstate.done.actor.sendPasswordReset': resetSent,
+  'xstate.done.actor.sendPasswordReset': emailSent,
   'xstate.error.actor.sendPasswordReset': droppedHeldRequest('reset e-mail request'),
   CONFIRM_PASSWORD_RESET: bySource({
     'session.guest.idle': {
@@ -767,7 +799,7 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
     how: 'the emulator accepts the code',
     act: resetDone,
   },
-  'xstate.error.actor.confirmPasswordReset': resetCodeRefused,
+  'xstate.error.actor.confirmPasswordReset': codeRefused,
 
   SIGN_OUT: {
     how: 'the person presses "Sign out"',
@@ -844,6 +876,69 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
       'user-token-expired',
     ),
     'session.authenticated.idle': droppedHeldRequest('reload'),
+    ...FAILS_AFTER_A_CHANGE_ELSEWHERE,
+  }),
+
+  SEND_SIGN_IN_LINK: {
+    how: 'the person fills Email and presses "Email me a sign-in link"',
+    act: async (run) => {
+      await fillLoginForm(run.world.page, World.freshEmail('paths-link'), null);
+      await press(run.world.page, 'Email me a sign-in link');
+    },
+  },
+  'xstate.done.actor.sendSignInLink': emailSent,
+  'xstate.error.actor.sendSignInLink': droppedHeldRequest('sign-in link request'),
+
+  SEND_EMAIL_VERIFICATION: {
+    how: 'the person presses "Send verification email"',
+    act: (run) => press(run.world.page, 'Send verification email'),
+  },
+  'xstate.done.actor.sendEmailVerification': emailSent,
+  'xstate.error.actor.sendEmailVerification': byOutcome({
+    'session.signingOut': revokedWhileHeld(
+      'the emulator disables the user while the e-mail request is held, then answers it',
+      'user-disabled',
+    ),
+    'session.authenticated.idle': droppedHeldRequest('verification e-mail request'),
+    ...FAILS_AFTER_A_CHANGE_ELSEWHERE,
+  }),
+
+  CHANGE_EMAIL: {
+    how: 'the person fills "New email" and "Current password" and presses "Change email"',
+    act: (run) =>
+      changeEmail(
+        run.world.page,
+        World.freshEmail('paths-new-address'),
+        run.own?.password ?? PATH_PASSWORD,
+      ),
+  },
+  'xstate.done.actor.changeEmail': emailSent,
+  'xstate.error.actor.changeEmail': byOutcome({
+    'session.signingOut': revokedWhileHeld(
+      'the emulator disables the user while the e-mail request is held, then answers it',
+      'user-disabled',
+    ),
+    'session.authenticated.needsRecentLogin': needsRecentLoginStub('e-mail request'),
+    'session.authenticated.idle': droppedHeldRequest('e-mail request'),
+    ...FAILS_AFTER_A_CHANGE_ELSEWHERE,
+  }),
+
+  APPLY_EMAIL_ACTION: {
+    how: 'the person opens an e-mailed link that confirms an address (a valid code or a used one)',
+    act: (run, step) => openVerificationLink(run, step),
+  },
+  // Another user is read back only after a change elsewhere, which the path has made meanwhile.
+  'xstate.done.actor.applyEmailAction': (step) =>
+    outcomeOf(step) === 'session.reconciling [otherwise]' &&
+    step.before.context.deferredAuthChange === null
+      ? { kind: 'excluded', rule: 'confirming-keeps-the-session' }
+      : {
+          kind: 'realised',
+          realisation: { how: 'the emulator applies the code', act: release('continue') },
+        },
+  'xstate.error.actor.applyEmailAction': byOutcome({
+    'session.guest.idle': codeRefused,
+    'session.authenticated.idle': codeRefused,
     ...FAILS_AFTER_A_CHANGE_ELSEWHERE,
   }),
 
@@ -928,7 +1023,8 @@ const HELD_REQUEST: Record<
   sendSignInLink: 'accounts:sendOobCode',
   completeSignInLink: 'accounts:signInWithEmailLink',
   sendEmailVerification: 'accounts:sendOobCode',
-  applyEmailAction: 'accounts:update',
+  // Which action the code is for comes first (checkActionCode), so holding it holds the whole.
+  applyEmailAction: 'accounts:resetPassword',
   changeEmail: 'accounts:sendOobCode',
 };
 

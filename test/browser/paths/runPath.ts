@@ -109,7 +109,7 @@ async function expectSessionKind(run: RunState, kind: 'guest' | 'registered'): P
   const header = sessionLink(run.world.page, kind);
   await header.waitFor();
   expect(await header.innerText()).toContain(SESSION_WORD[kind]);
-  const expectedPath = kind === 'registered' && !run.resetView ? '/account' : '/login';
+  const expectedPath = kind === 'registered' && !run.actionView ? '/account' : '/login';
   await expect.poll(() => run.world.pathname(), { timeout: 15_000 }).toBe(expectedPath);
 }
 
@@ -126,10 +126,12 @@ const PAGE_FOR_STATUS: Record<SessionStatus, (run: RunState) => Promise<void>> =
 
 async function expectSettledView(run: RunState, view: SessionView): Promise<void> {
   const page = run.world.page;
-  // The page says it is still restoring (a returning user's word shows from a hint meanwhile).
+  // The page says it is still restoring (a returning user's word shows from a hint meanwhile),
+  // or, on an e-mailed link's page, that it is applying the link.
+  const pageBusy = view.status === 'restoring' || view.operation === 'applyEmailAction';
   await expect
     .poll(() => page.locator('[aria-busy="true"]:not(button)').count(), { timeout: 30_000 })
-    .toBe(view.status === 'restoring' ? 1 : 0);
+    .toBe(pageBusy ? 1 : 0);
   await PAGE_FOR_STATUS[view.status](run);
   const label = view.operation ? busyLabel(view.operation, run) : null;
   if (label === 'unchecked') return;
@@ -184,7 +186,7 @@ export async function runPlannedPath(
       own: null,
       ownEmail: World.freshEmail('paths-own'),
       popup: null,
-      resetView: false,
+      actionView: false,
       expectedUid: null,
     };
     let expected = steps[0]?.before;
