@@ -244,11 +244,28 @@ describe('Google', () => {
     expect(user.uid).toBe(guestUid);
 
     await session.reach({ authenticated: 'idle' });
+    // Google said the address is verified, so the account counts as verified: nothing to send.
     expect(userOf(session)).toMatchObject({
       uid: guestUid,
       isAnonymous: false,
       providerIds: ['google.com'],
+      emailVerified: true,
     });
+  });
+
+  it('a Google address Google has not verified is not counted as verified', async () => {
+    const auth = createTestAuth();
+    const session = startSession(auth);
+    await session.reach({ guest: 'idle' });
+    const email = uniqueEmail('unverified-google');
+    const unverified = GoogleAuthProvider.credential(
+      JSON.stringify({ sub: `google-${email}`, email, email_verified: false }),
+    );
+
+    await linkWithCredential(auth.currentUser!, unverified);
+
+    await session.reach({ authenticated: 'idle' });
+    expect(userOf(session)).toMatchObject({ email, emailVerified: false });
   });
 
   it('a Google account linked elsewhere gives credential-already-in-use, then switches to it', async () => {
