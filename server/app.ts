@@ -12,7 +12,7 @@ import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
 import { scheduleGuestCleanup } from './cleanupSchedule';
-import type { ServerConfig } from './config';
+import { assertWebhookSecret, type ServerConfig } from './config';
 import { registerCvRoutes } from './cv/cvRoutes';
 import {
   databaseLocationOf,
@@ -21,6 +21,7 @@ import {
   type DatabaseLocation,
 } from './db/database';
 import { apiErrorCodeOf } from './errorCodes';
+import { registerPlanRoutes } from './plan/planRoutes';
 import { registerProfileRoutes } from './profile/profileRoutes';
 
 declare module 'fastify' {
@@ -64,6 +65,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  assertWebhookSecret(config);
   const database = await openDatabase(options.database ?? databaseLocationOf(config));
   const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
   const admin = options.admin ?? firebase?.auth;
@@ -140,10 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticators: createAuthenticators(admin, config.firebaseProjectId),
     firebaseProjectId: config.firebaseProjectId,
     recentLoginSeconds: options.recentLoginSeconds ?? 300,
+    stripeWebhookSecret: config.stripeWebhookSecret,
   };
   registerProfileRoutes(app, deps);
   registerCvRoutes(app, deps);
   registerCarryOverRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerPlanRoutes(app, deps);
   return app;
 }

@@ -1,23 +1,24 @@
 /**
  * `npm run cleanup:guests`: deletes anonymous users idle longer than GUEST_MAX_AGE_DAYS with their
  * data, rows whose uid has no Firebase user (orphans, e.g. left by an account deletion whose
- * commit failed after the user was gone), and carry-over records older than a day (a retry needs
- * the guest's ID token, which lives an hour).
+ * commit failed after the user was gone), carry-over records older than a day (a retry needs
+ * the guest's ID token, which lives an hour), and the ids of payment events older than 30 days.
  */
 import { pathToFileURL } from 'node:url';
 import { lt } from 'drizzle-orm';
 import type { UserRecord } from 'firebase-admin/auth';
 import { deleteUserData } from './account/deleteUserData';
-import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
+import { createFirebaseAdmin, isAnonymousUser, type IdentityAdmin } from './auth/identityAdmin';
 import { readServerConfig } from './config';
 import { databaseLocationOf, openDatabase, type Database } from './db/database';
-import { carryOvers, cvs, profiles } from './db/schema';
+import { carryOvers, cvs, plans, processedWebhookEvents, profiles } from './db/schema';
 import { withTimeLimit } from './withTimeLimit';
 
 export interface CleanupCounts {
   guestsDeleted: number;
   orphanUidsDeleted: number;
   carryOverRecordsDeleted: number;
+  webhookEventsDeleted: number;
 }
 
 export interface CleanupOptions {
@@ -31,10 +32,8 @@ const ADMIN_CALL_LIMIT_MS = 30_000;
 const LIST_PAGE = 1000;
 const LOOKUP_BATCH = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function isAnonymous(user: UserRecord): boolean {
-  return user.providerData.length === 0 && !user.email && !user.phoneNumber;
-}
+/** Stripe resends an event for up to 3 days: its id is kept well beyond, for replay protection. */
+const WEBHOOK_EVENT_DAYS = 30;
 
 function lastActivity(user: UserRecord): number {
   const { creationTime, lastSignInTime, lastRefreshTime } = user.metadata;
@@ -55,7 +54,7 @@ async function deleteIdleGuests(options: CleanupOptions, now: number): Promise<n
       ADMIN_CALL_LIMIT_MS,
       'Listing users',
     );
-    const idle = page.users.filter((user) => isAnonymous(user) && lastActivity(user) < cutoff);
+    const idle = page.users.filter((user) => isAnonymousUser(user) && lastActivity(user) < cutoff);
     const uids = idle.map((user) => user.uid);
     if (uids.length > 0) {
       // Data first: if deleting the users then fails, they are empty guests the next run retries.
@@ -78,6 +77,7 @@ async function deleteOrphans(options: CleanupOptions): Promise<number> {
     ...(await db.selectDistinct({ uid: profiles.uid }).from(profiles)),
     ...(await db.selectDistinct({ uid: cvs.uid }).from(cvs)),
     ...(await db.selectDistinct({ uid: carryOvers.accountUid }).from(carryOvers)),
+    ...(await db.select({ uid: plans.uid }).from(plans)),
   ];
   const uids = [...new Set(rows.map((row) => row.uid))];
   const orphans: string[] = [];
@@ -104,7 +104,16 @@ export async function cleanupGuests(options: CleanupOptions): Promise<CleanupCou
     .delete(carryOvers)
     .where(lt(carryOvers.completedAt, new Date(now - DAY_MS)))
     .returning({ guestUid: carryOvers.guestUid });
-  return { guestsDeleted, orphanUidsDeleted, carryOverRecordsDeleted: expired.length };
+  const oldEvents = await options.db
+    .delete(processedWebhookEvents)
+    .where(lt(processedWebhookEvents.processedAt, new Date(now - WEBHOOK_EVENT_DAYS * DAY_MS)))
+    .returning({ eventId: processedWebhookEvents.eventId });
+  return {
+    guestsDeleted,
+    orphanUidsDeleted,
+    carryOverRecordsDeleted: expired.length,
+    webhookEventsDeleted: oldEvents.length,
+  };
 }
 
 async function main(): Promise<void> {
@@ -119,7 +128,8 @@ async function main(): Promise<void> {
     });
     console.log(
       `Deleted ${counts.guestsDeleted} idle guest(s), the data of ${counts.orphanUidsDeleted} ` +
-        `user(s) that no longer exist, and ${counts.carryOverRecordsDeleted} old carry-over record(s).`,
+        `user(s) that no longer exist, ${counts.carryOverRecordsDeleted} old carry-over record(s) ` +
+        `and ${counts.webhookEventsDeleted} old payment event id(s).`,
     );
   } finally {
     await database.close();

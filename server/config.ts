@@ -16,7 +16,15 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`): only events signed with it count. */
+  stripeWebhookSecret: string;
 }
+
+/**
+ * The embedded webhook secret: a development value, known to anyone who reads this file, so
+ * events signed with it are only trusted with a `demo-` project (the Auth Emulator).
+ */
+export const DEV_STRIPE_WEBHOOK_SECRET = 'whsec_test_applyfirst_dev';
 
 type Env = Record<string, string | undefined>;
 
@@ -56,5 +64,19 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     trustProxy: env.TRUST_PROXY?.trim() === 'true',
     logLevel: text(env, 'LOG_LEVEL', 'info'),
+    stripeWebhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET', DEV_STRIPE_WEBHOOK_SECRET),
   };
+}
+
+/**
+ * Throws when a real (not `demo-`) project would trust the embedded webhook secret: anyone could
+ * sign events with it and give themselves Pro.
+ */
+export function assertWebhookSecret(config: ServerConfig): void {
+  if (config.firebaseProjectId.startsWith('demo-')) return;
+  if (config.stripeWebhookSecret !== DEV_STRIPE_WEBHOOK_SECRET) return;
+  throw new Error(
+    `FIREBASE_PROJECT_ID=${config.firebaseProjectId} needs STRIPE_WEBHOOK_SECRET: the embedded ` +
+      'one is a development value (see README, "Payments").',
+  );
 }

@@ -10,4 +10,6 @@ export interface RouteDependencies {
   firebaseProjectId: string;
   /** How recent a sign-in must be for account deletion (seconds). */
   recentLoginSeconds: number;
+  /** The Stripe webhook endpoint's signing secret. */
+  stripeWebhookSecret: string;
 }

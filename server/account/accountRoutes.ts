@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeleteAccountResponse } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
+import { readPlanRow } from '../plan/planStore';
 import type { RouteDependencies } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
 import { deleteUserData } from './deleteUserData';
@@ -21,6 +22,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
     if (Date.now() / 1000 - authTime > deps.recentLoginSeconds) {
       throw new ApiFailure('requires-recent-login');
     }
+    const plan = await readPlanRow(deps.db, uid);
     try {
       await deps.db.transaction(async (tx) => {
         await deleteUserData(tx, [uid]);
@@ -32,6 +34,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
       });
     } catch (error) {
       throw new ApiFailure('account-deletion-failed', { cause: error });
+    }
+    if (plan?.plan === 'pro') {
+      // The backend makes no calls to Stripe: the subscription goes on until someone cancels it.
+      const { customerId, subscriptionId } = plan;
+      request.log.warn(
+        { uid, customerId, subscriptionId },
+        'account deleted with a paid subscription: cancel it in Stripe',
+      );
     }
     const body: DeleteAccountResponse = { deleted: true };
     return body;

@@ -1,8 +1,8 @@
 import { inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { carryOvers, cvs, profiles } from '../db/schema';
+import { carryOvers, cvs, plans, processedWebhookEvents, profiles } from '../db/schema';
 
-/** Deletes every row that belongs to these users (profile, CV, carry-over records). */
+/** Deletes every row that belongs to these users (profile, CV, carry-over records, plan). */
 export async function deleteUserData(db: Database | Transaction, uids: string[]): Promise<number> {
   if (uids.length === 0) return 0;
   const removedProfiles = await db
@@ -13,5 +13,7 @@ export async function deleteUserData(db: Database | Transaction, uids: string[])
   await db
     .delete(carryOvers)
     .where(or(inArray(carryOvers.accountUid, uids), inArray(carryOvers.guestUid, uids)));
+  await db.delete(plans).where(inArray(plans.uid, uids));
+  await db.delete(processedWebhookEvents).where(inArray(processedWebhookEvents.uid, uids));
   return removedProfiles.length + removedCvs.length;
 }

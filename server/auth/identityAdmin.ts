@@ -1,5 +1,5 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 
 /**
  * The Admin SDK calls the backend makes. With FIREBASE_AUTH_EMULATOR_HOST set the SDK talks to the
@@ -10,6 +10,11 @@ export type IdentityAdmin = Pick<
   Auth,
   'verifyIdToken' | 'deleteUser' | 'deleteUsers' | 'listUsers' | 'getUsers'
 >;
+
+/** A guest: a user with no sign-in method, e-mail or phone (an anonymous Firebase user). */
+export function isAnonymousUser(user: UserRecord): boolean {
+  return user.providerData.length === 0 && !user.email && !user.phoneNumber;
+}
 
 export interface FirebaseAdminHandle {
   auth: IdentityAdmin;

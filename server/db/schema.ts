@@ -3,7 +3,9 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzl
 import type {
   CarryOverMode,
   CvMediaType,
+  PlanName,
   Seniority,
+  SubscriptionStatus,
   UsCity,
   UsStateCode,
 } from '../../src/backendApi';
@@ -57,4 +59,40 @@ export const carryOvers = pgTable(
       .default(sql`now()`),
   },
   (table) => [index('carry_overs_account_uid').on(table.accountUid)],
+);
+
+/**
+ * The plan of each user who ever reached the payment provider's checkout, as its verified events
+ * left it (no row: Free, never a customer). Only a registered user ever has one.
+ */
+export const plans = pgTable('plans', {
+  uid: text('uid').primaryKey(),
+  plan: text('plan').$type<PlanName>().notNull(),
+  status: text('status').$type<SubscriptionStatus>().notNull(),
+  /** Stripe's customer id (`cus_…`): later events find the user by it. */
+  customerId: text('customer_id').unique(),
+  subscriptionId: text('subscription_id'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** A cancellation planned for a given time (Stripe's `cancel_at`), if any. */
+  cancelAt: timestamp('cancel_at', { withTimezone: true }),
+  /** The `created` time of the last event applied: an older event never overwrites newer state. */
+  lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Every payment-provider event taken in (recorded with its change, in one transaction): replays are ignored. */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    uid: text('uid').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [index('processed_webhook_events_uid').on(table.uid)],
 );

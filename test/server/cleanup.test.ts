@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupGuests } from '../../server/cleanup';
-import { carryOvers, cvs, profiles } from '../../server/db/schema';
+import { carryOvers, cvs, plans, processedWebhookEvents, profiles } from '../../server/db/schema';
 import { accountExists } from '../support/emulatorAdmin';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, startBackend } from './support/backend';
@@ -90,6 +90,23 @@ describe.each(DATABASES)('the guest clean-up on %s', (database) => {
       },
     ]);
 
+    // An orphan's plan goes with its other rows; a payment event id is kept 30 days.
+    await app.db.insert(plans).values({
+      uid: orphan,
+      plan: 'pro',
+      status: 'active',
+      customerId: `cus-${suffix}`,
+      lastEventAt: new Date(),
+    });
+    await app.db.insert(processedWebhookEvents).values([
+      { eventId: `evt-old-${suffix}`, type: 'invoice.payment_failed', uid: account.uid },
+      { eventId: `evt-new-${suffix}`, type: 'invoice.payment_failed', uid: account.uid },
+    ]);
+    await app.db
+      .update(processedWebhookEvents)
+      .set({ processedAt: new Date(Date.now() - 31 * DAY_MS) })
+      .where(eq(processedWebhookEvents.eventId, `evt-old-${suffix}`));
+
     const counts = await cleanupGuests({ db: app.db, admin: testAdminAuth(), guestMaxAgeDays: 30 });
 
     expect(counts.guestsDeleted).toBeGreaterThanOrEqual(1);
@@ -105,5 +122,12 @@ describe.each(DATABASES)('the guest clean-up on %s', (database) => {
       .from(carryOvers)
       .where(eq(carryOvers.accountUid, account.uid));
     expect(records.map((record) => record.guestUid)).toEqual([`new-${suffix}`]);
+    expect(await app.db.select().from(plans).where(eq(plans.uid, orphan))).toEqual([]);
+    expect(counts.webhookEventsDeleted).toBeGreaterThanOrEqual(1);
+    const events = await app.db
+      .select({ eventId: processedWebhookEvents.eventId })
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.uid, account.uid));
+    expect(events).toEqual([{ eventId: `evt-new-${suffix}` }]);
   });
 });

@@ -1,18 +1,9 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { disposeTestAuths } from '../support/emulatorAuth';
-import { call, DATABASES, errorOf, startBackend } from './support/backend';
+import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';
 import { guestSession } from './support/sessions';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 
 describe.each(DATABASES)('the HTTP boundary on %s', (database) => {
   const logs = new LogCapture();

@@ -11,6 +11,7 @@ const COUNTS: CleanupCounts = {
   guestsDeleted: 2,
   orphanUidsDeleted: 1,
   carryOverRecordsDeleted: 0,
+  webhookEventsDeleted: 0,
 };
 
 /** A Fastify app whose JSON log lines the test reads. */

@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
@@ -70,4 +70,22 @@ export function call(
 export function errorOf(response: LightMyRequestResponse): ApiError {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return response.json<ApiError>();
+}
+
+/** The backend's JSON log lines, as written. */
+export class LogCapture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString('utf8');
+    done();
+  }
+
+  /** The parsed lines whose message is `msg`. */
+  linesWith(msg: string): Record<string, unknown>[] {
+    return this.text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === msg);
+  }
 }

@@ -1,0 +1,71 @@
+import { eq, lte } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { plans, processedWebhookEvents } from '../db/schema';
+import { decidePlan, type PlanRow } from './planState';
+import type { PlanEvent } from './stripeEvents';
+
+export async function readPlanRow(db: Database, uid: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.uid, uid));
+  return row;
+}
+
+/** The user this payment-provider customer belongs to, if any. */
+export async function uidOfCustomer(db: Database, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ uid: plans.uid })
+    .from(plans)
+    .where(eq(plans.customerId, customerId));
+  return row?.uid ?? null;
+}
+
+export interface EventRecord {
+  id: string;
+  type: string;
+  /** The event's `created` time. */
+  at: Date;
+}
+
+export type EventOutcome =
+  | { outcome: 'applied'; row: PlanRow }
+  | { outcome: 'duplicate' }
+  | { outcome: 'stale' | 'ignored'; reason: string };
+
+/**
+ * Takes one event in for `uid`, in one transaction: the event id is recorded first (a replay, or
+ * the same event delivered twice at once, finds it and changes nothing), then the plan row, locked,
+ * is changed as `decidePlan` says. Any failure rolls both back, so Stripe's retry runs it again.
+ */
+export async function takeEvent(
+  db: Database,
+  uid: string,
+  record: EventRecord,
+  event: PlanEvent,
+): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(processedWebhookEvents)
+      .values({ eventId: record.id, type: record.type, uid })
+      .onConflictDoNothing()
+      .returning({ eventId: processedWebhookEvents.eventId });
+    if (recorded.length === 0) return { outcome: 'duplicate' };
+
+    const [current] = await tx.select().from(plans).where(eq(plans.uid, uid)).for('update');
+    const decision = decidePlan(current, event, record.at);
+    if ('ignored' in decision) {
+      return { outcome: decision.stale ? 'stale' : 'ignored', reason: decision.ignored };
+    }
+    const columns = { ...decision.apply, lastEventAt: record.at, updatedAt: new Date() };
+    const [row] = await tx
+      .insert(plans)
+      .values({ uid, ...columns })
+      .onConflictDoUpdate({
+        target: plans.uid,
+        set: columns,
+        // A row another transaction inserted meanwhile keeps newer state too.
+        setWhere: lte(plans.lastEventAt, record.at),
+      })
+      .returning();
+    if (!row) return { outcome: 'stale', reason: 'older than the last event applied' };
+    return { outcome: 'applied', row };
+  });
+}
