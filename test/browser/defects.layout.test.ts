@@ -59,6 +59,18 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
       .click();
     await tab.page.getByText('Choose a password.').waitFor();
     await expectNoSidewaysScroll(tab.page, '/login with an error');
+
+    // The e-mailed links' pages, with what they say when a link fails.
+    for (const [query, says] of [
+      [`mode=signIn&oobCode=${'x'.repeat(54)}&apiKey=demo-api-key`, 'Email'],
+      [`mode=verifyEmail&oobCode=${'x'.repeat(54)}`, 'Continue'],
+      ['mode=recoverEmail', /^This link is incomplete/],
+    ] as const) {
+      await tab.page.goto(`${browser.appUrl}/login?${query}`);
+      await settled(tab, 'guest');
+      await tab.page.getByText(says, { exact: true }).first().waitFor();
+      await expectNoSidewaysScroll(tab.page, `/login?${query}`);
+    }
   });
 
   it('as a registered user with a 254-character address, on every page and in the account dialogs', async () => {
@@ -91,6 +103,17 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
       .click();
     await page.getByText(NOTICE_CATALOGUE['password-reset-sent']).waitFor();
     await expectNoSidewaysScroll(page, '/account after the reset e-mail');
+    await page
+      .getByRole('button', { name: 'Send verification email' })
+      .and(page.locator(':not([aria-disabled])'))
+      .click();
+    await page.getByText(/You can send another in \d+ s/).waitFor();
+    await expectNoSidewaysScroll(page, '/account waiting to send another verification e-mail');
+    const changeEmail = page.getByRole('region', { name: 'Change email' });
+    await changeEmail.getByLabel('New email', { exact: true }).fill(longestEmail());
+    await changeEmail.getByRole('button', { name: 'Change email' }).click();
+    await changeEmail.getByRole('alert').waitFor();
+    await expectNoSidewaysScroll(page, '/account with a change-email error');
     await page.getByRole('button', { name: 'Delete account…' }).click();
     await page.getByRole('dialog').waitFor();
     await expectNoSidewaysScroll(page, '/account with the delete dialog');

@@ -18,8 +18,8 @@ import { COVERED_BY_SELECTED, selectPaths } from './paths/selection';
  */
 
 /** The floor this suite reaches (it fails if a change loses coverage). */
-const STATE_FLOOR = 24;
-const TRANSITION_FLOOR = 117;
+const STATE_FLOOR = 29;
+const TRANSITION_FLOOR = 157;
 
 const selection = selectPaths(sessionPaths());
 const coverage: Coverage = { states: new Set(), transitions: new Set() };
