@@ -22,6 +22,13 @@ export type SitePath = (typeof PATHS)[keyof typeof PATHS];
 export const PRICING_ANCHOR = 'pricing';
 export const PRICING_PATH = `${PATHS.home}#${PRICING_ANCHOR}`;
 
+/**
+ * Where "Get Pro" sends a guest once signed in (the login page's `next`): the pricing section,
+ * whose `?checkout=pro` carries on to the payment provider's checkout for the new account.
+ */
+export const CHECKOUT_PARAM = 'checkout';
+export const CHECKOUT_INTENT_PATH = `${PATHS.home}?${CHECKOUT_PARAM}=pro#${PRICING_ANCHOR}`;
+
 /** The file Firebase Hosting serves for an unknown address (its default), and its own address. */
 export const NOT_FOUND_FILE = '404.html';
 export const NOT_FOUND_FILE_PATH = `/${NOT_FOUND_FILE}`;

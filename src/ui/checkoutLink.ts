@@ -1,15 +1,15 @@
 import type { SessionUser } from '../machines/sessionTypes';
 
 /**
- * The hosted checkout link for this visitor: the uid (guests included, since registering keeps it)
- * as `client_reference_id`, so the payment reaches the right account, and the e-mail prefilled.
+ * The hosted checkout link for a registered user: the uid as `client_reference_id`, so the
+ * payment's events reach this account, and the e-mail prefilled.
  */
 export function checkoutLink(
   checkoutUrl: string,
-  user: Pick<SessionUser, 'uid' | 'email'> | null,
+  user: Pick<SessionUser, 'uid' | 'email'>,
 ): string {
   const url = new URL(checkoutUrl);
-  if (user) url.searchParams.set('client_reference_id', user.uid);
-  if (user?.email) url.searchParams.set('prefilled_email', user.email);
+  url.searchParams.set('client_reference_id', user.uid);
+  if (user.email) url.searchParams.set('prefilled_email', user.email);
   return url.href;
 }

@@ -1,11 +1,17 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
 import type { SessionUser } from '../../src/machines/sessionTypes';
+import { CHECKOUT_INTENT_PATH, loginPath, PATHS, PRICING_ANCHOR } from '../../src/paths';
 import { checkoutLink } from '../../src/ui/checkoutLink';
 import { PlanButton } from '../../src/ui/PlanButton';
+import { CheckoutContinuation } from '../../src/ui/plan/CheckoutContinuation';
 import { SessionProvider, type SessionView, type StartSession } from '../../src/ui/session';
 import { RESTORING_VIEW } from '../../src/ui/session/sessionView';
+import { guestUser } from '../support/sessionFixtures';
 import { restoringForever } from './renderSite';
 
 afterEach(cleanup);
@@ -22,14 +28,35 @@ const user: SessionUser = {
   lastSignInTime: null,
 };
 
+const REGISTERED: SessionView = { ...RESTORING_VIEW, status: 'registered', user };
+const GUEST: SessionView = { ...RESTORING_VIEW, status: 'guest', user: guestUser };
+
 /** A session that is already restored with `view`. */
 function restoredAs(view: SessionView): StartSession {
   return () => ({ start: (onView) => onView(view), send: () => {}, stop: () => {} });
 }
 
-function checkoutHref(): URL {
-  return new URL(screen.getByRole('link', { name: 'Get Pro' }).getAttribute('href') ?? '');
+function Where() {
+  const { pathname, search, hash } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}${hash}`}</output>;
 }
+
+async function renderAt(path: string, startSession: StartSession, children: ReactNode) {
+  await act(async () => {
+    render(
+      <SessionProvider startSession={startSession}>
+        <MemoryRouter initialEntries={[path]}>
+          <Where />
+          {children}
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+  });
+}
+
+const where = () => screen.getByTestId('where').textContent;
+const getPro = () => screen.getByRole('link', { name: 'Get Pro' });
+const SIGN_IN_FIRST = loginPath({ next: CHECKOUT_INTENT_PATH });
 
 describe('checkoutLink', () => {
   it('adds the uid as client_reference_id and prefills the e-mail, keeping the link intact', () => {
@@ -40,35 +67,59 @@ describe('checkoutLink', () => {
     expect(link.searchParams.get('prefilled_email')).toBe('ada@example.com');
   });
 
-  it('leaves out what is not known', () => {
-    expect(checkoutLink('https://pay.test/b/abc', null)).toBe('https://pay.test/b/abc');
-    const guest = new URL(checkoutLink('https://pay.test/b/abc', { uid: 'guest_1', email: null }));
-    expect(guest.searchParams.get('client_reference_id')).toBe('guest_1');
-    expect(guest.searchParams.has('prefilled_email')).toBe(false);
+  it('prefills no e-mail when the account has none', () => {
+    const link = new URL(checkoutLink('https://pay.test/b/abc', { uid: 'uid_9', email: null }));
+    expect(link.searchParams.get('client_reference_id')).toBe('uid_9');
+    expect(link.searchParams.has('prefilled_email')).toBe(false);
   });
 });
 
 describe('PlanButton', () => {
-  it('links to the plain checkout while the session is unknown (as prerendered)', () => {
-    render(
-      <SessionProvider startSession={restoringForever}>
-        <PlanButton>Get Pro</PlanButton>
-      </SessionProvider>,
-    );
-    expect(checkoutHref().href).toBe(new URL(config.checkoutUrl).href);
+  it('asks to sign in first while the session is unknown (as prerendered)', async () => {
+    await renderAt(PATHS.home, restoringForever, <PlanButton>Get Pro</PlanButton>);
+    expect(getPro().getAttribute('href')).toBe(SIGN_IN_FIRST);
   });
 
-  it("ties checkout to the signed-in user's uid and e-mail", async () => {
-    await act(async () => {
-      render(
-        <SessionProvider
-          startSession={restoredAs({ ...RESTORING_VIEW, status: 'registered', user })}
-        >
-          <PlanButton>Get Pro</PlanButton>
-        </SessionProvider>,
-      );
-    });
-    expect(checkoutHref().searchParams.get('client_reference_id')).toBe('uid_123');
-    expect(checkoutHref().searchParams.get('prefilled_email')).toBe('ada@example.com');
+  it('sends a guest to create an account or sign in, then on to checkout', async () => {
+    await renderAt(PATHS.home, restoredAs(GUEST), <PlanButton>Get Pro</PlanButton>);
+    expect(getPro().getAttribute('href')).toBe(SIGN_IN_FIRST);
+    await userEvent.setup().click(getPro());
+    expect(where()).toBe(SIGN_IN_FIRST);
+    expect(new URLSearchParams(where()?.split('?')[1]).get('next')).toBe('/?checkout=pro#pricing');
+  });
+
+  it("sends a registered user straight to checkout, tied to the account's uid and e-mail", async () => {
+    await renderAt(PATHS.home, restoredAs(REGISTERED), <PlanButton>Get Pro</PlanButton>);
+    const link = new URL(getPro().getAttribute('href') ?? '');
+    expect(link.href.startsWith(config.checkoutUrl)).toBe(true);
+    expect(link.searchParams.get('client_reference_id')).toBe('uid_123');
+    expect(link.searchParams.get('prefilled_email')).toBe('ada@example.com');
+  });
+});
+
+describe('CheckoutContinuation', () => {
+  it('takes a user who just signed in on to checkout, once, leaving the intent behind', async () => {
+    const goTo = vi.fn();
+    await renderAt(
+      CHECKOUT_INTENT_PATH,
+      restoredAs(REGISTERED),
+      <CheckoutContinuation goTo={goTo} />,
+    );
+    expect(goTo).toHaveBeenCalledTimes(1);
+    expect(goTo).toHaveBeenCalledWith(checkoutLink(config.checkoutUrl, user));
+    expect(where()).toBe(`${PATHS.home}#${PRICING_ANCHOR}`);
+  });
+
+  it('sends nobody anywhere without the intent, and asks a guest to sign in first', async () => {
+    const goTo = vi.fn();
+    await renderAt(PATHS.home, restoredAs(REGISTERED), <CheckoutContinuation goTo={goTo} />);
+    expect(goTo).not.toHaveBeenCalled();
+    cleanup();
+
+    await renderAt(CHECKOUT_INTENT_PATH, restoredAs(GUEST), <CheckoutContinuation goTo={goTo} />);
+    expect(goTo).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'sign in or create one' }).getAttribute('href')).toBe(
+      SIGN_IN_FIRST,
+    );
   });
 });

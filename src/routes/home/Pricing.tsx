@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PlanButton } from '../../ui/PlanButton';
+import { CheckoutContinuation } from '../../ui/plan/CheckoutContinuation';
 import { PLANS, type Plan } from './plans';
 import { PATHS, PRICING_ANCHOR } from '../../paths';
 
@@ -36,6 +37,7 @@ export function Pricing() {
     <section id={PRICING_ANCHOR} className="section" aria-labelledby="pricing-title">
       <div className="container">
         <h2 id="pricing-title">Plans and pricing</h2>
+        <CheckoutContinuation />
         <p className="lead">
           Start free. Upgrade when you want to hear about new jobs the minute they are posted.
         </p>
