@@ -8,6 +8,7 @@ import { EmailVerification } from './account/EmailVerification';
 import { PasswordResetAction } from './account/PasswordResetAction';
 import { SessionActions } from './account/SessionActions';
 import { useAccountActions } from './account/useAccountActions';
+import { PlanSection } from './plan/PlanSummary';
 import { ProfileProvider } from './profile/ProfileProvider';
 import { ProfileSummary } from './profile/ProfileSummary';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
@@ -89,6 +90,7 @@ function AccountSections({ user }: { user: SessionUser }) {
       <ProfileProvider>
         <ProfileSummary />
       </ProfileProvider>
+      <PlanSection />
       <SessionActions unavailable={unavailable} {...actions} />
       <ChangeEmailForm user={user} unavailable={unavailable} {...actions} />
       <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />

@@ -16,6 +16,14 @@ import {
   renderWithSession,
 } from '../support/sessionTestProvider';
 import { loginPath, PATHS } from '../../src/paths';
+import { loadBrowserPlan } from '../../src/ui/plan/browserPlanRuntime';
+import { PRO_RENEWING } from '../support/planFixtures';
+
+// The plan section's backend read: Free unless a test says otherwise.
+vi.mock('../../src/ui/plan/browserPlanRuntime', async () => {
+  const { NEVER_PAID } = await import('../support/planFixtures');
+  return { loadBrowserPlan: vi.fn(async () => NEVER_PAID) };
+});
 
 afterEach(() => {
   cleanup();
@@ -83,8 +91,15 @@ describe('AccountPage', () => {
     );
   });
 
-  it('links "Manage billing" to the billing portal', async () => {
+  it('shows the plan, with "Manage billing" only for a customer', async () => {
     await accountPageFor();
+    await within(section('Your plan')).findByText('Free');
+    expect(screen.queryByRole('link', { name: 'Manage billing' })).toBeNull();
+    cleanup();
+
+    vi.mocked(loadBrowserPlan).mockResolvedValueOnce(PRO_RENEWING);
+    await accountPageFor();
+    await within(section('Your plan')).findByText('Pro');
     expect(screen.getByRole('link', { name: 'Manage billing' }).getAttribute('href')).toBe(
       config.billingPortalUrl,
     );
@@ -112,7 +127,7 @@ describe('AccountPage', () => {
     const { session, person } = await accountPageFor();
     await person.click(await idleButton('Check for updates'));
     expect(session.operations.refreshSession).toHaveBeenCalledTimes(1);
-    const notice = await within(section('Session and billing')).findByText(
+    const notice = await within(section('Session')).findByText(
       NOTICE_CATALOGUE['session-refreshed'],
     );
     expect(notice.getAttribute('role')).toBe('status');

@@ -8,6 +8,7 @@ import {
   type StripeWebhookResponse,
 } from '../../src/backendApi';
 import { disposeTestAuths } from '../support/emulatorAuth';
+import { NEVER_PAID } from '../support/planFixtures';
 import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';
 import { validProfile } from './support/profiles';
@@ -76,14 +77,7 @@ describe.each(DATABASES)('plans from Stripe events on %s', (database) => {
 
   it('turns a registered user Pro on a signed checkout, and the limits follow', async () => {
     const account = await accountSession('plan');
-    expect(await planOf(account.token)).toEqual({
-      plan: 'free',
-      status: null,
-      renewsAt: null,
-      endsAt: null,
-      isCustomer: false,
-      limits: PLAN_LIMITS.free,
-    });
+    expect(await planOf(account.token)).toEqual(NEVER_PAID);
 
     const parties = newParties();
     expect(await outcomeOf(checkoutCompleted(account.uid, parties))).toBe('applied');

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { config } from '../../config';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { useSessionOperation } from '../session';
@@ -9,7 +8,7 @@ interface SessionActionsProps extends AccountActions {
   unavailable: boolean;
 }
 
-/** Sign out, refresh the session, and the billing portal. */
+/** Sign out and refresh the session (billing is in the plan section). */
 export function SessionActions({ unavailable, act, feedbackFor }: SessionActionsProps) {
   const operation = useSessionOperation();
   const { error, notice } = feedbackFor('session');
@@ -18,7 +17,7 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
   return (
     <section className="card" aria-labelledby={titleId}>
       <h2 id={titleId} className="card__title">
-        Session and billing
+        Session
       </h2>
       <ErrorMessage message={error?.message} />
       <StatusMessage message={notice?.message} />
@@ -44,9 +43,6 @@ export function SessionActions({ unavailable, act, feedbackFor }: SessionActions
         >
           Check for updates
         </BusyButton>
-        <a className="button button--secondary" href={config.billingPortalUrl} rel="noopener">
-          Manage billing
-        </a>
       </div>
     </section>
   );
