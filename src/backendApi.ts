@@ -267,10 +267,6 @@ export const API_ERRORS = {
     message:
       'Moving your work failed. Nothing was changed: your guest work and your account are as they were.',
   },
-  'plan-limit-reached': {
-    status: 403,
-    message: 'Your plan allows no more of these. Pro allows up to three CVs and search profiles.',
-  },
   'webhook-signature-invalid': {
     status: 400,
     message: 'The webhook signature could not be verified.',

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
-import { assertRoomFor } from '../plan/planLimits';
 import { readProfile } from '../profile/profileStore';
 import type { RouteDependencies } from '../routeDependencies';
 import { findSkills } from '../skills/skillVocabulary';
@@ -34,8 +33,6 @@ export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies):
   app.put('/v1/profile/cv', { onRequest: authenticators.standard }, async (request) => {
     const { uid } = identityOf(request);
     const { fileName, bytes } = await readUpload(request);
-    // After the upload is read, so the client is answered after it has sent its file.
-    await assertRoomFor(db, uid, 'cvs');
     const mediaType = await detectCvType(bytes);
     if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
     const text = await extractCvText(bytes, mediaType);

@@ -6,7 +6,6 @@ import type {
 } from '../../src/backendApi';
 import { identityOf } from '../auth/authenticate';
 import { readCvSummary } from '../cv/cvStore';
-import { assertRoomFor } from '../plan/planLimits';
 import type { RouteDependencies } from '../routeDependencies';
 import { normaliseProfile } from './normaliseProfile';
 import { alertProfileInputSchema } from './profileSchema';
@@ -27,7 +26,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependenc
     { onRequest: authenticators.standard, schema: { body: alertProfileInputSchema } },
     async (request) => {
       const { uid } = identityOf(request);
-      await assertRoomFor(db, uid, 'profiles');
       const profile = await saveProfile(db, uid, normaliseProfile(request.body));
       const body: PutProfileResponse = { profile };
       return body;
