@@ -1,7 +1,7 @@
-// `npm test`: static checks (types, lint, formatting), then every vitest project inside one Auth
-// Emulator, then one plain summary line `N passed, N failed` (the line CI reads). Skipped tests
+// `npm test`: static checks (types, lint, formatting) beside every vitest project, which run inside one
+// Auth Emulator, then one plain summary line `N passed, N failed` (the line CI reads). Skipped tests
 // count as failed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +20,17 @@ interface VitestReport {
   testResults: Array<{ status: string; assertionResults: unknown[] }>;
 }
 
-function run(label: string, command: string, args: string[]): boolean {
+/** Runs `command` with its output passed through; resolves when it ends. */
+function run(label: string, command: string, args: string[]): Promise<void> {
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
-  const { status, error } = spawnSync(command, args, { stdio: 'inherit', env });
-  if (error) console.error(`${label} could not start: ${error.message}`);
-  return status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('error', (error) => {
+      console.error(`${label} could not start: ${error.message}`);
+      resolve();
+    });
+    child.on('close', () => resolve());
+  });
 }
 
 /** A static check, run beside the others: its output is printed in one block when it ends. */
@@ -49,7 +55,9 @@ function check(label: string, command: string, args: string[]): Promise<void> {
   });
 }
 
-await Promise.all([
+// Beside the tests, not before them: they read the sources while the tests start up, and each
+// prints its result in one block when it ends.
+const staticChecks = Promise.all([
   check('typecheck', 'npx', ['tsc', '--noEmit']),
   check('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
   check('format', 'npx', ['prettier', '--check', '.']),
@@ -62,7 +70,10 @@ else console.error(`${NO_CHROMIUM_MESSAGE} The browser tests will fail without i
 const reportDir = mkdtempSync(join(tmpdir(), 'applyfirst-test-'));
 const report = join(reportDir, 'vitest.json');
 const vitest = `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`;
-run('vitest inside the Auth Emulator', process.execPath, emulatorsExecArgs(['auth'], vitest));
+await Promise.all([
+  staticChecks,
+  run('vitest inside the Auth Emulator', process.execPath, emulatorsExecArgs(['auth'], vitest)),
+]);
 
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
