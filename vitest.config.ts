@@ -65,7 +65,6 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/globalSetup.ts'],
           environment: 'node',
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 3 },

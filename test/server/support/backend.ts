@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
@@ -11,10 +12,40 @@ import type { ApiError } from '../../../src/backendApi';
 export const DATABASES = ['pglite', 'postgres'] as const;
 export type DatabaseName = (typeof DATABASES)[number];
 
+/**
+ * The PostgreSQL database of this test worker: server test files run two at a time, and each
+ * worker's files (one after another) get their own database, so the guest clean-up's orphan rows
+ * are only ever its own worker's.
+ */
+const workerDatabaseUrl = (() => {
+  const url = new URL(inject('postgresUrl'));
+  url.pathname = `/applyfirst_worker_${process.env.VITEST_POOL_ID ?? '1'}`;
+  return url.href;
+})();
+
+let workerDatabaseReady: Promise<void> | null = null;
+
+function ensureWorkerDatabase(): Promise<void> {
+  workerDatabaseReady ??= (async () => {
+    const client = new pg.Client({ connectionString: inject('postgresUrl') });
+    await client.connect();
+    try {
+      const name = new URL(workerDatabaseUrl).pathname.slice(1);
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        name,
+      ]);
+      if (rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await client.end();
+    }
+  })();
+  return workerDatabaseReady;
+}
+
 export function databaseLocation(name: DatabaseName): DatabaseLocation {
   return name === 'pglite'
     ? { kind: 'pglite-memory' }
-    : { kind: 'postgres', url: inject('postgresUrl') };
+    : { kind: 'postgres', url: workerDatabaseUrl };
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -28,10 +59,11 @@ export interface BackendOptions {
   recentLoginSeconds?: number;
 }
 
-export function startBackend(
+export async function startBackend(
   database: DatabaseName,
   options: BackendOptions = {},
 ): Promise<FastifyInstance> {
+  if (database === 'postgres') await ensureWorkerDatabase();
   return buildApp({
     config: testConfig(options.config),
     database: databaseLocation(database),
