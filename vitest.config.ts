@@ -2,15 +2,11 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The browser statechart paths (two files, half the paths each) take longer than every other
- * browser file: started first, one on each worker, the workers end together. Vitest's own order
- * (by the last run's timings, else by file size) would start these small files last on a fresh
- * clone, which has no timings.
+ * The browser statechart paths take longer than every other browser file: started first, the two
+ * workers end together. Vitest's own order (by the last run's timings, else by file size) would
+ * start this small file last on a fresh clone, which has no timings.
  */
-const LONGEST_FILES = [
-  'test/browser/statechartPaths.first.test.ts',
-  'test/browser/statechartPaths.second.test.ts',
-];
+const LONGEST_FILES = ['test/browser/statechartPaths.test.ts'];
 
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
