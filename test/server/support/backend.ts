@@ -13,39 +13,39 @@ export const DATABASES = ['pglite', 'postgres'] as const;
 export type DatabaseName = (typeof DATABASES)[number];
 
 /**
- * The PostgreSQL database of this test worker: server test files run two at a time, and each
- * worker's files (one after another) get their own database, so the guest clean-up's orphan rows
- * are only ever its own worker's.
+ * The PostgreSQL database of this test file: server test files run two at a time, each in its own
+ * process, and each process creates a database of its own on the throwaway cluster, so the guest
+ * clean-up's orphan rows are only ever its own file's. (Named by Vitest's pool id, two files once
+ * raced to create the same database on a fresh cluster.)
  */
-const workerDatabaseUrl = (() => {
+const DUPLICATE_DATABASE = '42P04';
+const fileDatabaseName = `applyfirst_test_${process.pid}`;
+const fileDatabaseUrl = (() => {
   const url = new URL(inject('postgresUrl'));
-  url.pathname = `/applyfirst_worker_${process.env.VITEST_POOL_ID ?? '1'}`;
+  url.pathname = `/${fileDatabaseName}`;
   return url.href;
 })();
 
-let workerDatabaseReady: Promise<void> | null = null;
+let fileDatabaseReady: Promise<void> | null = null;
 
-function ensureWorkerDatabase(): Promise<void> {
-  workerDatabaseReady ??= (async () => {
+function ensureFileDatabase(): Promise<void> {
+  fileDatabaseReady ??= (async () => {
     const client = new pg.Client({ connectionString: inject('postgresUrl') });
     await client.connect();
     try {
-      const name = new URL(workerDatabaseUrl).pathname.slice(1);
-      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-        name,
-      ]);
-      if (rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+      await client.query(`CREATE DATABASE "${fileDatabaseName}"`).catch((error: unknown) => {
+        // A process that runs a second file (Vitest reuses it when isolation is off) has it already.
+        if (!(error instanceof pg.DatabaseError && error.code === DUPLICATE_DATABASE)) throw error;
+      });
     } finally {
       await client.end();
     }
   })();
-  return workerDatabaseReady;
+  return fileDatabaseReady;
 }
 
 export function databaseLocation(name: DatabaseName): DatabaseLocation {
-  return name === 'pglite'
-    ? { kind: 'pglite-memory' }
-    : { kind: 'postgres', url: workerDatabaseUrl };
+  return name === 'pglite' ? { kind: 'pglite-memory' } : { kind: 'postgres', url: fileDatabaseUrl };
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -63,7 +63,7 @@ export async function startBackend(
   database: DatabaseName,
   options: BackendOptions = {},
 ): Promise<FastifyInstance> {
-  if (database === 'postgres') await ensureWorkerDatabase();
+  if (database === 'postgres') await ensureFileDatabase();
   return buildApp({
     config: testConfig(options.config),
     database: databaseLocation(database),
