@@ -21,6 +21,8 @@ export type SitePath = (typeof PATHS)[keyof typeof PATHS];
 /** The id of the home page's pricing section, and the link to it. */
 export const PRICING_ANCHOR = 'pricing';
 export const PRICING_PATH = `${PATHS.home}#${PRICING_ANCHOR}`;
+export const ACCOUNT_PLAN_ANCHOR = 'plan';
+export const ACCOUNT_PLAN_PATH = `${PATHS.account}#${ACCOUNT_PLAN_ANCHOR}`;
 
 /**
  * Where "Get Pro" sends a guest once signed in (the login page's `next`): the pricing section,

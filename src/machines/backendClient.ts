@@ -6,6 +6,7 @@ import {
   type CarryOverResponse,
   type DeleteAccountResponse,
   type DeleteCvResponse,
+  type GetPlanResponse,
   type GetProfileResponse,
   type PutCvResponse,
   type PutProfileResponse,
@@ -74,6 +75,8 @@ export interface BackendClient {
   carryOver(request: CarryOverRequest): Promise<CarryOverResponse>;
   /** Deletes the user's data and its Firebase user (needs a recent sign-in). */
   deleteAccount(): Promise<DeleteAccountResponse>;
+  /** The plan the payment provider's events gave the user (Free when it never paid). */
+  getPlan(): Promise<GetPlanResponse>;
 }
 
 /** A code from an error answer; the catalogue's message is shown, never the body's text. */
@@ -138,5 +141,6 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     deleteCv: () => request<DeleteCvResponse>('DELETE', '/v1/profile/cv', null),
     carryOver: (body) => request<CarryOverResponse>('POST', '/v1/carry-over', { json: body }),
     deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
+    getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),
   };
 }

@@ -5,12 +5,21 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
 import type { SessionUser } from '../../src/machines/sessionTypes';
-import { CHECKOUT_INTENT_PATH, loginPath, PATHS, PRICING_ANCHOR } from '../../src/paths';
+import {
+  ACCOUNT_PLAN_PATH,
+  CHECKOUT_INTENT_PATH,
+  loginPath,
+  PATHS,
+  PRICING_ANCHOR,
+} from '../../src/paths';
 import { checkoutLink } from '../../src/ui/checkoutLink';
 import { PlanButton } from '../../src/ui/PlanButton';
 import { CheckoutContinuation } from '../../src/ui/plan/CheckoutContinuation';
+import { PlanProvider, type LoadPlan } from '../../src/ui/plan/PlanProvider';
+import { BackendFailure } from '../../src/machines/backendClient';
 import { SessionProvider, type SessionView, type StartSession } from '../../src/ui/session';
 import { RESTORING_VIEW } from '../../src/ui/session/sessionView';
+import { NEVER_PAID, PRO_RENEWING } from '../support/planFixtures';
 import { guestUser } from '../support/sessionFixtures';
 import { restoringForever } from './renderSite';
 
@@ -41,13 +50,20 @@ function Where() {
   return <output data-testid="where">{`${pathname}${search}${hash}`}</output>;
 }
 
-async function renderAt(path: string, startSession: StartSession, children: ReactNode) {
+const neverAnswers: LoadPlan = () => new Promise(() => {});
+
+async function renderAt(
+  path: string,
+  startSession: StartSession,
+  children: ReactNode,
+  loadPlan: LoadPlan = async () => NEVER_PAID,
+) {
   await act(async () => {
     render(
       <SessionProvider startSession={startSession}>
         <MemoryRouter initialEntries={[path]}>
           <Where />
-          {children}
+          <PlanProvider loadPlan={loadPlan}>{children}</PlanProvider>
         </MemoryRouter>
       </SessionProvider>,
     );
@@ -81,7 +97,9 @@ describe('PlanButton', () => {
   });
 
   it('sends a guest to create an account or sign in, then on to checkout', async () => {
-    await renderAt(PATHS.home, restoredAs(GUEST), <PlanButton>Get Pro</PlanButton>);
+    const loadPlan = vi.fn<LoadPlan>(async () => NEVER_PAID);
+    await renderAt(PATHS.home, restoredAs(GUEST), <PlanButton>Get Pro</PlanButton>, loadPlan);
+    expect(loadPlan).not.toHaveBeenCalled();
     expect(getPro().getAttribute('href')).toBe(SIGN_IN_FIRST);
     await userEvent.setup().click(getPro());
     expect(where()).toBe(SIGN_IN_FIRST);
@@ -94,6 +112,36 @@ describe('PlanButton', () => {
     expect(link.href.startsWith(config.checkoutUrl)).toBe(true);
     expect(link.searchParams.get('client_reference_id')).toBe('uid_123');
     expect(link.searchParams.get('prefilled_email')).toBe('ada@example.com');
+  });
+
+  it('offers no checkout while the account’s plan is being read', async () => {
+    await renderAt(
+      PATHS.home,
+      restoredAs(REGISTERED),
+      <PlanButton>Get Pro</PlanButton>,
+      neverAnswers,
+    );
+    expect(screen.queryByRole('link', { name: 'Get Pro' })).toBeNull();
+    expect(screen.getByText('Get Pro').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows a Pro user their plan instead of a second checkout', async () => {
+    await renderAt(
+      PATHS.home,
+      restoredAs(REGISTERED),
+      <PlanButton>Get Pro</PlanButton>,
+      async () => PRO_RENEWING,
+    );
+    expect(screen.queryByRole('link', { name: 'Get Pro' })).toBeNull();
+    const plan = screen.getByRole('link', { name: 'You have Pro: see your plan' });
+    expect(plan.getAttribute('href')).toBe(ACCOUNT_PLAN_PATH);
+  });
+
+  it('still offers checkout when the plan cannot be read', async () => {
+    await renderAt(PATHS.home, restoredAs(REGISTERED), <PlanButton>Get Pro</PlanButton>, () =>
+      Promise.reject(new BackendFailure('network-error')),
+    );
+    expect(getPro().getAttribute('href')?.startsWith(config.checkoutUrl)).toBe(true);
   });
 });
 
@@ -120,6 +168,32 @@ describe('CheckoutContinuation', () => {
     expect(goTo).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'sign in or create one' }).getAttribute('href')).toBe(
       SIGN_IN_FIRST,
+    );
+  });
+
+  it('waits for the plan, and sends a Pro user to their plan instead of checkout', async () => {
+    const goTo = vi.fn();
+    await renderAt(
+      CHECKOUT_INTENT_PATH,
+      restoredAs(REGISTERED),
+      <CheckoutContinuation goTo={goTo} />,
+      neverAnswers,
+    );
+    expect(goTo).not.toHaveBeenCalled();
+    cleanup();
+
+    await renderAt(
+      CHECKOUT_INTENT_PATH,
+      restoredAs(REGISTERED),
+      <CheckoutContinuation goTo={goTo} />,
+      async () => PRO_RENEWING,
+    );
+    expect(goTo).not.toHaveBeenCalled();
+    expect(screen.getByText(/has Pro already/).textContent).toBe(
+      'Your account has Pro already: see your plan.',
+    );
+    expect(screen.getByRole('link', { name: 'see your plan' }).getAttribute('href')).toBe(
+      ACCOUNT_PLAN_PATH,
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   REQUEST_TIME_LIMIT_MS,
   UPLOAD_TIME_LIMIT_MS,
 } from '../../src/machines/backendClient';
+import { NEVER_PAID } from '../support/planFixtures';
 
 const TOKEN = 'secret-id-token';
 
@@ -54,6 +55,14 @@ describe('the backend client', () => {
     expect(init?.method).toBe('GET');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
     expect(timeouts).toHaveBeenCalledWith(REQUEST_TIME_LIMIT_MS);
+  });
+
+  it('reads the plan with GET /v1/plan', async () => {
+    const { client, fetch } = clientAnswering(async () => json(NEVER_PAID));
+    expect(await client.getPlan()).toEqual(NEVER_PAID);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('http://backend.test/v1/plan');
+    expect(init?.method).toBe('GET');
   });
 
   it('puts the profile as JSON and the CV as a multipart `file` with a 60 s limit', async () => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PlanButton } from '../../ui/PlanButton';
 import { CheckoutContinuation } from '../../ui/plan/CheckoutContinuation';
+import { PlanProvider } from '../../ui/plan/PlanProvider';
 import { PLANS, type Plan } from './plans';
 import { PATHS, PRICING_ANCHOR } from '../../paths';
 
@@ -37,15 +38,17 @@ export function Pricing() {
     <section id={PRICING_ANCHOR} className="section" aria-labelledby="pricing-title">
       <div className="container">
         <h2 id="pricing-title">Plans and pricing</h2>
-        <CheckoutContinuation />
-        <p className="lead">
-          Start free. Upgrade when you want to hear about new jobs the minute they are posted.
-        </p>
-        <ul className="plans">
-          {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
-          ))}
-        </ul>
+        <PlanProvider>
+          <CheckoutContinuation />
+          <p className="lead">
+            Start free. Upgrade when you want to hear about new jobs the minute they are posted.
+          </p>
+          <ul className="plans">
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
+          </ul>
+        </PlanProvider>
         <p className="fine-print">
           Prices in US dollars. Pro renews monthly until you cancel. See the{' '}
           <Link to={PATHS.refund}>refund policy</Link>.

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { GetPlanResponse } from '../../backendApi';
 import { BackendFailure, backendErrorOf, type BackendError } from '../../machines/backendClient';
-import { useSessionUser } from '../session';
+import { useSessionStatus, useSessionUser } from '../session';
 
 /** What a plan section shows: loading, the plan, or why it could not be read. */
 export type PlanView =
@@ -43,12 +43,15 @@ export interface PlanProviderProps {
 }
 
 /**
- * Reads the session user's plan from the backend while its children are shown, again when the
- * session changes hands or on `reload`. An answer for an earlier user or attempt is dropped.
+ * Reads a registered user's plan from the backend while its children are shown, again when the
+ * session changes hands or on `reload`. An answer for an earlier user or attempt is dropped. A
+ * guest has no plan to read (only accounts can pay): the view stays loading and nothing is asked.
  */
 export function PlanProvider({ children, loadPlan = loadBrowserPlan }: PlanProviderProps) {
   const loadRef = useRef(loadPlan);
-  const uid = useSessionUser()?.uid ?? null;
+  const registered = useSessionStatus() === 'registered';
+  const sessionUid = useSessionUser()?.uid ?? null;
+  const uid = registered ? sessionUid : null;
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<{ key: string; view: PlanView } | null>(null);
   const key = `${uid ?? ''}#${attempt}`;

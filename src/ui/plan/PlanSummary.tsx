@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { GetPlanResponse, PlanLimits, SubscriptionStatus } from '../../backendApi';
 import { config } from '../../config';
+import { ACCOUNT_PLAN_ANCHOR } from '../../paths';
 import { formatDay } from '../account/accountFormat';
 import { PlanButton } from '../PlanButton';
 import { PlanProvider, usePlan } from './PlanProvider';
@@ -89,6 +90,7 @@ export function PlanSummary() {
   const titleId = useId();
   return (
     <section
+      id={ACCOUNT_PLAN_ANCHOR}
       className="card"
       aria-labelledby={titleId}
       aria-busy={view.status === 'loading' || undefined}

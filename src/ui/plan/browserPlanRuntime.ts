@@ -4,9 +4,13 @@
  */
 import type { GetPlanResponse } from '../../backendApi';
 import { config } from '../../config';
+import { createBackendClient } from '../../machines/backendClient';
 import { createIdTokenSource } from '../../machines/firebaseSession';
-import { fetchPlan } from './planClient';
 
 export function loadBrowserPlan(): Promise<GetPlanResponse> {
-  return fetchPlan({ baseUrl: config.backendUrl, getIdToken: createIdTokenSource(config) });
+  const client = createBackendClient({
+    baseUrl: config.backendUrl,
+    getIdToken: createIdTokenSource(config),
+  });
+  return client.getPlan();
 }
