@@ -271,6 +271,11 @@ export const API_ERRORS = {
     status: 400,
     message: 'The webhook signature could not be verified.',
   },
+  'account-has-subscription': {
+    status: 409,
+    message:
+      'Your Pro subscription is still running. Cancel it under “Manage billing” first, then delete your account.',
+  },
   'account-deletion-failed': {
     status: 502,
     message: 'Deleting your account failed. Nothing was deleted; please try again.',

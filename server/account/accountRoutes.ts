@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeleteAccountResponse } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
+import type { PlanRow } from '../plan/planState';
 import { readPlanRow } from '../plan/planStore';
 import type { RouteDependencies } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
@@ -9,6 +10,15 @@ import { deleteUserData } from './deleteUserData';
 
 function isUserNotFound(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'auth/user-not-found';
+}
+
+/**
+ * A subscription that will charge again. The backend makes no calls to the payment provider, so
+ * an account whose subscription would outlive it is not deleted: its owner cancels first (the
+ * billing portal), and a subscription that ends on its own does not stand in the way.
+ */
+function willRenew(plan: PlanRow): boolean {
+  return plan.plan === 'pro' && !plan.cancelAtPeriodEnd && plan.cancelAt === null;
 }
 
 /**
@@ -23,6 +33,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
       throw new ApiFailure('requires-recent-login');
     }
     const plan = await readPlanRow(deps.db, uid);
+    if (plan && willRenew(plan)) throw new ApiFailure('account-has-subscription');
     try {
       await deps.db.transaction(async (tx) => {
         await deleteUserData(tx, [uid]);
@@ -34,14 +45,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
       });
     } catch (error) {
       throw new ApiFailure('account-deletion-failed', { cause: error });
-    }
-    if (plan?.plan === 'pro') {
-      // The backend makes no calls to Stripe: the subscription goes on until someone cancels it.
-      const { customerId, subscriptionId } = plan;
-      request.log.warn(
-        { uid, customerId, subscriptionId },
-        'account deleted with a paid subscription: cancel it in Stripe',
-      );
     }
     const body: DeleteAccountResponse = { deleted: true };
     return body;

@@ -4,6 +4,8 @@
  * type and the normalisation of thrown values live in `sessionFailure.ts`.
  */
 
+import { SESSION_UNAVAILABLE_MESSAGE } from './sessionUnavailable';
+
 /**
  * What the session does with a failure:
  * - `redirect`: try again with a full-page redirect;
@@ -218,7 +220,7 @@ export const ERROR_CATALOGUE = {
   },
   'session-unavailable': {
     handling: 'logAndRethrow',
-    message: 'Failed to create session. Check your connection and try again.',
+    message: SESSION_UNAVAILABLE_MESSAGE,
   },
   'session-stopped': {
     handling: 'logAndRethrow',
@@ -233,6 +235,11 @@ export const ERROR_CATALOGUE = {
     handling: 'rethrow',
     message:
       'Your guest work could not be moved: the guest session has expired or its work was already moved. Your account is as it was.',
+  },
+  'account-has-subscription': {
+    handling: 'rethrow',
+    message:
+      'Your Pro subscription is still running. Cancel it under “Manage billing” first, then delete your account. Nothing was deleted.',
   },
   unknown: { handling: 'logAndRethrow', message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
@@ -251,6 +258,7 @@ export const APP_ERROR_CODES = [
   'redirect-timeout',
   'backend-unavailable',
   'carry-over-refused',
+  'account-has-subscription',
   'email-link-needs-address',
   'email-link-wrong-address',
   'email-link-account-exists',

@@ -45,10 +45,16 @@ const CARRY_OVER_REFUSED = new Set<BackendErrorCode>([
   'carry-over-already-done',
 ]);
 
+/** Refusals the session shows in words of their own. */
+const REFUSALS: Partial<Record<BackendErrorCode, ClientCode>> = {
+  'account-has-subscription': 'account-has-subscription',
+};
+
 export function sessionFailureOfBackend(error: unknown): SessionFailure {
   const { code } = backendErrorOf(error);
   const sessionCode =
     SESSION_ENDED[code] ??
+    REFUSALS[code] ??
     (CARRY_OVER_REFUSED.has(code) ? 'carry-over-refused' : 'backend-unavailable');
   return new SessionFailure(sessionCode, { cause: error });
 }
