@@ -1,16 +1,26 @@
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now (the system picks it). */
-export async function freePort(): Promise<number> {
+/** Listens on 127.0.0.1:`port` (0: the system picks) and closes again: the port it got, or null. */
+async function probe(port: number): Promise<number | null> {
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
   });
+  if (!listening) return null;
   const address = server.address();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') {
-    throw new Error('No free port was assigned.');
-  }
-  return address.port;
+  return address === null || typeof address === 'string' ? null : address.port;
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now (the system picks it). */
+export async function freePort(): Promise<number> {
+  const port = await probe(0);
+  if (port === null) throw new Error('No free port was assigned.');
+  return port;
+}
+
+/** True when nothing listens on 127.0.0.1:`port` right now. */
+export async function portIsFree(port: number): Promise<boolean> {
+  return (await probe(port)) !== null;
 }

@@ -1,153 +1,242 @@
 /**
- * Lighthouse (mobile, the default form factor) on pages of the built `dist/`, served by the Hosting
- * emulator with the production rules of firebase.json, next to the Auth Emulator and the backend
- * (in this process, on in-memory PGlite) the demo build talks to. Prints the four category scores
- * of each page and fails when a required one is below 100: all four on `/`; accessibility and best
- * practices on `/profile` (an app page: not for search engines, and it loads the session code).
+ * Lighthouse (mobile, its default simulated throttling) on every page of the built `dist/`
+ * (scripts/builtSite.ts serves it as deployed), each page `LIGHTHOUSE_RUNS` times (default 5) in
+ * rounds, all in one Chromium. Prints every run's scores, TBT, CLS, LCP and Lighthouse's machine
+ * benchmark (`benchmarkIndex`), then each page's medians and the audits that failed. Fails when a
+ * required median is below 100: all four categories, SEO only reported on `noindex` pages.
  * Google's gapi script (apis.google.com) is blocked: this machine is offline.
- * Usage: npm run build && npm run lighthouse   (Chromium: CHROME_PATH, else the system's;
- * LIGHTHOUSE_REPORT=<dir> keeps the full reports)
+ * Usage: npm run build && npm run lighthouse [-- /account '/blog/*']   (CHROME_PATH, else the
+ * system's Chromium; LIGHTHOUSE_REPORT=<dir> keeps every run's full report)
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app';
-import { readServerConfig } from '../server/config';
-import { PATHS } from '../src/paths';
-import { answers } from './childProcess';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { builtPages, selectPages, type BuiltPage } from './builtPages';
+import { DIST_DIR, serveBuiltSite } from './builtSite';
 import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from './chromium';
-import { emulatorUrl, startEmulators, type EmulatorName } from './emulator';
+import { describeMachine, median } from './stats';
 
-const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-const BACKEND_URL = 'http://127.0.0.1:8080';
+const SHORT_NAMES: Record<Category, string> = {
+  performance: 'perf',
+  accessibility: 'a11y',
+  'best-practices': 'bp',
+  seo: 'seo',
+};
 const GAPI_SCRIPT = 'https://apis.google.com/js/api.js*';
+const DEFAULT_RUNS = 5;
 
-/** The pages audited, and the categories each must score 100 in. */
-const PAGES: ReadonlyArray<{ path: string; required: readonly Category[] }> = [
-  { path: PATHS.home, required: CATEGORIES },
-  { path: PATHS.profile, required: ['accessibility', 'best-practices'] },
-];
-
-interface LighthouseResult {
-  categories: Record<
-    string,
-    { title: string; score: number | null; auditRefs: { id: string; weight: number }[] }
-  >;
-  audits: Record<string, { title: string; score: number | null; displayValue?: string }>;
+/** What one run measured. */
+interface RunFigures {
+  scores: Record<Category, number>;
+  tbtMs: number;
+  cls: number;
+  lcpMs: number;
+  benchmarkIndex: number;
+  /** Per category, the audits that did not pass: id → title (display value). */
+  failed: Record<Category, Map<string, string>>;
 }
 
-function run(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+interface PageRuns {
+  page: BuiltPage;
+  runs: RunFigures[];
 }
 
-function failingAudits(result: LighthouseResult, category: string): string[] {
-  return (result.categories[category]?.auditRefs ?? [])
-    .filter(({ id, weight }) => weight > 0 && (result.audits[id]?.score ?? 1) < 1)
-    .map(({ id }) => {
-      const audit = result.audits[id];
-      return `    - ${audit?.title ?? id}${audit?.displayValue ? ` (${audit.displayValue})` : ''}`;
-    });
+function runsWanted(): number {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? DEFAULT_RUNS);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error('LIGHTHOUSE_RUNS must be a whole number from 1 up.');
+  return runs;
 }
 
-/** The backend the build calls, in this process, unless one already answers (`npm start`). */
-async function startBackend(): Promise<FastifyInstance | null> {
-  if (await answers(`${BACKEND_URL}/health`)) return null;
-  // The Admin SDK verifies the Auth Emulator's tokens.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(emulatorUrl('auth')).host;
-  const app = await buildApp({
-    config: readServerConfig(),
-    database: { kind: 'pglite-memory' },
-    logStream: false,
-  });
-  const { hostname, port } = new URL(BACKEND_URL);
-  await app.listen({ host: hostname, port: Number(port) });
-  return app;
+function required(page: BuiltPage, category: Category): boolean {
+  return !(category === 'seo' && page.noindex);
 }
 
-/** Lighthouse on one page: its report, or an error. */
-async function audit(url: string, chromePath: string, reportPath: string) {
-  const cli = path.join(PROJECT_ROOT, 'node_modules/lighthouse/cli/index.js');
-  const exitCode = await run(
-    process.execPath,
-    [
-      cli,
-      url,
-      '--quiet',
-      '--output=json',
-      `--output-path=${reportPath}`,
-      `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
-      // On mobile the Firebase SDK preloads Google's gapi script, which this machine cannot reach
-      // (offline): Lighthouse blocks it itself, and ignores the requests it blocks.
-      `--blocked-url-patterns=${GAPI_SCRIPT}`,
-    ],
-    { ...process.env, CHROME_PATH: chromePath },
+function failedAudits(lhr: Result, category: Category): Map<string, string> {
+  const failed = new Map<string, string>();
+  for (const { id, weight } of lhr.categories[category]?.auditRefs ?? []) {
+    const audit = lhr.audits[id];
+    if (weight === 0 || audit === undefined || (audit.score ?? 1) >= 1) continue;
+    failed.set(id, audit.displayValue ? `${audit.title} (${audit.displayValue})` : audit.title);
+  }
+  return failed;
+}
+
+function figuresOf(lhr: Result): RunFigures {
+  const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const perCategory = <T>(value: (category: Category) => T) =>
+    Object.fromEntries(CATEGORIES.map((category) => [category, value(category)])) as Record<
+      Category,
+      T
+    >;
+  return {
+    scores: perCategory((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    lcpMs: numeric('largest-contentful-paint'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    failed: perCategory((category) => failedAudits(lhr, category)),
+  };
+}
+
+function formatMetrics(tbtMs: number, cls: number, lcpMs: number): string {
+  return [
+    `TBT ${Math.round(tbtMs).toString().padStart(4)} ms`,
+    `CLS ${cls.toFixed(3)}`,
+    `LCP ${(lcpMs / 1000).toFixed(2)} s`,
+  ].join('  ');
+}
+
+function formatRun(figures: RunFigures): string {
+  const scores = CATEGORIES.map(
+    (category) => `${SHORT_NAMES[category]} ${String(figures.scores[category]).padStart(3)}`,
+  ).join(' ');
+  return `benchmarkIndex ${Math.round(figures.benchmarkIndex)}  ${scores}  ${formatMetrics(figures.tbtMs, figures.cls, figures.lcpMs)}`;
+}
+
+/** One Lighthouse run on `url` in the running Chromium; its report is kept when asked to. */
+async function audit(url: string, port: number, reportName: string): Promise<RunFigures> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // On mobile the Firebase SDK preloads Google's gapi script, which this machine cannot reach
+    // (offline): Lighthouse blocks it itself, and ignores the requests it blocks.
+    blockedUrlPatterns: [GAPI_SCRIPT],
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+  if (result.lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  const reportDir = process.env.LIGHTHOUSE_REPORT;
+  if (reportDir && typeof result.report === 'string') {
+    await mkdir(path.resolve(reportDir), { recursive: true });
+    await writeFile(path.resolve(reportDir, `${reportName}.json`), result.report);
+  }
+  return figuresOf(result.lhr);
+}
+
+function reportName(page: BuiltPage, run: number): string {
+  const name = page.path === '/' ? 'home' : page.path.slice(1).replaceAll('/', '_');
+  return `${name}-run${run}`;
+}
+
+/** Runs every page once per round, so a busy spell on the machine spreads over all pages. */
+async function measure(
+  pages: readonly BuiltPage[],
+  origin: string,
+  port: number,
+  runs: number,
+): Promise<PageRuns[]> {
+  const results = pages.map((page) => ({ page, runs: [] as RunFigures[] }));
+  const total = runs * pages.length;
+  for (let round = 1; round <= runs; round += 1) {
+    for (const result of results) {
+      const figures = await audit(
+        `${origin}${result.page.path}`,
+        port,
+        reportName(result.page, round),
+      );
+      result.runs.push(figures);
+      const done = String((round - 1) * pages.length + results.indexOf(result) + 1);
+      console.log(
+        `[${done.padStart(String(total).length)}/${total}] ${result.page.path.padEnd(40)} ${formatRun(figures)}`,
+      );
+    }
+  }
+  return results;
+}
+
+function medianScore(runs: readonly RunFigures[], category: Category): number {
+  return median(runs.map((run) => run.scores[category]));
+}
+
+/** `100`, `(93)` for a score only reported, `93!` for a required one below 100. */
+function formatMedianScore(page: BuiltPage, category: Category, score: number): string {
+  const shown = String(Math.round(score));
+  if (!required(page, category)) return `(${shown})`.padStart(6);
+  return (score < 100 ? `${shown}!` : shown).padStart(6);
+}
+
+function medianLine({ page, runs }: PageRuns): string {
+  const scores = CATEGORIES.map((category) =>
+    formatMedianScore(page, category, medianScore(runs, category)),
+  ).join('');
+  const metrics = formatMetrics(
+    median(runs.map((run) => run.tbtMs)),
+    median(runs.map((run) => run.cls)),
+    median(runs.map((run) => run.lcpMs)),
   );
-  if (exitCode !== 0) throw new Error(`Lighthouse exited with code ${exitCode} on ${url}.`);
-  return JSON.parse(await readFile(reportPath, 'utf8')) as LighthouseResult;
+  return `${page.path.padEnd(40)}${scores}   ${metrics}`;
+}
+
+/** The audits that failed in any run of a category whose median is below 100. */
+function failureLines({ page, runs }: PageRuns): string[] {
+  const lines: string[] = [];
+  for (const category of CATEGORIES) {
+    if (medianScore(runs, category) >= 100) continue;
+    const counts = new Map<string, { title: string; runs: number }>();
+    for (const run of runs) {
+      for (const [id, title] of run.failed[category]) {
+        counts.set(id, { title, runs: (counts.get(id)?.runs ?? 0) + 1 });
+      }
+    }
+    const note = required(page, category) ? '' : ' (reported only)';
+    lines.push(`  ${page.path} ${category}${note}:`);
+    for (const { title, runs: failedRuns } of counts.values())
+      lines.push(`    - ${title}: failed in ${failedRuns} of ${runs.length} runs`);
+  }
+  return lines;
+}
+
+function printSummary(results: readonly PageRuns[], runs: number): boolean {
+  const indexes = results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex));
+  console.log(
+    `\nMedians of ${runs} run(s) per page. benchmarkIndex over all runs: median ` +
+      `${Math.round(median(indexes))}, min ${Math.round(Math.min(...indexes))}, max ` +
+      `${Math.round(Math.max(...indexes))}. Machine: ${describeMachine(cpus(), loadavg())}.`,
+  );
+  console.log(`${'page'.padEnd(40)}${CATEGORIES.map((c) => SHORT_NAMES[c].padStart(6)).join('')}`);
+  for (const result of results) console.log(medianLine(result));
+  const failures = results.flatMap(failureLines);
+  if (failures.length > 0)
+    console.log(`\nAudits that failed (! marks a required median below 100):`);
+  for (const line of failures) console.log(line);
+  const allPerfect = results.every(({ page, runs: pageRuns }) =>
+    CATEGORIES.every(
+      (category) => !required(page, category) || medianScore(pageRuns, category) === 100,
+    ),
+  );
+  console.log(allPerfect ? '\nEvery required median is 100.' : '\nA required median is below 100.');
+  return allPerfect;
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(PROJECT_ROOT, 'dist/index.html')))
-    throw new Error('No dist/: run `npm run build` first.');
+  const runs = runsWanted();
+  const pages = selectPages(await builtPages(DIST_DIR), process.argv.slice(2));
   const chromePath = findChromium();
   if (!chromePath) throw new Error(NO_CHROMIUM_MESSAGE);
-
-  // Another process (a test run, `npm start`) may already run the Auth Emulator: share it.
-  const only: EmulatorName[] = (await answers(emulatorUrl('auth')))
-    ? ['hosting']
-    : ['hosting', 'auth'];
-  const emulators = await startEmulators({ only, output: 'errors' });
-  const backend = await startBackend().catch(async (error: unknown) => {
-    await emulators.stop();
-    throw error;
-  });
-  const stopAll = async (): Promise<void> => {
-    await backend?.close();
-    await emulators.stop();
-  };
-  // The emulators run in their own process group, out of reach of a terminal's Ctrl-C.
-  const stopOnSignal = (): void => void stopAll().finally(() => process.exit(130));
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stopOnSignal);
-  const reportDir = await mkdtemp(path.join(tmpdir(), 'applyfirst-lighthouse-'));
+  const site = await serveBuiltSite();
+  let chrome: LaunchedChrome | null = null;
   try {
-    let allRequiredPerfect = true;
-    for (const page of PAGES) {
-      const url = `${emulatorUrl('hosting')}${page.path}`;
-      const name = page.path === PATHS.home ? 'home' : page.path.slice(1);
-      const reportPath = path.join(reportDir, `${name}.json`);
-      const result = await audit(url, chromePath, reportPath);
-      if (process.env.LIGHTHOUSE_REPORT) {
-        await mkdir(path.resolve(process.env.LIGHTHOUSE_REPORT), { recursive: true });
-        await copyFile(reportPath, path.resolve(process.env.LIGHTHOUSE_REPORT, `${name}.json`));
-      }
-      console.log(`Lighthouse (mobile) on ${url}`);
-      for (const category of CATEGORIES) {
-        const score = Math.round((result.categories[category]?.score ?? 0) * 100);
-        const required = page.required.includes(category);
-        if (required && score !== 100) allRequiredPerfect = false;
-        const title = result.categories[category]?.title ?? category;
-        console.log(`  ${String(score).padStart(3)}  ${title}${required ? '' : ' (reported)'}`);
-        for (const line of failingAudits(result, category)) console.log(line);
-      }
-    }
-    return allRequiredPerfect ? 0 : 1;
+    chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    console.log(
+      `Lighthouse (mobile) on ${pages.length} page(s) of ${site.origin}, ${runs} run(s) each, ` +
+        `in one Chromium (${chromePath}).`,
+    );
+    // The first navigation of a fresh browser is slower (cold caches): measured, not counted.
+    const warmUp = await audit(`${site.origin}${pages[0]?.path ?? '/'}`, chrome.port, 'warm-up');
+    console.log(`[warm-up, not counted] ${formatRun(warmUp)}`);
+    const results = await measure(pages, site.origin, chrome.port, runs);
+    return printSummary(results, runs) ? 0 : 1;
   } finally {
-    await stopAll();
-    await rm(reportDir, { recursive: true, force: true });
+    chrome?.kill();
+    await site.stop();
   }
 }
 

@@ -1,0 +1,31 @@
+/** Small order statistics for the benchmarks' printed figures. */
+
+function sorted(values: readonly number[]): number[] {
+  if (values.length === 0) throw new Error('No values to summarize.');
+  return [...values].sort((a, b) => a - b);
+}
+
+/** The middle value (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const ordered = sorted(values);
+  const middle = Math.floor(ordered.length / 2);
+  const upper = ordered[middle] ?? 0;
+  return ordered.length % 2 === 1 ? upper : ((ordered[middle - 1] ?? upper) + upper) / 2;
+}
+
+/** The nearest-rank percentile (`p` from 0 to 100): a value that was measured. */
+export function percentile(values: readonly number[], p: number): number {
+  const ordered = sorted(values);
+  const rank = Math.max(1, Math.ceil((p / 100) * ordered.length));
+  return ordered[rank - 1] ?? 0;
+}
+
+/** The machine the figures come from, for a reader to judge them by. */
+export function describeMachine(
+  cpus: readonly { model: string }[],
+  load: readonly number[],
+): string {
+  const model = cpus[0]?.model.trim() ?? 'unknown CPU';
+  const loadAverage = load.map((value) => value.toFixed(2)).join(' ');
+  return `${cpus.length} × ${model}, load average ${loadAverage} (1, 5, 15 min)`;
+}
