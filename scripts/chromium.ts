@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 
 /** The flags docs/architecture.md (facts) records for headless Chromium on this closed network. */
 export const CHROMIUM_FLAGS = [
@@ -53,4 +53,11 @@ export function ensureChromium(): string | null {
     env,
   });
   return findChromium();
+}
+
+/** Chromium through Playwright, with the flags above and any `extraArgs`. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
+  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
