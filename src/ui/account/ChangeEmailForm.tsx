@@ -151,14 +151,7 @@ export function ChangeEmailForm({ user, unavailable, act, feedbackFor }: ChangeE
           reason="changeEmail"
           busy={operation === 'reauthenticate'}
           error={error}
-          onConfirm={(password) =>
-            act(
-              'email',
-              password === undefined
-                ? { type: 'REAUTHENTICATE' }
-                : { type: 'REAUTHENTICATE', password },
-            )
-          }
+          onConfirm={(event) => act('email', event)}
           onCancel={() => act('email', { type: 'CANCEL' })}
         />
       )}

@@ -124,14 +124,7 @@ export function ChangePasswordForm({
           reason="changePassword"
           busy={operation === 'reauthenticate'}
           error={error}
-          onConfirm={(current) =>
-            act(
-              'password',
-              current === undefined
-                ? { type: 'REAUTHENTICATE' }
-                : { type: 'REAUTHENTICATE', password: current },
-            )
-          }
+          onConfirm={(event) => act('password', event)}
           onCancel={() => act('password', { type: 'CANCEL' })}
         />
       )}

@@ -94,14 +94,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
               reason="deleteAccount"
               busy={operation === 'reauthenticate'}
               error={error}
-              onConfirm={(password) =>
-                act(
-                  'delete',
-                  password === undefined
-                    ? { type: 'REAUTHENTICATE' }
-                    : { type: 'REAUTHENTICATE', password },
-                )
-              }
+              onConfirm={(event) => act('delete', event)}
               onCancel={close}
             />
           ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { SessionError, SessionUser } from '../../machines/sessionTypes';
+import type { SessionError, SessionUser, SessionUserEvent } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
@@ -14,8 +14,8 @@ interface ReauthenticateFormProps {
   /** The re-authentication is running. */
   busy: boolean;
   error: SessionError | null;
-  /** With the password for an e-mail account; without one to confirm with Google. */
-  onConfirm: (password?: string) => void;
+  /** The confirmation: with the password for an e-mail account, without one for Google. */
+  onConfirm: (event: Extract<SessionUserEvent, { type: 'REAUTHENTICATE' }>) => void;
   onCancel: () => void;
 }
 
@@ -71,7 +71,7 @@ export function ReauthenticateForm({
       return;
     }
     setMethod('password');
-    onConfirm(password);
+    onConfirm({ type: 'REAUTHENTICATE', password });
   }
 
   return (
@@ -134,7 +134,7 @@ export function ReauthenticateForm({
             onClick={() => {
               setMethod('google');
               setProblem(null);
-              onConfirm();
+              onConfirm({ type: 'REAUTHENTICATE' });
             }}
           >
             Confirm with Google
