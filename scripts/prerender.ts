@@ -65,6 +65,26 @@ function routeChunks(manifest: Manifest, template: string): ModulePreloads {
   };
 }
 
+/** Vite's manifest key of the session runtime, which `SessionProvider` imports after hydration. */
+const SESSION_RUNTIME = 'src/ui/session/browserSessionRuntime.ts';
+
+/**
+ * The session runtime's chunks (Firebase, XState), for a `rel=prefetch` on every page: fetched
+ * while the page hydrates, at idle priority, so the import after hydration finds them in the cache.
+ */
+function sessionRuntimeChunks(manifest: Manifest, template: string): string[] {
+  const files = new Set<string>();
+  function add(key: string): void {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) add(imported);
+  }
+  add(SESSION_RUNTIME);
+  if (files.size === 0) throw new Error(`No chunk for ${SESSION_RUNTIME} in the Vite manifest.`);
+  return [...files].filter((file) => !template.includes(`"${file}"`));
+}
+
 function fillTemplate(template: string, head: string, body: string): string {
   // Function replacers: page text such as "$19" must not be read as a replacement pattern.
   return template.replace(HEAD_SLOT, () => head).replace(BODY_SLOT, () => body);
@@ -82,12 +102,13 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
     await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
   const preloadsFor = routeChunks(manifest, template);
+  const prefetches = sessionRuntimeChunks(manifest, template);
   const rendererDir = await mkdtemp(path.join(tmpdir(), 'applyfirst-renderer-'));
   try {
     const renderer = await buildRenderer(rendererDir);
     const written: string[] = [];
     for (const { path: pagePath, file } of renderer.PLANNED_PAGES) {
-      const { head, body } = await renderer.renderPage(pagePath, preloadsFor);
+      const { head, body } = await renderer.renderPage(pagePath, preloadsFor, prefetches);
       const target = path.join(outDir, file);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, fillTemplate(template, head, body));

@@ -1,14 +1,16 @@
 /**
  * The build-time renderer (scripts/prerender.ts loads it after Vite builds it for Node). It renders
- * each page through React Router's static data router and React's `prerender`; nothing here starts
+ * each page through React Router's `StaticRouter` and React's `prerender`; nothing here starts
  * Firebase, because the session provider only starts the session in an effect, which never runs here.
  */
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { config } from './config';
 import { contentSecurityPolicy } from './meta/contentSecurityPolicy';
 import { robotsTxt, sitemapXml } from './meta/sitemap';
+import { AppRoutes } from './routes/AppRoutes';
+import { loadMatchedRoutes } from './routes/loadMatchedRoutes';
 import { routes } from './routes/routeTable';
 import { NOT_FOUND_PAGE, SITE_PAGES } from './routes/sitePages';
 import { AppProviders } from './ui/AppProviders';
@@ -43,19 +45,16 @@ export type ModulePreloads = (routeIds: string[]) => string[];
 export async function renderPage(
   path: string,
   modulePreloads: ModulePreloads = () => [],
+  prefetches: readonly string[] = [],
 ): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, config.siteUrl)));
-  if (context instanceof Response) {
-    throw new Error(`${path} answered ${context.status} instead of a page.`);
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const preloads = modulePreloads(context.matches.map(({ route }) => route.id));
+  const preloads = modulePreloads(await loadMatchedRoutes(routes, path));
 
   const app = (
     <AppProviders>
-      {/* No loaders, so no hydration data: no inline script, and the CSP needs none. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      {/* Renders no inline script, so the CSP needs none. */}
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProviders>
   );
 
@@ -70,6 +69,11 @@ export async function renderPage(
             low priority (vite.config.ts): first paint needs no script. */}
         {preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} fetchPriority="low" crossOrigin="" />
+        ))}
+        {/* The session runtime, imported after hydration: fetched meanwhile at idle priority,
+            neither run nor counted as first-load JavaScript (scripts/budget.ts). */}
+        {prefetches.map((href) => (
+          <link key={href} rel="prefetch" href={href} crossOrigin="" />
         ))}
       </head>
       <body>

@@ -1,7 +1,7 @@
 import { DEFAULT_MIN_PASSWORD_LENGTH } from './sessionConstants';
 import type { PasswordPolicy } from './sessionTypes';
 
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = Object.freeze({
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = /* @__PURE__ */ Object.freeze({
   minLength: DEFAULT_MIN_PASSWORD_LENGTH,
   maxLength: null,
   requireLowercase: false,

@@ -9,9 +9,10 @@ export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 export const COPYRIGHT_YEAR = 2024;
 
 /** Always show Google's account chooser, so a shared computer never signs in the last account silently. */
-export const GOOGLE_CUSTOM_PARAMETERS: Readonly<{ prompt: 'select_account' }> = Object.freeze({
-  prompt: 'select_account',
-});
+export const GOOGLE_CUSTOM_PARAMETERS: Readonly<{ prompt: 'select_account' }> =
+  /* @__PURE__ */ Object.freeze({
+    prompt: 'select_account',
+  });
 
 /**
  * The app's outer guard on every session operation. Just over the SDK's own long request timeout
@@ -40,7 +41,7 @@ export interface SdkOwnedTiming {
 }
 
 /** Checked against the installed SDK by test/unit/sessionConstants.test.ts. */
-export const SDK_OWNED_TIMINGS: readonly SdkOwnedTiming[] = Object.freeze([
+export const SDK_OWNED_TIMINGS: readonly SdkOwnedTiming[] = /* @__PURE__ */ Object.freeze([
   {
     name: 'Request timeout (short / long)',
     value: [30_000, 60_000],

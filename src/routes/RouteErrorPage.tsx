@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useRouteError } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
 
@@ -9,8 +9,7 @@ const errorMeta: PageMeta = {
   noIndex: true,
 };
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { pathname } = useLocation();
 
   useEffect(() => {

@@ -1,21 +1,8 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { BLOG_POST_PATTERN, PATHS, routeSegment } from '../paths';
 import { Layout } from '../ui/Layout';
-import { RouteErrorPage } from './RouteErrorPage';
-
-/**
- * A route whose module loads on first use, so its chunk stays out of the entry. The id is the
- * module's file name: the prerender looks the chunk up by it (`src/routes/<id>.tsx`) and preloads
- * it on the pages that route renders.
- */
-function lazyRoute<Module>(
-  id: string,
-  load: () => Promise<Module>,
-  pick: (module: Module) => ComponentType,
-) {
-  return { id, lazy: async () => ({ Component: pick(await load()) }) };
-}
+import { lazyRoute } from './lazyRoute';
+import { RouteBoundary } from './RouteBoundary';
 
 /**
  * Paths are case-sensitive, as on the host: `/LOGIN` has no file there and is served as the
@@ -29,7 +16,7 @@ export const routes: RouteObject[] = [
       {
         // Errors (such as a chunk that no longer exists after a deploy) show inside the layout.
         id: 'pages',
-        ErrorBoundary: RouteErrorPage,
+        Component: RouteBoundary,
         children: [
           {
             index: true,

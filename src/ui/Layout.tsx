@@ -1,11 +1,28 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { CarryOverDialog } from './CarryOverDialog';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useCarryOverOffer } from './session';
 import { useFocusAfterNavigation } from './useFocusAfterNavigation';
+import { useScrollOnNavigation } from './useScrollOnNavigation';
+
+// Loaded only when a sign-in offers it: no page needs it to hydrate.
+const CarryOverDialog = lazy(async () => ({
+  default: (await import('./CarryOverDialog')).CarryOverDialog,
+}));
+
+function CarryOverOffer() {
+  const offer = useCarryOverOffer();
+  return offer === null ? null : (
+    <Suspense fallback={null}>
+      <CarryOverDialog />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   useFocusAfterNavigation();
+  useScrollOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -16,8 +33,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <CarryOverDialog />
-      <ScrollRestoration />
+      <CarryOverOffer />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGET_BYTES, measureFirstLoad } from '../../scripts/budget';
+import { BUDGET_BYTES, measureSite } from '../../scripts/budget';
 import { prerenderSite } from '../../scripts/prerender';
 
 /** The real production build and prerender, into a directory of this test's own. */
@@ -128,10 +128,24 @@ describe('npm run build', () => {
     expect(await read('robots.txt')).toContain('Sitemap: https://applyfirst.example/sitemap.xml');
   });
 
-  it('keeps the first-load JavaScript of / within budget, without Firebase or XState', async () => {
-    const { files, totalGzipBytes, leaks } = await measureFirstLoad(outDir);
-    expect(files.length).toBeGreaterThan(0);
-    expect(leaks).toEqual([]);
-    expect(totalGzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  it('prefetches the session runtime on every page, without preloading or running it', async () => {
+    const runtime = /<link rel="prefetch" href="(\/assets\/browserSessionRuntime-[^"]+\.js)"/;
+    for (const file of written.filter((name) => name.endsWith('.html'))) {
+      const html = await read(file);
+      expect(html, file).toMatch(runtime);
+      expect(html, file).not.toMatch(/rel="modulepreload" href="\/assets\/browserSessionRuntime-/);
+    }
+  });
+
+  it('keeps the JavaScript of every page before hydration within budget, without Firebase or XState', async () => {
+    const reports = await measureSite(outDir);
+    expect(reports.map(({ page }) => page).sort()).toEqual(
+      written.filter((file) => file.endsWith('.html')).sort(),
+    );
+    for (const { page, files, totalGzipBytes, leaks } of reports) {
+      expect(files.length, page).toBeGreaterThan(0);
+      expect(leaks, page).toEqual([]);
+      expect(totalGzipBytes, page).toBeLessThanOrEqual(BUDGET_BYTES);
+    }
   });
 });

@@ -1,18 +1,32 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { SessionFailure } from '../../machines/sessionFailure';
+import type { SessionError } from '../../machines/sessionTypes';
+import { SESSION_UNAVAILABLE_MESSAGE } from '../../machines/sessionUnavailable';
 import type { SessionConnection, StartSession } from './sessionConnection';
 import { readSessionKindHint, rememberSessionKind } from './sessionKindHint';
 import { createSessionStore } from './sessionStore';
 import { SessionStoreContext } from './sessionStoreContext';
-import { failedView, RESTORING_VIEW } from './sessionView';
+import { failedView, RESTORING_VIEW } from './restoringView';
 
-/** The default: the runtime chunk (xstate, the machine, Firebase) loads only after hydration. */
+/** Resolves in a later task: what follows is not part of the task running now. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The default: the runtime chunk (xstate, the machine, Firebase; prefetched by every page) loads
+ * only after hydration, and in tasks of its own: hydration, evaluating the runtime and starting the
+ * session are three shorter tasks rather than one long one that blocks input.
+ */
 const startBrowserSession: StartSession = async () => {
+  await nextTask();
   const runtime = await import('./browserSessionRuntime');
+  await nextTask();
   return runtime.startBrowserSessionConnection();
 };
 
-const RUNTIME_UNAVAILABLE = new SessionFailure('session-unavailable').toSessionError();
+/** As `new SessionFailure('session-unavailable').toSessionError()`, without the catalogue. */
+export const RUNTIME_UNAVAILABLE: SessionError = Object.freeze({
+  code: 'session-unavailable',
+  message: SESSION_UNAVAILABLE_MESSAGE,
+});
 
 export interface SessionProviderProps {
   children: ReactNode;

@@ -11,7 +11,7 @@ import type {
 import type { SessionKind } from './sessionKindHint';
 import { INITIAL_SESSION_STATE, type SessionStore, type SessionStoreState } from './sessionStore';
 import { SessionStoreContext } from './sessionStoreContext';
-import type { ReauthenticationReason, SessionStatus } from './sessionView';
+import type { ReauthenticationReason, SessionStatus } from './restoringView';
 
 function useSessionStore(): SessionStore {
   const store = useContext(SessionStoreContext);

@@ -15,4 +15,4 @@ export {
 export type { SessionConnection, StartSession } from './sessionConnection';
 export type { SessionKind } from './sessionKindHint';
 export type { SessionOperation } from '../../machines/sessionTypes';
-export type { ReauthenticationReason, SessionStatus, SessionView } from './sessionView';
+export type { ReauthenticationReason, SessionStatus, SessionView } from './restoringView';

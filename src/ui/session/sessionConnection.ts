@@ -1,5 +1,5 @@
 import type { SessionUserEvent } from '../../machines/sessionTypes';
-import type { SessionView } from './sessionView';
+import type { SessionView } from './restoringView';
 
 /**
  * A running session as the provider sees it: views out, events in. The lazily loaded runtime

@@ -1,4 +1,4 @@
-import type { SessionStatus } from './sessionView';
+import type { SessionStatus } from './restoringView';
 
 /** Which word the header showed last time, so a returning user does not see the wrong one flash. */
 export type SessionKind = 'guest' | 'registered';

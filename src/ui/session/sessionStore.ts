@@ -1,6 +1,6 @@
 import type { SessionUserEvent } from '../../machines/sessionTypes';
 import type { SessionKind } from './sessionKindHint';
-import { RESTORING_VIEW, type SessionView } from './sessionView';
+import { RESTORING_VIEW, type SessionView } from './restoringView';
 
 export interface SessionStoreState {
   view: SessionView;
