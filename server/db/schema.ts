@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type {
   CarryOverMode,
   CvMediaType,
@@ -9,6 +20,7 @@ import type {
   UsCity,
   UsStateCode,
 } from '../../src/backendApi';
+import type { JobSource, Seniority as JobSeniority, UsEligibility } from '../jobs/jobRecord';
 
 /** One alert profile per user (Free plan). Keyed by uid: linking a guest keeps its rows. */
 export const profiles = pgTable(
@@ -95,4 +107,56 @@ export const processedWebhookEvents = pgTable(
       .default(sql`now()`),
   },
   (table) => [index('processed_webhook_events_uid').on(table.uid)],
+);
+
+/** PostgreSQL's full-text document type; only the database writes it (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Every posting ever fetched, normalised (a JobRecord), one row per posting at its board. A
+ * posting gone from its board is closed, never deleted: alerts and matches may point at it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    source: text('source').$type<JobSource>().notNull(),
+    board: text('board').notNull(),
+    externalId: text('external_id').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    title: text('title').notNull(),
+    company: text('company').notNull(),
+    locations: text('locations').array().notNull(),
+    /** "ST" and "ST/city" keys of the US places named (see usPlaces.ts), matched against a profile's. */
+    usPlaces: text('us_places').array().notNull(),
+    remote: boolean('remote').notNull(),
+    usEligibility: text('us_eligibility').$type<UsEligibility>().notNull(),
+    seniority: text('seniority').$type<JobSeniority>().notNull(),
+    salaryMinUsd: integer('salary_min_usd'),
+    salaryMaxUsd: integer('salary_max_usd'),
+    description: text('description').notNull(),
+    skills: text('skills').array().notNull(),
+    /** Title weighted A, description B: `ts_filter(search, '{a}')` is the title alone. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "description"), 'B')`,
+      ),
+    applyUrl: text('apply_url').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** A hash of what the source said last time: an unchanged posting is not written again. */
+    contentHash: text('content_hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    unique('jobs_source_board_external_id').on(table.source, table.board, table.externalId),
+    index('jobs_skills_gin').using('gin', table.skills),
+    index('jobs_us_places_gin').using('gin', table.usPlaces),
+    index('jobs_search_gin').using('gin', table.search),
+    index('jobs_dedupe_key').on(table.dedupeKey),
+  ],
 );
