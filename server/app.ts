@@ -21,6 +21,7 @@ import {
   type DatabaseLocation,
 } from './db/database';
 import { apiErrorCodeOf } from './errorCodes';
+import { registerMatchRoutes } from './matching/matchRoutes';
 import { registerPlanRoutes } from './plan/planRoutes';
 import { registerProfileRoutes } from './profile/profileRoutes';
 
@@ -149,5 +150,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCarryOverRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerPlanRoutes(app, deps);
+  registerMatchRoutes(app, deps);
   return app;
 }

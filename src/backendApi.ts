@@ -188,6 +188,74 @@ export interface StripeWebhookResponse {
   outcome: 'applied' | 'duplicate' | 'stale' | 'ignored';
 }
 
+/** A posting's level as its title states it (`unknown` when it states none). */
+export type JobSeniority =
+  'intern' | 'junior' | 'mid' | 'senior' | 'staff' | 'principal' | 'lead' | 'unknown';
+
+/**
+ * Who may take a job from the US: on site in the US, remote within the US, remote from anywhere,
+ * or not from the US.
+ */
+export type JobUsEligibility = 'us' | 'remote-us' | 'remote-worldwide' | 'not-us';
+
+/** Yearly pay in US dollars, as the posting states it. */
+export interface SalaryRangeUsd {
+  minUsd: number;
+  maxUsd: number;
+}
+
+/**
+ * Why a job matches a profile, one reason per aspect; `points` add up to the match's `score`
+ * (skills up to 50, title 20, location 10, seniority 10, salary 10; visa none), `text` says it
+ * for people.
+ */
+export type MatchReason = { points: number; text: string } & (
+  | { kind: 'skills'; covered: string[]; missing: string[] }
+  /** The first target role the job's title matches (full-text, stemmed), or null. */
+  | { kind: 'title'; matchedRole: string | null }
+  | { kind: 'location'; fit: 'remote-us' | 'remote-worldwide' | 'on-site'; locations: string[] }
+  | { kind: 'seniority'; fit: 'same' | 'near' | 'not-stated'; jobSeniority: JobSeniority }
+  | {
+      kind: 'salary';
+      fit: 'meets-floor' | 'no-floor' | 'not-stated';
+      salary: SalaryRangeUsd | null;
+    }
+  /** Postings say nothing structured about visa sponsorship yet: `unknown` when it is needed. */
+  | { kind: 'visa'; fit: 'not-needed' | 'unknown' }
+);
+
+/** One open job that fits a profile. Times are ISO 8601. */
+export interface JobMatch {
+  jobId: number;
+  title: string;
+  company: string;
+  locations: string[];
+  remote: boolean;
+  usEligibility: JobUsEligibility;
+  seniority: JobSeniority;
+  salary: SalaryRangeUsd | null;
+  /** 0 to 100: the sum of the reasons' points. */
+  score: number;
+  reasons: MatchReason[];
+  /** The job's skills the profile or the CV has, and those it has not. */
+  coveredSkills: string[];
+  missingSkills: string[];
+  postedAt: string | null;
+  firstSeenAt: string;
+  applyUrl: string;
+}
+
+/**
+ * `GET /v1/matches`: the user's matches among open jobs, best first (at most `MATCHES_LIMIT`).
+ * Without a saved profile: no matches and `profileMissing: true`.
+ */
+export interface GetMatchesResponse {
+  profileMissing: boolean;
+  matches: JobMatch[];
+}
+
+export const MATCHES_LIMIT = 50;
+
 /** `GET /health`, no token needed. */
 export interface HealthResponse {
   status: 'ok';

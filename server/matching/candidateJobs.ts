@@ -1,0 +1,106 @@
+import { and, arrayOverlaps, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { jobs } from '../db/schema';
+import { profilePlaces } from '../jobs/store/usPlaces';
+import type { Seeker } from './seeker';
+import { acceptedJobLevels } from './seniorityFit';
+
+/** How many of the best-overlapping open jobs are scored; the best of them are answered. */
+export const CANDIDATE_LIMIT = 200;
+
+/** Target roles as one web-search query, any role matching: "backend engineer or sre". */
+export function rolesQuery(roles: readonly string[]): string {
+  return roles
+    .map((role) =>
+      role
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .split(' ')
+        // "or" and a leading "-" are websearch_to_tsquery's operators.
+        .filter((word) => word !== '' && word.toLowerCase() !== 'or')
+        .join(' '),
+    )
+    .filter((role) => role !== '')
+    .join(' or ');
+}
+
+/** Where the seeker will work, as a condition on a job; null when they named nowhere. */
+function locationFits(seeker: Seeker): SQL | null {
+  const { where } = seeker.profile;
+  const places = profilePlaces(where.usStates, where.usCities);
+  const fits = [
+    where.remoteUs || where.remoteWorldwide ? eq(jobs.usEligibility, 'remote-worldwide') : null,
+    where.remoteUs ? eq(jobs.usEligibility, 'remote-us') : null,
+    places.length > 0
+      ? and(inArray(jobs.usEligibility, ['us', 'remote-us']), arrayOverlaps(jobs.usPlaces, places))
+      : null,
+  ].filter((fit) => fit != null);
+  return fits.length === 0 ? null : (or(...fits) ?? null);
+}
+
+/** A skill or a title to match on: some overlap with the seeker's skills, or a target role. */
+function relevance(seeker: Seeker, query: string): SQL | null {
+  const either = [
+    seeker.skills.length > 0 ? arrayOverlaps(jobs.skills, [...seeker.skills]) : null,
+    query !== '' ? sql`${jobs.search} @@ websearch_to_tsquery('english', ${query})` : null,
+  ].filter((condition) => condition != null);
+  return either.length === 0 ? null : (or(...either) ?? null);
+}
+
+/**
+ * The open jobs the seeker could take, filtered by PostgreSQL on its indexes: skill overlap (GIN
+ * on skills) or a title/description match (GIN on the tsvector), the places and remote kinds the
+ * profile names, an accepted level, and pay not known to be below the floor. Most shared skills
+ * first, then title matches, then the newest.
+ */
+export async function candidateJobs(db: Database, seeker: Seeker) {
+  const { profile } = seeker;
+  const query = rolesQuery(profile.targetRoles);
+  const location = locationFits(seeker);
+  const relevant = relevance(seeker, query);
+  if (location === null || relevant === null) return [];
+
+  const skills = sql.param([...seeker.skills], jobs.skills);
+  const roles = sql.param([...profile.targetRoles], jobs.skills);
+  const overlap = sql<number>`cardinality(array(select unnest(${jobs.skills}) intersect select unnest(${skills}::text[])))`;
+  const matchedRole = sql<
+    string | null
+  >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ts_filter(${jobs.search}, '{a}') @@ plainto_tsquery('english', role) order by position limit 1)`;
+
+  return db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      company: jobs.company,
+      locations: jobs.locations,
+      remote: jobs.remote,
+      usEligibility: jobs.usEligibility,
+      seniority: jobs.seniority,
+      salaryMinUsd: jobs.salaryMinUsd,
+      salaryMaxUsd: jobs.salaryMaxUsd,
+      skills: jobs.skills,
+      postedAt: jobs.postedAt,
+      firstSeenAt: jobs.firstSeenAt,
+      applyUrl: jobs.applyUrl,
+      matchedRole,
+    })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.closedAt),
+        relevant,
+        location,
+        inArray(jobs.seniority, acceptedJobLevels(profile.seniority)),
+        profile.minSalaryUsd === null
+          ? undefined
+          : or(isNull(jobs.salaryMaxUsd), gte(jobs.salaryMaxUsd, profile.minSalaryUsd)),
+      ),
+    )
+    .orderBy(
+      desc(overlap),
+      desc(sql`${matchedRole} is not null`),
+      desc(sql`coalesce(${jobs.postedAt}, ${jobs.firstSeenAt})`),
+    )
+    .limit(CANDIDATE_LIMIT);
+}
+
+export type CandidateJob = Awaited<ReturnType<typeof candidateJobs>>[number];

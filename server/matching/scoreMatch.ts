@@ -1,0 +1,156 @@
+import type { JobMatch, MatchReason, SalaryRangeUsd } from '../../src/backendApi';
+import type { CandidateJob } from './candidateJobs';
+import type { Seeker } from './seeker';
+import { seniorityFit, type SeniorityFit } from './seniorityFit';
+
+/** The most each aspect adds to a score out of 100. */
+export const MATCH_POINTS = { skills: 50, title: 20, location: 10, seniority: 10, salary: 10 };
+
+const list = (names: readonly string[]) => names.join(', ');
+
+function skillsReason(
+  seeker: Seeker,
+  jobSkills: readonly string[],
+): MatchReason & { kind: 'skills' } {
+  const have = new Set(seeker.skills.map((skill) => skill.toLowerCase()));
+  const covered = jobSkills.filter((skill) => have.has(skill.toLowerCase()));
+  const missing = jobSkills.filter((skill) => !have.has(skill.toLowerCase()));
+  const points =
+    jobSkills.length === 0
+      ? 0
+      : Math.round((MATCH_POINTS.skills * covered.length) / jobSkills.length);
+  const text =
+    jobSkills.length === 0
+      ? 'The posting names no skills we know.'
+      : `You have ${covered.length} of its ${jobSkills.length} skills` +
+        (covered.length > 0 ? `: ${list(covered)}` : '') +
+        (missing.length > 0 ? `. Missing: ${list(missing)}.` : '.');
+  return { kind: 'skills', covered, missing, points, text };
+}
+
+function titleReason(matchedRole: string | null): MatchReason {
+  return matchedRole === null
+    ? { kind: 'title', matchedRole, points: 0, text: 'The title is none of your target roles.' }
+    : {
+        kind: 'title',
+        matchedRole,
+        points: MATCH_POINTS.title,
+        text: `The title matches your target role "${matchedRole}".`,
+      };
+}
+
+function locationReason(job: CandidateJob): MatchReason {
+  const locations = [...job.locations];
+  const points = MATCH_POINTS.location;
+  if (job.usEligibility === 'remote-worldwide')
+    return {
+      kind: 'location',
+      fit: 'remote-worldwide',
+      locations,
+      points,
+      text: 'Remote from anywhere.',
+    };
+  if (job.usEligibility === 'remote-us')
+    return { kind: 'location', fit: 'remote-us', locations, points, text: 'Remote in the US.' };
+  return {
+    kind: 'location',
+    fit: 'on-site',
+    locations,
+    points,
+    text: `On site in ${list(locations)}, where you want to work.`,
+  };
+}
+
+const SENIORITY_POINTS: Readonly<Record<SeniorityFit, number>> = {
+  same: MATCH_POINTS.seniority,
+  near: MATCH_POINTS.seniority / 2,
+  'not-stated': MATCH_POINTS.seniority / 2,
+};
+
+const SENIORITY_TEXT: Readonly<Record<SeniorityFit, (level: string) => string>> = {
+  same: (level) => `A ${level} role, your level.`,
+  near: (level) => `A ${level} role, next to your level.`,
+  'not-stated': () => 'The title states no level.',
+};
+
+function seniorityReason(seeker: Seeker, job: CandidateJob): MatchReason {
+  // Candidates are only the levels a seeker accepts, so null never comes here.
+  const fit = seniorityFit(seeker.profile.seniority, job.seniority) ?? 'near';
+  return {
+    kind: 'seniority',
+    fit,
+    jobSeniority: job.seniority,
+    points: SENIORITY_POINTS[fit],
+    text: SENIORITY_TEXT[fit](job.seniority),
+  };
+}
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+function salaryReason(floor: number | null, salary: SalaryRangeUsd | null): MatchReason {
+  const points = MATCH_POINTS.salary;
+  if (salary === null)
+    return {
+      kind: 'salary',
+      fit: 'not-stated',
+      salary,
+      points: points / 2,
+      text: 'The posting states no pay in US dollars.',
+    };
+  const range = `${dollars(salary.minUsd)}–${dollars(salary.maxUsd)} a year`;
+  if (floor === null)
+    return { kind: 'salary', fit: 'no-floor', salary, points, text: `Pays ${range}.` };
+  const reach = salary.minUsd >= floor ? 'all of it at or above' : 'its top reaching';
+  return {
+    kind: 'salary',
+    fit: 'meets-floor',
+    salary,
+    points,
+    text: `Pays ${range}, ${reach} your minimum of ${dollars(floor)}.`,
+  };
+}
+
+function visaReason(needsVisa: boolean): MatchReason {
+  return needsVisa
+    ? {
+        kind: 'visa',
+        fit: 'unknown',
+        points: 0,
+        text: 'The posting does not say whether it sponsors visas.',
+      }
+    : { kind: 'visa', fit: 'not-needed', points: 0, text: 'You need no visa sponsorship.' };
+}
+
+/** A candidate job scored for the seeker, with a reason for every aspect. */
+export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
+  const salary =
+    job.salaryMinUsd === null || job.salaryMaxUsd === null
+      ? null
+      : { minUsd: job.salaryMinUsd, maxUsd: job.salaryMaxUsd };
+  const skills = skillsReason(seeker, job.skills);
+  const reasons = [
+    skills,
+    titleReason(job.matchedRole),
+    locationReason(job),
+    seniorityReason(seeker, job),
+    salaryReason(seeker.profile.minSalaryUsd, salary),
+    visaReason(seeker.profile.needsVisaSponsorship),
+  ];
+  return {
+    jobId: job.id,
+    title: job.title,
+    company: job.company,
+    locations: [...job.locations],
+    remote: job.remote,
+    usEligibility: job.usEligibility,
+    seniority: job.seniority,
+    salary,
+    score: reasons.reduce((sum, reason) => sum + reason.points, 0),
+    reasons,
+    coveredSkills: skills.covered,
+    missingSkills: skills.missing,
+    postedAt: job.postedAt?.toISOString() ?? null,
+    firstSeenAt: job.firstSeenAt.toISOString(),
+    applyUrl: job.applyUrl,
+  };
+}
