@@ -152,13 +152,16 @@ async function repeatVisit(
   };
   page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.__headerKnownAt !== undefined, undefined, {
-    timeout: VISIT_TIMEOUT_MS,
-  });
-  const { headerMs, paintMs } = await page.evaluate(() => ({
-    headerMs: window.__headerKnownAt ?? Number.NaN,
-    paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-  }));
+  const known = await page.waitForFunction(
+    () => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const header = window.__headerKnownAt;
+      return paint && header !== undefined ? { headerMs: header, paintMs: paint.startTime } : null;
+    },
+    undefined,
+    { timeout: VISIT_TIMEOUT_MS },
+  );
+  const { headerMs, paintMs } = (await known.jsonValue()) ?? { headerMs: NaN, paintMs: NaN };
   page.off('response', onResponse);
   return { headerMs, paintMs, signedUp };
 }

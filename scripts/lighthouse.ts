@@ -28,6 +28,11 @@ const SHORT_NAMES: Record<Category, string> = {
 };
 const GAPI_SCRIPT = 'https://apis.google.com/js/api.js*';
 const DEFAULT_RUNS = 5;
+/** A run Lighthouse itself gave up on (e.g. NO_NAVSTART, a lost trace) is tried this often. */
+const ATTEMPTS = 3;
+
+/** Lighthouse finished but could not measure the page; another try usually can. */
+class LighthouseRunError extends Error {}
 
 /** What one run measured. */
 interface RunFigures {
@@ -36,8 +41,15 @@ interface RunFigures {
   cls: number;
   lcpMs: number;
   benchmarkIndex: number;
-  /** Per category, the audits that did not pass: id → title (display value). */
-  failed: Record<Category, Map<string, string>>;
+  lighthouseVersion: string;
+  /** Per category, the audits that did not pass, by id. */
+  failed: Record<Category, Map<string, FailedAudit>>;
+}
+
+interface FailedAudit {
+  title: string;
+  /** What it measured, e.g. `1,250 ms`; empty for a yes/no audit. */
+  value: string;
 }
 
 interface PageRuns {
@@ -56,12 +68,12 @@ function required(page: BuiltPage, category: Category): boolean {
   return !(category === 'seo' && page.noindex);
 }
 
-function failedAudits(lhr: Result, category: Category): Map<string, string> {
-  const failed = new Map<string, string>();
+function failedAudits(lhr: Result, category: Category): Map<string, FailedAudit> {
+  const failed = new Map<string, FailedAudit>();
   for (const { id, weight } of lhr.categories[category]?.auditRefs ?? []) {
     const audit = lhr.audits[id];
     if (weight === 0 || audit === undefined || (audit.score ?? 1) >= 1) continue;
-    failed.set(id, audit.displayValue ? `${audit.title} (${audit.displayValue})` : audit.title);
+    failed.set(id, { title: audit.title, value: audit.displayValue ?? '' });
   }
   return failed;
 }
@@ -79,6 +91,7 @@ function figuresOf(lhr: Result): RunFigures {
     cls: numeric('cumulative-layout-shift'),
     lcpMs: numeric('largest-contentful-paint'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    lighthouseVersion: lhr.lighthouseVersion,
     failed: perCategory((category) => failedAudits(lhr, category)),
   };
 }
@@ -112,13 +125,24 @@ async function audit(url: string, port: number, reportName: string): Promise<Run
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
   if (result.lhr.runtimeError)
-    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+    throw new LighthouseRunError(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
   const reportDir = process.env.LIGHTHOUSE_REPORT;
   if (reportDir && typeof result.report === 'string') {
     await mkdir(path.resolve(reportDir), { recursive: true });
     await writeFile(path.resolve(reportDir, `${reportName}.json`), result.report);
   }
   return figuresOf(result.lhr);
+}
+
+async function auditWithRetries(url: string, port: number, name: string): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, port, name);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error;
+      console.log(`  (${error.message} Running it again.)`);
+    }
+  }
 }
 
 function reportName(page: BuiltPage, run: number): string {
@@ -137,7 +161,7 @@ async function measure(
   const total = runs * pages.length;
   for (let round = 1; round <= runs; round += 1) {
     for (const result of results) {
-      const figures = await audit(
+      const figures = await auditWithRetries(
         `${origin}${result.page.path}`,
         port,
         reportName(result.page, round),
@@ -180,16 +204,18 @@ function failureLines({ page, runs }: PageRuns): string[] {
   const lines: string[] = [];
   for (const category of CATEGORIES) {
     if (medianScore(runs, category) >= 100) continue;
-    const counts = new Map<string, { title: string; runs: number }>();
+    const failures = new Map<string, { title: string; values: string[] }>();
     for (const run of runs) {
-      for (const [id, title] of run.failed[category]) {
-        counts.set(id, { title, runs: (counts.get(id)?.runs ?? 0) + 1 });
+      for (const [id, { title, value }] of run.failed[category]) {
+        failures.set(id, { title, values: [...(failures.get(id)?.values ?? []), value] });
       }
     }
     const note = required(page, category) ? '' : ' (reported only)';
     lines.push(`  ${page.path} ${category}${note}:`);
-    for (const { title, runs: failedRuns } of counts.values())
-      lines.push(`    - ${title}: failed in ${failedRuns} of ${runs.length} runs`);
+    for (const { title, values } of failures.values()) {
+      const measured = values.some(Boolean) ? `: ${values.join(', ')}` : '';
+      lines.push(`    - ${title}: failed in ${values.length} of ${runs.length} runs${measured}`);
+    }
   }
   return lines;
 }
@@ -216,6 +242,12 @@ function printSummary(results: readonly PageRuns[], runs: number): boolean {
   return allPerfect;
 }
 
+/** The browser's full version (its user agent says only the major one). */
+async function browserVersion(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+  return ((await response.json()) as { Browser?: string }).Browser ?? 'unknown browser';
+}
+
 async function main(): Promise<number> {
   const runs = runsWanted();
   const pages = selectPages(await builtPages(DIST_DIR), process.argv.slice(2));
@@ -230,8 +262,13 @@ async function main(): Promise<number> {
         `in one Chromium (${chromePath}).`,
     );
     // The first navigation of a fresh browser is slower (cold caches): measured, not counted.
-    const warmUp = await audit(`${site.origin}${pages[0]?.path ?? '/'}`, chrome.port, 'warm-up');
+    const warmUp = await auditWithRetries(
+      `${site.origin}${pages[0]?.path ?? '/'}`,
+      chrome.port,
+      'warm-up',
+    );
     console.log(`[warm-up, not counted] ${formatRun(warmUp)}`);
+    console.log(`Lighthouse ${warmUp.lighthouseVersion}, ${await browserVersion(chrome.port)}.`);
     const results = await measure(pages, site.origin, chrome.port, runs);
     return printSummary(results, runs) ? 0 : 1;
   } finally {
