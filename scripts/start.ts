@@ -12,6 +12,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { JOB_SOURCES } from '../server/jobs/jobRecord';
+import { BASE_URL_SETTINGS } from '../server/jobs/settings';
+import { BoardStore } from '../server/jobs/standIn/boardStore';
+import { DEFAULT_FIXTURES_DIRECTORY } from '../server/jobs/standIn/standInServer';
 import { startChild } from './childProcess';
 import {
   emulatorUrl,
@@ -127,6 +131,13 @@ const services: Service[] = [
     PORT: String(BACKEND_PORT),
     // The Admin SDK verifies the emulator's tokens; emulators:start does not export this.
     FIREBASE_AUTH_EMULATOR_HOST: new URL(authEmulatorUrl).host,
+    // Every board the stand-in serves, polled often enough that a new posting shows within seconds.
+    JOB_BOARDS: BoardStore.fromFixtures(DEFAULT_FIXTURES_DIRECTORY)
+      .list()
+      .map((board) => `${board.source}:${board.token}`)
+      .join(','),
+    ...Object.fromEntries(JOB_SOURCES.map((source) => [BASE_URL_SETTINGS[source], jobBoardsUrl])),
+    JOB_POLL_INTERVAL_SECONDS: '3',
   }),
   // The preview's site is the Hosting emulator's.
   ...(options.preview ? [] : [devServer]),

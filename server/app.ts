@@ -21,6 +21,8 @@ import {
   type DatabaseLocation,
 } from './db/database';
 import { apiErrorCodeOf } from './errorCodes';
+import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
+import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
 import { registerMatchRoutes } from './matching/matchRoutes';
 import { registerPlanRoutes } from './plan/planRoutes';
 import { registerProfileRoutes } from './profile/profileRoutes';
@@ -29,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database (tests read it to prove what was or was not stored). */
     db: Database;
+    /** The job-board polls, or null when JOB_BOARDS names none. */
+    boardPolling: BoardPolling | null;
   }
 }
 
@@ -81,10 +85,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('db', database.db);
   app.decorateRequest('identity', null);
+  let boardPolling: BoardPolling | null = null;
   app.addHook('onClose', async () => {
+    // The polls first: a running one may still be storing into the database.
+    await boardPolling?.stop();
     await database.close();
     await firebase?.close();
   });
+  if (config.jobBoards.length > 0) {
+    try {
+      boardPolling = await startBoardPolling({
+        connection: database.connection,
+        db: database.db,
+        boards: config.jobBoards,
+        fetchers: BOARD_FETCHERS,
+        baseUrls: config.jobSourceUrls,
+        intervalMs: config.jobPollIntervalSeconds * 1000,
+        timeoutMs: config.jobBoardTimeoutMs,
+        log: app.log,
+      });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
+  app.decorate('boardPolling', boardPolling);
   if (config.guestCleanupEveryHours !== null) {
     const { guestMaxAgeDays } = config;
     scheduleGuestCleanup(

@@ -1,3 +1,6 @@
+import type { BoardRef, JobSource } from './jobs/jobRecord';
+import { parseJobBoards, sourceBaseUrls } from './jobs/settings';
+
 /** The backend's settings from the environment, with embedded defaults for local development. */
 export interface ServerConfig {
   port: number;
@@ -18,6 +21,14 @@ export interface ServerConfig {
   logLevel: string;
   /** The signing secret of the Stripe webhook endpoint (`whsec_…`): only events signed with it count. */
   stripeWebhookSecret: string;
+  /** The job boards polled (JOB_BOARDS); none: nothing is polled and no queue starts. */
+  jobBoards: BoardRef[];
+  /** Each source's API base URL (the real one, or the stand-in's). */
+  jobSourceUrls: Record<JobSource, string>;
+  /** How long after a board answered it is read again. */
+  jobPollIntervalSeconds: number;
+  /** Time limit for reading one board, all its pages. */
+  jobBoardTimeoutMs: number;
 }
 
 /**
@@ -65,6 +76,10 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY?.trim() === 'true',
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     stripeWebhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET', DEV_STRIPE_WEBHOOK_SECRET),
+    jobBoards: parseJobBoards(env.JOB_BOARDS ?? ''),
+    jobSourceUrls: sourceBaseUrls(env),
+    jobPollIntervalSeconds: positiveInteger(env, 'JOB_POLL_INTERVAL_SECONDS', 60),
+    jobBoardTimeoutMs: positiveInteger(env, 'JOB_BOARD_TIMEOUT_SECONDS', 20) * 1000,
   };
 }
 

@@ -20,9 +20,14 @@ export function isTransaction(db: Database | Transaction): db is Transaction {
   return db instanceof PgTransaction;
 }
 
+/** The connection underneath, for a library that speaks SQL itself (the job queue). */
+export type DatabaseConnection =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  connection: DatabaseConnection;
   close(): Promise<void>;
 }
 
@@ -58,7 +63,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       await pool.end();
       throw error;
     }
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      driver: 'postgres',
+      connection: { kind: 'postgres', url: location.url },
+      close: () => pool.end(),
+    };
   }
   if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
   const client = location.kind === 'pglite' ? new PGlite(location.dataDir) : new PGlite();
@@ -69,5 +79,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await client.close();
     throw error;
   }
-  return { db, driver: 'pglite', close: () => client.close() };
+  return {
+    db,
+    driver: 'pglite',
+    connection: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
 }

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, type Job } from 'pg-boss';
+import type { DatabaseConnection } from '../../db/database';
+import { withTimeLimit } from '../../withTimeLimit';
+import type { BoardRef } from '../jobRecord';
+import { pollBoard, type PollBoardDeps } from './pollBoard';
+import { logPollOutcome } from './pollLog';
+import {
+  POLL_BOARD_QUEUE,
+  boardKey,
+  isPollBoardData,
+  pollDataOf,
+  type PollBoardData,
+} from './pollJob';
+import { queueConnectionOptions } from './queueConnection';
+
+export interface BoardPollingOptions extends PollBoardDeps {
+  readonly connection: DatabaseConnection;
+  readonly boards: readonly BoardRef[];
+  readonly log: FastifyBaseLogger;
+}
+
+/** A board's queued poll: when it runs and the failures in a row behind it. */
+export interface ScheduledPoll {
+  readonly failures: number;
+  /** From when it was queued to when it may run. */
+  readonly delayMs: number;
+}
+
+export interface BoardPolling {
+  /** The board's next poll as queued, or null when none is. */
+  readonly scheduled: (board: BoardRef) => Promise<ScheduledPoll | null>;
+  /** Stops taking polls, waits (a while) for the running ones, and closes the queue's connection. */
+  readonly stop: () => Promise<void>;
+}
+
+const START_TIME_LIMIT_MS = 60_000;
+const STOP_WAIT_MS = 5_000;
+/** A poll that runs longer than this (fetch and store, each limited) is given up and retried. */
+const POLL_EXPIRY_MARGIN_SECONDS = 60;
+
+function queueOptions(timeoutMs: number) {
+  return {
+    policy: 'stately' as const,
+    expireInSeconds: Math.ceil(timeoutMs / 1000) + POLL_EXPIRY_MARGIN_SECONDS,
+    // Only when queueing the next poll failed (the database): the back-off itself is ours.
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 16 * 60,
+    // A poll every few seconds per board adds up: done polls are kept an hour, not pg-boss's week.
+    deleteAfterSeconds: 60 * 60,
+  };
+}
+
+/**
+ * Polls each board with pg-boss: one job per board ("poll board X"), which reads the board, stores
+ * its answer and queues the board's next poll, at the normal interval or after the back-off. The
+ * queue's `stately` policy with the board as singleton key keeps at most one poll of a board queued,
+ * so starting again (or twice) never doubles a board's polls.
+ */
+export async function startBoardPolling(options: BoardPollingOptions): Promise<BoardPolling> {
+  const { log } = options;
+  const boss = new PgBoss({
+    ...queueConnectionOptions(options.connection),
+    schedule: false,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+
+  const queueNext = async (board: BoardRef, failures: number, delayMs: number) => {
+    await boss.send(POLL_BOARD_QUEUE, pollDataOf(board, failures), {
+      singletonKey: boardKey(board),
+      startAfter: Math.ceil(delayMs / 1000),
+    });
+  };
+
+  const handle = async ([job]: Job<PollBoardData>[]) => {
+    if (job === undefined) return;
+    if (!isPollBoardData(job.data)) {
+      log.error({ jobId: job.id }, 'job board poll: unreadable job data; dropped');
+      return;
+    }
+    const board: BoardRef = { source: job.data.source, token: job.data.token };
+    const outcome = await pollBoard(options, board, job.data.failures);
+    logPollOutcome(log, board, outcome);
+    await queueNext(board, outcome.failures, outcome.nextDelayMs);
+  };
+
+  await withTimeLimit(
+    (async () => {
+      await boss.start();
+      await boss.createQueue(POLL_BOARD_QUEUE, queueOptions(options.timeoutMs));
+      for (const board of options.boards) await queueNext(board, 0, 0);
+      await boss.work<PollBoardData>(
+        POLL_BOARD_QUEUE,
+        {
+          pollingIntervalSeconds: Math.min(2, Math.max(0.5, options.intervalMs / 2000)),
+          localConcurrency: Math.min(4, options.boards.length),
+        },
+        handle,
+      );
+    })(),
+    START_TIME_LIMIT_MS,
+    'Starting the job-board polls',
+  ).catch(async (error: unknown) => {
+    await boss.stop({ graceful: false, timeout: STOP_WAIT_MS });
+    throw error;
+  });
+  log.info({ boards: options.boards.map(boardKey) }, 'polling job boards');
+
+  return {
+    scheduled: async (board) => {
+      const [job] = await boss.findJobs<PollBoardData>(POLL_BOARD_QUEUE, {
+        key: boardKey(board),
+        queued: true,
+      });
+      if (job === undefined || !isPollBoardData(job.data)) return null;
+      return {
+        failures: job.data.failures,
+        delayMs: job.startAfter.getTime() - job.createdOn.getTime(),
+      };
+    },
+    stop: () =>
+      withTimeLimit(
+        boss.stop({ graceful: true, timeout: STOP_WAIT_MS }),
+        STOP_WAIT_MS * 2,
+        'Stopping the job-board polls',
+      ),
+  };
+}

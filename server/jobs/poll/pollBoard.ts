@@ -1,0 +1,80 @@
+import type { Database } from '../../db/database';
+import { withTimeLimit } from '../../withTimeLimit';
+import { afterFailure, backoffDelayMs } from '../backoff';
+import type { BoardRef, JobSource } from '../jobRecord';
+import type { BoardFailure } from '../sources/boardResult';
+import type { FetchBoard } from '../sources/boardSource';
+import { ingestBoard, type IngestResult } from '../store/ingestBoard';
+
+export interface PollBoardDeps {
+  readonly db: Database;
+  readonly fetchers: Readonly<Record<JobSource, FetchBoard>>;
+  readonly baseUrls: Readonly<Record<JobSource, string>>;
+  readonly intervalMs: number;
+  readonly timeoutMs: number;
+  readonly now?: () => Date;
+}
+
+/** Why a poll failed: the board's own failure, or storing its answer. */
+export type PollFailure = BoardFailure | { readonly kind: 'store'; readonly detail: string };
+
+/** What one poll did, and when the board is read next. */
+export type PollOutcome =
+  | {
+      readonly ok: true;
+      readonly stored: Omit<IngestResult, 'newJobIds'>;
+      readonly newJobIds: readonly number[];
+      readonly dropped: number;
+      readonly failures: 0;
+      readonly nextDelayMs: number;
+    }
+  | {
+      readonly ok: false;
+      readonly failure: PollFailure;
+      /** Failures in a row, this one included. */
+      readonly failures: number;
+      readonly nextDelayMs: number;
+    };
+
+const STORE_TIME_LIMIT_MS = 30_000;
+
+function failed(failure: PollFailure, failuresBefore: number): PollOutcome {
+  const state = afterFailure({ failures: failuresBefore });
+  const retryAfter = failure.kind === 'rate-limited' ? failure.retryAfterMs : null;
+  return {
+    ok: false,
+    failure,
+    failures: state.failures,
+    nextDelayMs: backoffDelayMs(state, retryAfter),
+  };
+}
+
+/**
+ * Reads one board within its time limit and stores what it answered. Only a board that answered is
+ * stored: a failure leaves its postings as they were (never closed) and backs off.
+ */
+export async function pollBoard(
+  deps: PollBoardDeps,
+  board: BoardRef,
+  failuresBefore: number,
+): Promise<PollOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const result = await deps.fetchers[board.source](board, {
+    baseUrl: deps.baseUrls[board.source],
+    timeoutMs: deps.timeoutMs,
+    now,
+  });
+  if (!result.ok) return failed(result.failure, failuresBefore);
+  try {
+    const { newJobIds, ...stored } = await withTimeLimit(
+      ingestBoard(deps.db, board, result.jobs, now()),
+      STORE_TIME_LIMIT_MS,
+      'Storing a board',
+    );
+    const dropped = Object.values(result.dropped).reduce((sum, count) => sum + count, 0);
+    return { ok: true, stored, newJobIds, dropped, failures: 0, nextDelayMs: deps.intervalMs };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return failed({ kind: 'store', detail: detail.slice(0, 200) }, failuresBefore);
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database';
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from '../../../server/jobs/backoff';
+import type { BoardRef, JobSource } from '../../../server/jobs/jobRecord';
+import { pollBoard, type PollBoardDeps } from '../../../server/jobs/poll/pollBoard';
+import { isPollBoardData } from '../../../server/jobs/poll/pollJob';
+import type { BoardFailure } from '../../../server/jobs/sources/boardResult';
+import type { FetchBoard } from '../../../server/jobs/sources/boardSource';
+
+const board: BoardRef = { source: 'lever', token: 'globex' };
+
+/** Any use of the database fails the test: a board that failed must never be stored. */
+const untouchableDb = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('the database was used');
+    },
+  },
+) as Database;
+
+function depsFailingWith(failure: BoardFailure): PollBoardDeps {
+  const fetcher: FetchBoard = () => Promise.resolve({ ok: false, failure });
+  const fetchers: Record<JobSource, FetchBoard> = {
+    greenhouse: fetcher,
+    lever: fetcher,
+    ashby: fetcher,
+  };
+  return {
+    db: untouchableDb,
+    fetchers,
+    baseUrls: { greenhouse: 'http://x', lever: 'http://x', ashby: 'http://x' },
+    intervalMs: 60_000,
+    timeoutMs: 1_000,
+  };
+}
+
+describe('pollBoard on a failure', () => {
+  it('backs off 30 s after the first 5xx, without storing anything', async () => {
+    const outcome = await pollBoard(
+      depsFailingWith({ kind: 'server-error', status: 503 }),
+      board,
+      0,
+    );
+    expect(outcome).toMatchObject({ ok: false, failures: 1, nextDelayMs: FIRST_BACKOFF_MS });
+  });
+
+  it('doubles with each failure in a row, up to 16 minutes', async () => {
+    const timeout = depsFailingWith({ kind: 'timeout', afterMs: 1_000 });
+    expect((await pollBoard(timeout, board, 2)).nextDelayMs).toBe(4 * FIRST_BACKOFF_MS);
+    expect((await pollBoard(timeout, board, 20)).nextDelayMs).toBe(MAX_BACKOFF_MS);
+  });
+
+  it("waits as long as a 429's Retry-After asks when that is longer", async () => {
+    const limited = depsFailingWith({ kind: 'rate-limited', status: 429, retryAfterMs: 300_000 });
+    expect(await pollBoard(limited, board, 0)).toMatchObject({ failures: 1, nextDelayMs: 300_000 });
+  });
+});
+
+describe('isPollBoardData', () => {
+  it('accepts a board and a failure count, and nothing else', () => {
+    expect(isPollBoardData({ source: 'ashby', token: 'initech', failures: 0 })).toBe(true);
+    expect(isPollBoardData({ source: 'workday', token: 'initech', failures: 0 })).toBe(false);
+    expect(isPollBoardData({ source: 'ashby', token: 'initech', failures: -1 })).toBe(false);
+    expect(isPollBoardData({ source: 'ashby', token: 'initech' })).toBe(false);
+    expect(isPollBoardData(null)).toBe(false);
+  });
+});
