@@ -19,9 +19,11 @@ class LongestFirstSequencer extends BaseSequencer {
 
 /**
  * Test levels (docs/architecture.md, Tests). `npm test` runs them all inside one Auth Emulator
- * (`firebase emulators:exec`); the groups run one after another, so the integration tests (which
- * clear the emulator's accounts) never run beside another level. Within a level, two files run at
- * once (the machine has two cores; Vitest's default would be one), except where a level says not.
+ * (`firebase emulators:exec`), in three groups one after another: unit, components and server
+ * together (they share no state: fakes, jsdom, and the server's own databases and accounts); then
+ * the integration tests, one file at a time, alone (they clear the emulator's accounts and switch
+ * its e-mail privacy); then the browser. Two files run at once (the machine has two cores;
+ * Vitest's default would be one), except where a level says not.
  */
 export default defineConfig({
   test: {
@@ -41,7 +43,7 @@ export default defineConfig({
           name: 'components',
           include: ['test/components/**/*.test.tsx'],
           environment: 'jsdom',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -52,7 +54,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -63,7 +65,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -75,7 +77,7 @@ export default defineConfig({
           // Each file has its own browser contexts and accounts; two Chromiums at once fit 2 cores.
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
