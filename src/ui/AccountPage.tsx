@@ -12,6 +12,7 @@ import { PlanSection } from './plan/PlanSummary';
 import { ProfileProvider } from './profile/ProfileProvider';
 import { ProfileSummary } from './profile/ProfileSummary';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
+import { PageLoading } from './forms/PageLoading';
 import {
   useReauthenticationFor,
   useSessionNotice,
@@ -49,20 +50,7 @@ export function AccountPage() {
       <h1 id={titleId} className="session-page__title">
         Your account
       </h1>
-      {status === 'restoring' && (
-        <>
-          <p role="status" className="session-page__loading">
-            <span className="button__spinner" aria-hidden="true" />
-            Loading your account…
-          </p>
-          <noscript>
-            <p className="form-message form-message--pending">
-              ApplyFirst needs JavaScript for your account. Turn it on in your browser’s settings,
-              then reload this page.
-            </p>
-          </noscript>
-        </>
-      )}
+      {status === 'restoring' && <PageLoading what="account" />}
       <SessionFailure />
       {status === 'registered' && user && <AccountSections user={user} />}
     </section>

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { BusyButton } from './forms/BusyButton';
-import { ErrorMessage } from './forms/FormMessages';
+import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { CvSection } from './profile/CvSection';
 import { useProfileSend, useProfileView } from './profile/hooks';
 import { ProfileForm } from './profile/ProfileForm';
@@ -35,34 +34,16 @@ export function ProfilePage() {
         Tell us what you are looking for. We alert you the moment a matching job is posted.
       </p>
       {sessionStatus === 'guest' && (
-        <p className="profile-page__invite">
+        <p className="session-page__invite">
           <Link to={loginPath({ next: PATHS.profile })}>
             Create an account to keep it and get alerts
           </Link>
         </p>
       )}
       <SessionFailure />
-      {loading && sessionStatus !== 'failed' && !loadFailed && (
-        <>
-          <p role="status" className="session-page__loading">
-            <span className="button__spinner" aria-hidden="true" />
-            Loading your profile…
-          </p>
-          <noscript>
-            <p className="form-message form-message--pending">
-              ApplyFirst needs JavaScript for your profile. Turn it on in your browser’s settings,
-              then reload this page.
-            </p>
-          </noscript>
-        </>
-      )}
+      {loading && sessionStatus !== 'failed' && !loadFailed && <PageLoading what="profile" />}
       {loadFailed && (
-        <div className="profile-page__failed">
-          <ErrorMessage message={view.error?.message} />
-          <BusyButton variant="primary" onClick={() => send({ type: 'RETRY' })}>
-            Try again
-          </BusyButton>
-        </div>
+        <PageLoadFailed message={view.error?.message} onRetry={() => send({ type: 'RETRY' })} />
       )}
       {!loading && !loadFailed && uid !== null && (
         <>

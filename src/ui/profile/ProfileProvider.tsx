@@ -1,14 +1,21 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { messageFor } from '../../machines/backendClient';
+import { useMachineConnection } from '../machineView/useMachineConnection';
 import { useCarryOverOffer, useSessionUser } from '../session';
-import type { ProfileConnection, StartProfile } from './profileConnection';
+import type { StartProfile } from './profileConnection';
 import { createProfileStore, ProfileStoreContext } from './profileStore';
-import { IDLE_PROFILE_VIEW } from './profileView';
+import { IDLE_PROFILE_VIEW, type ProfileView } from './profileView';
 
 /** The default: the profile machine loads with the session runtime's chunk, after hydration. */
 const startBrowserProfile: StartProfile = async () => {
   const runtime = await import('../session/browserSessionRuntime');
   return runtime.startBrowserProfileConnection();
+};
+
+const CODE_NOT_LOADED: ProfileView = {
+  ...IDLE_PROFILE_VIEW,
+  status: 'failed',
+  error: { code: 'network-error', message: messageFor('network-error') },
 };
 
 export interface ProfileProviderProps {
@@ -26,44 +33,11 @@ export function ProfileProvider({
   startProfile = startBrowserProfile,
 }: ProfileProviderProps) {
   const [store] = useState(createProfileStore);
-  const startProfileRef = useRef(startProfile);
-  const [connected, setConnected] = useState(false);
+  const connected = useMachineConnection(store, startProfile, 'profile', CODE_NOT_LOADED);
   const uid = useSessionUser()?.uid ?? null;
   // While the person chooses what happens to a replaced guest's work, the account's profile is
   // about to change: load it once the choice is carried out.
   const choosingCarryOver = useCarryOverOffer() !== null;
-
-  useEffect(() => {
-    let cancelled = false;
-    let connection: ProfileConnection | null = null;
-    // A microtask later, so a StrictMode remount (effect, cleanup, effect) starts only one machine.
-    Promise.resolve()
-      .then(() => (cancelled ? null : startProfileRef.current()))
-      .then(
-        (started) => {
-          if (cancelled || !started) return;
-          connection = started;
-          store.setSender((event) => started.send(event));
-          started.start((view) => store.publish(view));
-          setConnected(true);
-        },
-        (error: unknown) => {
-          if (cancelled) return;
-          console.error('[profile] The profile code could not be loaded.', String(error));
-          store.publish({
-            ...IDLE_PROFILE_VIEW,
-            status: 'failed',
-            error: { code: 'network-error', message: messageFor('network-error') },
-          });
-        },
-      );
-    return () => {
-      cancelled = true;
-      store.setSender(null);
-      connection?.stop();
-      setConnected(false);
-    };
-  }, [store]);
 
   useEffect(() => {
     if (connected && uid !== null && !choosingCarryOver) store.send({ type: 'LOAD', uid });

@@ -2,21 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { useProfileView } from './hooks';
-
-function placesOf(where: {
-  remoteUs: boolean;
-  remoteWorldwide: boolean;
-  usStates: string[];
-  usCities: { city: string; state: string }[];
-}): string {
-  const places = [
-    ...(where.remoteUs ? ['remote in the US'] : []),
-    ...(where.remoteWorldwide ? ['remote from anywhere'] : []),
-    ...where.usStates,
-    ...where.usCities.map(({ city, state }) => `${city}, ${state}`),
-  ];
-  return places.join('; ');
-}
+import { placesOf } from './placesOf';
 
 /** A few lines about the alert profile on the account page, with a link to edit it. */
 export function ProfileSummary() {
