@@ -6,6 +6,7 @@ import {
   type CarryOverResponse,
   type DeleteAccountResponse,
   type DeleteCvResponse,
+  type GetMatchesResponse,
   type GetPlanResponse,
   type GetProfileResponse,
   type PutCvResponse,
@@ -77,6 +78,8 @@ export interface BackendClient {
   deleteAccount(): Promise<DeleteAccountResponse>;
   /** The plan the payment provider's events gave the user (Free when it never paid). */
   getPlan(): Promise<GetPlanResponse>;
+  /** The user's matches among open jobs, best first (`profileMissing` without a profile). */
+  getMatches(): Promise<GetMatchesResponse>;
 }
 
 /** A code from an error answer; the catalogue's message is shown, never the body's text. */
@@ -142,5 +145,6 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     carryOver: (body) => request<CarryOverResponse>('POST', '/v1/carry-over', { json: body }),
     deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
     getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),
+    getMatches: () => request<GetMatchesResponse>('GET', '/v1/matches', null),
   };
 }

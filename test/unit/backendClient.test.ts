@@ -65,6 +65,16 @@ describe('the backend client', () => {
     expect(init?.method).toBe('GET');
   });
 
+  it('reads the matches with GET /v1/matches', async () => {
+    const { client, fetch } = clientAnswering(async () =>
+      json({ profileMissing: true, matches: [] }),
+    );
+    expect(await client.getMatches()).toEqual({ profileMissing: true, matches: [] });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('http://backend.test/v1/matches');
+    expect(init?.method).toBe('GET');
+  });
+
   it('puts the profile as JSON and the CV as a multipart `file` with a 60 s limit', async () => {
     const { client, fetch, timeouts } = clientAnswering(async (url) =>
       url.endsWith('/cv') ? json({ cv: null, suggestedSkills: [] }) : json({ profile: input }),

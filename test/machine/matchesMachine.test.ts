@@ -1,0 +1,185 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { GetMatchesResponse, GetProfileResponse } from '../../src/backendApi';
+import { BackendFailure, type BackendClient } from '../../src/machines/backendClient';
+import {
+  createMatchesActors,
+  matchesMachine,
+  type MatchesResult,
+} from '../../src/machines/matchesMachine';
+import { CHECKED_AT, frontendMatch, savedProfile } from '../support/matchFixtures';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+const found: MatchesResult = {
+  profileMissing: false,
+  matches: [frontendMatch],
+  watching: null,
+  checkedAt: CHECKED_AT,
+};
+
+function fakeMachine(answer: MatchesResult = found) {
+  const load = vi.fn<(input: { uid: string }) => Promise<MatchesResult>>(async () => answer);
+  const actor = createActor(
+    matchesMachine.provide({ actors: { loadMatches: fromPromise(({ input }) => load(input)) } }),
+  ).start();
+  return { actor, load };
+}
+
+type Actor = ReturnType<typeof fakeMachine>['actor'];
+const settled = (actor: Actor) => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+
+/** A client whose every method but the two the matches use fails the test if called. */
+function fakeClient(matches: GetMatchesResponse, profile: () => Promise<GetProfileResponse>) {
+  const unexpected = () => Promise.reject(new Error('not used by the matches'));
+  const client: BackendClient = {
+    getMatches: vi.fn(async () => matches),
+    getProfile: vi.fn(profile),
+    putProfile: unexpected,
+    putCv: unexpected,
+    deleteCv: unexpected,
+    carryOver: unexpected,
+    deleteAccount: unexpected,
+    getPlan: unexpected,
+  };
+  return client;
+}
+
+async function runActor(client: BackendClient): Promise<MatchesResult> {
+  const logic = createMatchesActors(client).loadMatches;
+  const actor = createActor(logic, { input: { uid: 'alice' } }).start();
+  return (await waitFor(actor, (snapshot) => snapshot.status === 'done')).output!;
+}
+
+describe('the matches machine', () => {
+  it('waits for a user, then loads that user’s matches', async () => {
+    const { actor, load } = fakeMachine();
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().context).toMatchObject({
+      uid: 'alice',
+      matches: [frontendMatch],
+      checkedAt: CHECKED_AT,
+      error: null,
+    });
+    expect(load).toHaveBeenCalledWith({ uid: 'alice' });
+  });
+
+  it('refreshes with the list still there, tagged refreshing rather than loading', async () => {
+    const { actor, load } = fakeMachine();
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    await settled(actor);
+    const again = deferred<MatchesResult>();
+    load.mockReturnValueOnce(again.promise);
+    actor.send({ type: 'REFRESH' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context.matches).toEqual([frontendMatch]);
+    again.resolve({ ...found, matches: [], checkedAt: '2026-11-22T23:00:00.000Z' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().context).toMatchObject({
+      matches: [],
+      checkedAt: '2026-11-22T23:00:00.000Z',
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails with the catalogue’s message, and RETRY loads again', async () => {
+    const { actor, load } = fakeMachine();
+    load.mockRejectedValueOnce(new BackendFailure('network-error'));
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toEqual({
+      code: 'network-error',
+      message: new BackendFailure('network-error').message,
+    });
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the earlier matches when a refresh fails, and turns the unexpected into internal-error', async () => {
+    const { actor, load } = fakeMachine();
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    await settled(actor);
+    load.mockRejectedValueOnce(new TypeError('boom'));
+    actor.send({ type: 'REFRESH' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error?.code).toBe('internal-error');
+    expect(actor.getSnapshot().context.matches).toEqual([frontendMatch]);
+  });
+
+  it('ignores REFRESH and RETRY while loading, and a LOAD for the same user', async () => {
+    const { actor, load } = fakeMachine();
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'REFRESH' });
+    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    await settled(actor);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the previous user’s matches when the user changes, even mid-load', async () => {
+    const { actor, load } = fakeMachine();
+    const alice = deferred<MatchesResult>();
+    load.mockReturnValueOnce(alice.promise);
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'bob' });
+    expect(actor.getSnapshot().context).toMatchObject({ uid: 'bob', matches: [] });
+    alice.resolve(found);
+    await settled(actor);
+    expect(load).toHaveBeenLastCalledWith({ uid: 'bob' });
+    expect(actor.getSnapshot().context.uid).toBe('bob');
+  });
+});
+
+describe('the matches actor on the backend client', () => {
+  it('reads the profile only when it has no matches, to say what is watched', async () => {
+    const empty = fakeClient({ profileMissing: false, matches: [] }, async () => ({
+      profile: savedProfile,
+      cv: null,
+    }));
+    expect(await runActor(empty)).toMatchObject({ matches: [], watching: savedProfile });
+
+    const some = fakeClient({ profileMissing: false, matches: [frontendMatch] }, async () => ({
+      profile: savedProfile,
+      cv: null,
+    }));
+    const result = await runActor(some);
+    expect(result).toMatchObject({ matches: [frontendMatch], watching: null });
+    expect(Number.isNaN(Date.parse(result.checkedAt))).toBe(false);
+    expect(some.getProfile).not.toHaveBeenCalled();
+  });
+
+  it('still answers the empty list when the profile cannot be read', async () => {
+    const client = fakeClient({ profileMissing: false, matches: [] }, () =>
+      Promise.reject(new BackendFailure('network-error')),
+    );
+    expect(await runActor(client)).toMatchObject({ matches: [], watching: null });
+  });
+
+  it('reads no profile when none is saved', async () => {
+    const client = fakeClient({ profileMissing: true, matches: [] }, async () => ({
+      profile: null,
+      cv: null,
+    }));
+    expect(await runActor(client)).toMatchObject({ profileMissing: true, watching: null });
+    expect(client.getProfile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,53 @@
+import type { AlertProfile, JobMatch } from '../../src/backendApi';
+
+/** A match as `GET /v1/matches` answers it: posted 4 minutes before `CHECKED_AT`. */
+export const CHECKED_AT = '2026-11-22T22:04:00.000Z';
+
+export const frontendMatch: JobMatch = {
+  jobId: 7,
+  title: 'Senior Frontend Engineer',
+  company: 'Acme Cloud',
+  locations: ['Austin, TX'],
+  remote: true,
+  usEligibility: 'remote-us',
+  seniority: 'senior',
+  salary: { minUsd: 150_000, maxUsd: 190_000 },
+  score: 87,
+  reasons: [
+    {
+      kind: 'skills',
+      points: 37,
+      text: 'You have 3 of its 4 skills.',
+      covered: ['TypeScript', 'React', 'CSS'],
+      missing: ['GraphQL'],
+    },
+    {
+      kind: 'title',
+      points: 20,
+      text: 'The title matches “Frontend engineer”.',
+      matchedRole: 'Frontend engineer',
+    },
+    {
+      kind: 'location',
+      points: 10,
+      text: 'Remote in the US, as you want.',
+      fit: 'remote-us',
+      locations: [],
+    },
+  ],
+  coveredSkills: ['TypeScript', 'React', 'CSS'],
+  missingSkills: ['GraphQL'],
+  postedAt: '2026-11-22T22:00:00.000Z',
+  firstSeenAt: '2026-11-22T22:01:00.000Z',
+  applyUrl: 'https://boards.example.com/acme/jobs/7',
+};
+
+export const savedProfile: AlertProfile = {
+  targetRoles: ['Frontend engineer'],
+  skills: ['TypeScript', 'React'],
+  where: { remoteUs: true, remoteWorldwide: false, usStates: ['TX'], usCities: [] },
+  seniority: 'senior',
+  minSalaryUsd: null,
+  needsVisaSponsorship: false,
+  updatedAt: '2026-11-22T21:00:00.000Z',
+};
