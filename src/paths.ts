@@ -7,6 +7,7 @@ export const PATHS = {
   login: '/login',
   account: '/account',
   profile: '/profile',
+  matches: '/matches',
   blog: '/blog',
   privacy: '/privacy',
   terms: '/terms',

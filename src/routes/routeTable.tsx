@@ -72,6 +72,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: routeSegment(PATHS.matches),
+            caseSensitive: true,
+            ...lazyRoute(
+              'MatchesRoute',
+              () => import('./MatchesRoute'),
+              (m) => m.MatchesRoute,
+            ),
+          },
+          {
             path: routeSegment(PATHS.refund),
             caseSensitive: true,
             ...lazyRoute(

@@ -7,6 +7,7 @@ import { blogIndexMeta } from './BlogIndexRoute';
 import { homeMeta } from './HomeRoute';
 import { imprintMeta } from './ImprintRoute';
 import { loginMeta } from './LoginRoute';
+import { matchesMeta } from './MatchesRoute';
 import { notFoundMeta } from './NotFoundRoute';
 import { privacyMeta } from './PrivacyRoute';
 import { profileMeta } from './ProfileRoute';
@@ -38,6 +39,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   page(PATHS.login, loginMeta),
   page(PATHS.account, accountMeta),
   page(PATHS.profile, profileMeta),
+  page(PATHS.matches, matchesMeta),
 ];
 
 /** The host serves `404.html` for any unknown address; any unmatched path renders it. */

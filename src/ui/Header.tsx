@@ -20,6 +20,9 @@ export function Header() {
               <Link to={PATHS.profile}>Job alerts</Link>
             </li>
             <li>
+              <Link to={PATHS.matches}>Matches</Link>
+            </li>
+            <li>
               <AccountLink />
             </li>
           </ul>

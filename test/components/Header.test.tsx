@@ -9,7 +9,7 @@ import { PATHS, PRICING_PATH } from '../../src/paths';
 afterEach(cleanup);
 
 describe('Header', () => {
-  it('is the banner landmark: brand home, then Pricing, Blog and the session link last', () => {
+  it('is the banner landmark: brand home, then Pricing, Blog, Job alerts, Matches and the session link last', () => {
     render(
       <SessionProvider startSession={restoringForever}>
         <MemoryRouter>
@@ -25,12 +25,13 @@ describe('Header', () => {
     const links = within(within(banner).getByRole('navigation', { name: 'Main' })).getAllByRole(
       'link',
     );
-    expect(links.slice(0, 3).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(links.slice(0, 4).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Pricing', PRICING_PATH],
       ['Blog', PATHS.blog],
       ['Job alerts', PATHS.profile],
+      ['Matches', PATHS.matches],
     ]);
-    expect(links).toHaveLength(4);
-    expect(links[3]!.className).toContain('account-link');
+    expect(links).toHaveLength(5);
+    expect(links[4]!.className).toContain('account-link');
   });
 });

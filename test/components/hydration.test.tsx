@@ -15,6 +15,7 @@ import { stubScrolling } from './renderSite';
 vi.mock('../../src/ui/session/browserSessionRuntime', () => ({
   startBrowserSessionConnection: () => new Promise(() => {}),
   startBrowserProfileConnection: () => new Promise(() => {}),
+  startBrowserMatchesConnection: () => new Promise(() => {}),
 }));
 
 let root: Root | undefined;

@@ -64,7 +64,7 @@ describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the metadata of $path', ({ path,
 });
 
 describe('indexing', () => {
-  const UNLISTED: string[] = [PATHS.login, PATHS.account, PATHS.profile];
+  const UNLISTED: string[] = [PATHS.login, PATHS.account, PATHS.profile, PATHS.matches];
 
   it.each([...UNLISTED, '/does-not-exist'])('keeps %s out of search results', async (path) => {
     await renderSite(path);

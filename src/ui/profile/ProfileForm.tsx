@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { Link } from 'react-router-dom';
 import { SENIORITIES, US_STATE_CODES, type Seniority } from '../../backendApi';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
 import { TextField } from '../forms/TextField';
 import { useProfileSend, useProfileView } from './hooks';
+import { PATHS } from '../../paths';
 import {
   checkDraft,
   draftFromProfile,
@@ -260,6 +262,7 @@ export function ProfileForm({ uid }: { uid: string }) {
           Save profile
         </BusyButton>
         <StatusMessage message={status} />
+        {status && <Link to={PATHS.matches}>See your matches</Link>}
       </div>
     </SafeForm>
   );

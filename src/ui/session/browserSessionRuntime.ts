@@ -5,10 +5,13 @@
 import { config } from '../../config';
 import { createBackendClient } from '../../machines/backendClient';
 import { createBrowserSessionActors, createIdTokenSource } from '../../machines/firebaseSession';
+import { createMatchesActors, matchesMachine } from '../../machines/matchesMachine';
 import { createProfileActors, profileMachine } from '../../machines/profileMachine';
 import { sessionMachine } from '../../machines/sessionMachine';
 import { connectSessionActor } from './actorConnection';
 import type { SessionConnection } from './sessionConnection';
+import { connectMatchesActor } from '../matches/matchesActorConnection';
+import type { MatchesConnection } from '../matches/matchesStore';
 import { connectProfileActor } from '../profile/profileActorConnection';
 import type { ProfileConnection } from '../profile/profileConnection';
 
@@ -26,9 +29,21 @@ export async function startBrowserSessionConnection(): Promise<SessionConnection
 
 /** The profile machine for the session's user, calling the backend with that user's ID token. */
 export function startBrowserProfileConnection(): ProfileConnection {
-  const client = createBackendClient({
+  return connectProfileActor(
+    profileMachine.provide({ actors: createProfileActors(browserBackendClient()) }),
+  );
+}
+
+/** The matches machine for the session's user, calling the backend with that user's ID token. */
+export function startBrowserMatchesConnection(): MatchesConnection {
+  return connectMatchesActor(
+    matchesMachine.provide({ actors: createMatchesActors(browserBackendClient()) }),
+  );
+}
+
+function browserBackendClient() {
+  return createBackendClient({
     baseUrl: config.backendUrl,
     getIdToken: createIdTokenSource(config),
   });
-  return connectProfileActor(profileMachine.provide({ actors: createProfileActors(client) }));
 }

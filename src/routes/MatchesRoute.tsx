@@ -1,0 +1,24 @@
+import type { PageMeta } from '../meta/pageMeta';
+import { PageHead } from '../meta/PageHead';
+import { MatchesProvider } from '../ui/matches/MatchesProvider';
+import { MatchesPage } from '../ui/MatchesPage';
+import { PATHS } from '../paths';
+
+export const matchesMeta: PageMeta = {
+  title: 'Your job matches',
+  description:
+    'The open tech jobs that fit your ApplyFirst profile, best first: the score, why each fits, the skills you lack, how fresh it is, and where to apply.',
+  url: PATHS.matches,
+  noIndex: true,
+};
+
+export function MatchesRoute() {
+  return (
+    <>
+      <PageHead meta={matchesMeta} />
+      <MatchesProvider>
+        <MatchesPage />
+      </MatchesProvider>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import type { JobMatch } from '../../backendApi';
+import { freshnessOf, timeAgo } from './freshness';
+
+const REMOTE_LABELS: Record<JobMatch['usEligibility'], string> = {
+  'remote-us': 'Remote in the US',
+  'remote-worldwide': 'Remote from anywhere',
+  us: 'Remote',
+  'not-us': 'Remote',
+};
+
+/** Where the job is: its locations, and whether it is remote and for whom. */
+function placeOf(match: JobMatch): string {
+  const remote = match.remote ? [REMOTE_LABELS[match.usEligibility]] : [];
+  return [...remote, ...match.locations].join(' · ');
+}
+
+function SkillList({ title, skills }: { title: string; skills: string[] }) {
+  const titleId = useId();
+  if (skills.length === 0) return null;
+  return (
+    <div className="match__skills">
+      <h3 id={titleId} className="match__subtitle">
+        {title}
+      </h3>
+      <ul className="match__chips" aria-labelledby={titleId}>
+        {skills.map((skill) => (
+          <li key={skill}>{skill}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One job that fits the profile: what and where, how well and why, how fresh, and how to apply. */
+export function MatchCard({ match, checkedAt }: { match: JobMatch; checkedAt: string }) {
+  const titleId = useId();
+  const scoreId = useId();
+  const fresh = freshnessOf(match);
+  const place = placeOf(match);
+  return (
+    <article className="card match" aria-labelledby={titleId}>
+      <header className="match__head">
+        <h2 id={titleId} className="card__title">
+          {match.title}
+        </h2>
+        <p className="match__company">{match.company}</p>
+        {place && <p className="match__place">{place}</p>}
+        <p className="match__fresh">
+          {fresh.verb}{' '}
+          <time dateTime={fresh.at} title={new Date(fresh.at).toLocaleString('en-US')}>
+            {timeAgo(fresh.at, checkedAt)}
+          </time>
+        </p>
+      </header>
+      <div className="match__score">
+        <p id={scoreId}>{match.score}% match</p>
+        <meter min={0} max={100} value={match.score} aria-labelledby={scoreId} />
+      </div>
+      <ul className="match__reasons" aria-label="Why it matches">
+        {match.reasons.map((reason) => (
+          <li key={reason.kind}>{reason.text}</li>
+        ))}
+      </ul>
+      <SkillList title="Skills you have" skills={match.coveredSkills} />
+      <SkillList title="Skills you are missing" skills={match.missingSkills} />
+      <p>
+        <a
+          className="button button--primary"
+          href={match.applyUrl}
+          rel="noopener noreferrer"
+          aria-label={`Apply for ${match.title} at ${match.company}`}
+        >
+          Apply
+        </a>
+      </p>
+    </article>
+  );
+}

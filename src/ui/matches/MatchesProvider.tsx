@@ -1,0 +1,42 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { messageFor } from '../../machines/backendClient';
+import { useMachineConnection } from '../machineView/useMachineConnection';
+import { useCarryOverOffer, useSessionUser } from '../session';
+import { createMatchesStore, MatchesStoreContext, type StartMatches } from './matchesStore';
+import { IDLE_MATCHES_VIEW, type MatchesView } from './matchesView';
+
+/** The default: the matches machine loads with the session runtime's chunk, after hydration. */
+const startBrowserMatches: StartMatches = async () => {
+  const runtime = await import('../session/browserSessionRuntime');
+  return runtime.startBrowserMatchesConnection();
+};
+
+const CODE_NOT_LOADED: MatchesView = {
+  ...IDLE_MATCHES_VIEW,
+  status: 'failed',
+  error: { code: 'network-error', message: messageFor('network-error') },
+};
+
+export interface MatchesProviderProps {
+  children: ReactNode;
+  /** Replaces the browser runtime (tests). Read once, when the provider mounts. */
+  startMatches?: StartMatches;
+}
+
+/** Runs the matches machine for the session's current user while its children are shown. */
+export function MatchesProvider({
+  children,
+  startMatches = startBrowserMatches,
+}: MatchesProviderProps) {
+  const [store] = useState(createMatchesStore);
+  const connected = useMachineConnection(store, startMatches, 'matches', CODE_NOT_LOADED);
+  const uid = useSessionUser()?.uid ?? null;
+  // A replaced guest's profile may be about to join the account's: load once that is settled.
+  const choosingCarryOver = useCarryOverOffer() !== null;
+
+  useEffect(() => {
+    if (connected && uid !== null && !choosingCarryOver) store.send({ type: 'LOAD', uid });
+  }, [store, connected, uid, choosingCarryOver]);
+
+  return <MatchesStoreContext.Provider value={store}>{children}</MatchesStoreContext.Provider>;
+}

@@ -1,0 +1,28 @@
+import type { SnapshotFrom } from 'xstate';
+import type { matchesMachine } from '../../machines/matchesMachine';
+import { EMPTY_MATCHES_CONTEXT, type MatchesContext } from '../../machines/matchesTypes';
+
+export type MatchesStatus = 'idle' | 'loading' | 'refreshing' | 'loaded' | 'failed';
+
+/** What components read of the matches machine: where it is and what it holds. */
+export interface MatchesView extends MatchesContext {
+  status: MatchesStatus;
+}
+
+/** Before the runtime has loaded (and while server rendering): nothing known yet. */
+export const IDLE_MATCHES_VIEW: MatchesView = Object.freeze({
+  ...EMPTY_MATCHES_CONTEXT,
+  status: 'idle',
+});
+
+function statusOf(snapshot: SnapshotFrom<typeof matchesMachine>): MatchesStatus {
+  if (snapshot.hasTag('loading')) return 'loading';
+  if (snapshot.hasTag('refreshing')) return 'refreshing';
+  if (snapshot.matches('loaded')) return 'loaded';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'idle';
+}
+
+export function toMatchesView(snapshot: SnapshotFrom<typeof matchesMachine>): MatchesView {
+  return { ...snapshot.context, status: statusOf(snapshot) };
+}

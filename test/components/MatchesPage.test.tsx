@@ -1,0 +1,184 @@
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { BackendFailure } from '../../src/machines/backendClient';
+import { matchesMachine, type MatchesResult } from '../../src/machines/matchesMachine';
+import { loginPath, PATHS } from '../../src/paths';
+import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
+import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
+import { MatchesPage } from '../../src/ui/MatchesPage';
+import { SessionProvider } from '../../src/ui/session';
+import { connectSessionActor } from '../../src/ui/session/actorConnection';
+import { CHECKED_AT, frontendMatch, savedProfile } from '../support/matchFixtures';
+import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
+
+// The machine and the lazy parts are slow on a busy machine; the default 1 s is too tight.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const result = (fields: Partial<MatchesResult> = {}): MatchesResult => ({
+  profileMissing: false,
+  matches: [frontendMatch],
+  watching: null,
+  checkedAt: CHECKED_AT,
+  ...fields,
+});
+
+function renderMatchesPage(
+  load: (input: { uid: string }) => Promise<MatchesResult>,
+  user = registeredUser,
+) {
+  const calls = vi.fn(load);
+  const logic = matchesMachine.provide({
+    actors: { loadMatches: fromPromise(({ input }) => calls(input)) },
+  });
+  const session = createFakeSession(user);
+  render(
+    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+      <MemoryRouter initialEntries={[PATHS.matches]}>
+        <MatchesProvider startMatches={() => connectMatchesActor(logic)}>
+          <MatchesPage />
+        </MatchesProvider>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return { calls, person: userEvent.setup({ delay: null }) };
+}
+
+const page = () => screen.getByRole('region', { name: 'Your matches' });
+
+describe('the matches page', () => {
+  it('shows a busy page with a status while the matches load', async () => {
+    renderMatchesPage(() => new Promise(() => {}));
+    expect(page().getAttribute('aria-busy')).toBe('true');
+    expect((await screen.findByRole('status')).textContent).toBe('Loading your matches…');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('shows each match: score, reasons, covered and missing skills, freshness and apply link', async () => {
+    const { calls } = renderMatchesPage(async () => result());
+    const card = await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    expect(page().getAttribute('aria-busy')).toBeNull();
+    expect(calls).toHaveBeenCalledWith({ uid: registeredUser.uid });
+    expect(within(card).getByText('Acme Cloud')).toBeTruthy();
+    expect(within(card).getByText('Remote in the US · Austin, TX')).toBeTruthy();
+
+    const score = within(card).getByRole('meter', { name: '87% match' });
+    expect(score.getAttribute('value')).toBe('87');
+
+    const reasons = within(within(card).getByRole('list', { name: 'Why it matches' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(reasons).toEqual(frontendMatch.reasons.map((reason) => reason.text));
+    const items = (name: string) =>
+      within(within(card).getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items('Skills you have')).toEqual(['TypeScript', 'React', 'CSS']);
+    expect(items('Skills you are missing')).toEqual(['GraphQL']);
+
+    const time = card.querySelector('time');
+    expect(time?.getAttribute('dateTime')).toBe(frontendMatch.postedAt);
+    expect(time?.parentElement?.textContent).toBe('Posted 4 minutes ago');
+
+    const apply = within(card).getByRole('link', {
+      name: 'Apply for Senior Frontend Engineer at Acme Cloud',
+    });
+    expect(apply.getAttribute('href')).toBe(frontendMatch.applyUrl);
+    expect(apply.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('status').textContent).toBe('1 match.');
+    // Registered users are not invited to register.
+    expect(screen.queryByRole('link', { name: /Create an account/ })).toBeNull();
+  });
+
+  it('says when ApplyFirst first saw a posting whose posting time is not known', async () => {
+    renderMatchesPage(async () =>
+      result({
+        matches: [{ ...frontendMatch, postedAt: null, firstSeenAt: '2026-11-20T22:04:00Z' }],
+      }),
+    );
+    const card = await screen.findByRole('article');
+    expect(card.querySelector('time')?.parentElement?.textContent).toBe('First seen 2 days ago');
+  });
+
+  it('without a profile, explains and links to the profile to fill it', async () => {
+    renderMatchesPage(async () => result({ profileMissing: true, matches: [] }));
+    const fill = await screen.findByRole('link', { name: 'Fill in your profile' });
+    expect(fill.getAttribute('href')).toBe(PATHS.profile);
+    expect(screen.getByText(/You have not filled it in yet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+  });
+
+  it('with a profile but no matches yet, says what is being watched', async () => {
+    renderMatchesPage(async () => result({ matches: [], watching: savedProfile }));
+    await screen.findByRole('heading', { name: 'No matches yet' });
+    const watched = Object.fromEntries(
+      [...document.querySelectorAll('.details__row')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    );
+    expect(watched).toEqual({
+      Roles: 'Frontend engineer',
+      Skills: 'TypeScript, React',
+      Where: 'remote in the US; TX',
+    });
+    expect(screen.getByText('New postings that fit appear here, best first.')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Change what you are looking for' }).getAttribute('href'),
+    ).toBe(PATHS.profile);
+  });
+
+  it('says what is watched in general when the profile could not be read', async () => {
+    renderMatchesPage(async () => result({ matches: [], watching: null }));
+    expect(
+      await screen.findByText(/for the roles, skills and places in your profile/),
+    ).toBeTruthy();
+  });
+
+  it('shows a failure as an alert, and Try again loads again', async () => {
+    const { calls, person } = renderMatchesPage(async () => result());
+    calls.mockRejectedValueOnce(new BackendFailure('network-error'));
+    const alert = await screen.findByText(new BackendFailure('network-error').message);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(screen.queryByRole('article')).toBeNull();
+    await person.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    expect(calls).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refreshes on request, keeping the list shown while it checks', async () => {
+    const { calls, person } = renderMatchesPage(async () => result());
+    await screen.findByRole('article');
+    let answer: (value: MatchesResult) => void = () => {};
+    calls.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await person.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Checking for new matches…')).toBeTruthy();
+    expect(page().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('article')).toBeTruthy();
+    answer(
+      result({ matches: [frontendMatch, { ...frontendMatch, jobId: 8, title: 'Web developer' }] }),
+    );
+    await screen.findByRole('article', { name: 'Web developer' });
+    expect(screen.getByRole('status').textContent).toBe('2 matches, best first.');
+    expect(calls).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a guest their matches, with an invitation to register for e-mail alerts', async () => {
+    const { calls } = renderMatchesPage(async () => result(), guestUser);
+    await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    expect(calls).toHaveBeenCalledWith({ uid: guestUser.uid });
+    const invite = screen.getByRole('link', {
+      name: 'Create an account to get new matches by e-mail',
+    });
+    expect(invite.getAttribute('href')).toBe(loginPath({ next: PATHS.matches }));
+  });
+});
