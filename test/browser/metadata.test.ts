@@ -111,6 +111,7 @@ describe('page metadata after client-side navigation', () => {
     }
     await follow(page.locator('header a.brand'), PATHS.home);
     await follow(link(header, 'Job alerts'), PATHS.profile);
+    await follow(link(header, 'Matches'), PATHS.matches);
     await follow(link(header, 'Login'), PATHS.login);
 
     // Creating an account moves on to /account in the page.

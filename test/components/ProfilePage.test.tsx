@@ -96,8 +96,12 @@ describe('the job alert profile page', () => {
     expect(invite.getAttribute('href')).toBe(loginPath({ next: PATHS.profile }));
 
     await fillProfile(person);
+    expect(screen.queryByRole('link', { name: 'See your matches' })).toBeNull();
     await person.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Saved');
+    expect(screen.getByRole('link', { name: 'See your matches' }).getAttribute('href')).toBe(
+      PATHS.matches,
+    );
     expect(backend.calls.save).toHaveBeenCalledWith({
       uid: guestUser.uid,
       input: {

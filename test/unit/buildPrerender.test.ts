@@ -44,6 +44,7 @@ describe('npm run build', () => {
       'login/index.html',
       'account/index.html',
       'profile/index.html',
+      'matches/index.html',
       '404.html',
       'sitemap.xml',
       'robots.txt',
@@ -90,11 +91,12 @@ describe('npm run build', () => {
     expect(routePreload, preloads.join('\n')).toMatch(/fetchpriority="low"/i);
   });
 
-  it('keeps /login, /account, /profile and the not-found page out of search results', async () => {
+  it('keeps /login, /account, /profile, /matches and the not-found page out of search results', async () => {
     for (const file of [
       'login/index.html',
       'account/index.html',
       'profile/index.html',
+      'matches/index.html',
       '404.html',
     ]) {
       expect(await read(file), file).toContain('<meta name="robots" content="noindex, nofollow"/>');
