@@ -43,6 +43,8 @@ export default defineConfig({
           name: 'components',
           include: ['test/components/**/*.test.tsx'],
           environment: 'jsdom',
+          // Typing with user-event takes seconds when the server tests load both cores beside it.
+          testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
       },
