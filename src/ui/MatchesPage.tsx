@@ -41,17 +41,18 @@ export function MatchesPage() {
       <p className="session-page__intro">
         Open tech jobs that fit your profile, with why they fit and what they ask that you lack.
       </p>
-      {sessionStatus === 'guest' && (
+      <SessionFailure />
+      {loading && sessionStatus !== 'failed' && !failed && <PageLoading what="matches" />}
+      {failed && (
+        <PageLoadFailed message={view.error?.message} onRetry={() => send({ type: 'RETRY' })} />
+      )}
+      {/* With the answer, not before it: appearing on its own, it would push the page down. */}
+      {shown && sessionStatus === 'guest' && (
         <p className="session-page__invite">
           <Link to={loginPath({ next: PATHS.matches })}>
             Create an account to get new matches by e-mail
           </Link>
         </p>
-      )}
-      <SessionFailure />
-      {loading && sessionStatus !== 'failed' && !failed && <PageLoading what="matches" />}
-      {failed && (
-        <PageLoadFailed message={view.error?.message} onRetry={() => send({ type: 'RETRY' })} />
       )}
       {shown && view.profileMissing && <NoProfileYet />}
       {shown && !view.profileMissing && view.matches.length === 0 && (

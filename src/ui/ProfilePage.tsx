@@ -33,13 +33,6 @@ export function ProfilePage() {
       <p className="session-page__intro">
         Tell us what you are looking for. We alert you the moment a matching job is posted.
       </p>
-      {sessionStatus === 'guest' && (
-        <p className="session-page__invite">
-          <Link to={loginPath({ next: PATHS.profile })}>
-            Create an account to keep it and get alerts
-          </Link>
-        </p>
-      )}
       <SessionFailure />
       {loading && sessionStatus !== 'failed' && !loadFailed && <PageLoading what="profile" />}
       {loadFailed && (
@@ -47,6 +40,14 @@ export function ProfilePage() {
       )}
       {!loading && !loadFailed && uid !== null && (
         <>
+          {/* With the form, not before it: appearing on its own, it would push the page down. */}
+          {sessionStatus === 'guest' && (
+            <p className="session-page__invite">
+              <Link to={loginPath({ next: PATHS.profile })}>
+                Create an account to keep it and get alerts
+              </Link>
+            </p>
+          )}
           <ProfileForm key={uid} uid={uid} />
           <CvSection />
         </>

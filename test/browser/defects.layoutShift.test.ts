@@ -1,29 +1,46 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/paths';
+import { SITE_PAGES } from '../../src/routes/sitePages';
 import { useRawBrowser } from './support/rawTabs';
 
 const PHONE = { width: 375, height: 667 };
 
-describe('layout shift (CLS)', () => {
+/** Records every layout shift of the pages `page` opens from now on. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts of the open page, once its guest is known and the network is quiet. */
+async function shiftsOnceSettled(page: Page): Promise<number[]> {
+  await page.locator('header a.account-link[data-session-kind="guest"]').waitFor();
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+}
+
+describe('layout shift (CLS) on a phone', () => {
   const browser = useRawBrowser();
 
   it('is 0 for a guest opening /account, whom the browser sends on to /login', async () => {
     const tab = await browser.open('/', { viewport: PHONE });
-    await tab.page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-          shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(tab.page);
     await tab.page.goto(`${browser.appUrl}${PATHS.account}`);
     await tab.page.waitForURL(/\/login/);
-    await tab.page.locator('header a.account-link[data-session-kind="guest"]').waitFor();
-    await tab.page.waitForLoadState('networkidle');
-    const shifts = await tab.page.evaluate(
-      () => (window as unknown as { shifts: number[] }).shifts,
-    );
-    expect(shifts).toEqual([]);
+    expect(await shiftsOnceSettled(tab.page)).toEqual([]);
+  });
+
+  const guestPages = SITE_PAGES.filter(({ path }) => path !== PATHS.account);
+  it.each(guestPages.map(({ path }) => path))('is 0 for a guest opening %s', async (path) => {
+    const tab = await browser.open('/', { viewport: PHONE });
+    await recordShifts(tab.page);
+    await tab.page.goto(`${browser.appUrl}${path}`);
+    expect(await shiftsOnceSettled(tab.page)).toEqual([]);
   });
 });
