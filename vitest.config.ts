@@ -19,10 +19,10 @@ class LongestFirstSequencer extends BaseSequencer {
 
 /**
  * Test levels (docs/architecture.md, Tests). `npm test` runs them all inside one Auth Emulator
- * (`firebase emulators:exec`), in three groups one after another: unit, components and server
- * together (they share no state: fakes, jsdom, and the server's own databases and accounts); then
- * the integration tests, one file at a time, alone (they clear the emulator's accounts and switch
- * its e-mail privacy); then the browser. Two files run at once (the machine has two cores;
+ * (`firebase emulators:exec`), in two groups: unit, components, server and browser together (they
+ * share no state: fakes, jsdom, and accounts and databases of their own), the browser statechart
+ * paths first; then the integration tests alone, one file at a time (they clear the emulator's
+ * accounts and switch its e-mail privacy). Two files run at once (the machine has two cores;
  * Vitest's default would be one), except where a level says not.
  */
 export default defineConfig({
@@ -79,7 +79,7 @@ export default defineConfig({
           // Each file has its own browser contexts and accounts; two Chromiums at once fit 2 cores.
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],
