@@ -1,7 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messageFor } from '../../machines/backendClient';
-import { useMachineConnection } from '../machineView/useMachineConnection';
-import { useCarryOverOffer, useSessionUser } from '../session';
+import { useUserMachine } from '../machineView/useUserMachine';
 import { createMatchesStore, MatchesStoreContext, type StartMatches } from './matchesStore';
 import { IDLE_MATCHES_VIEW, type MatchesView } from './matchesView';
 
@@ -29,14 +28,7 @@ export function MatchesProvider({
   startMatches = startBrowserMatches,
 }: MatchesProviderProps) {
   const [store] = useState(createMatchesStore);
-  const connected = useMachineConnection(store, startMatches, 'matches', CODE_NOT_LOADED);
-  const uid = useSessionUser()?.uid ?? null;
-  // A replaced guest's profile may be about to join the account's: load once that is settled.
-  const choosingCarryOver = useCarryOverOffer() !== null;
-
-  useEffect(() => {
-    if (connected && uid !== null && !choosingCarryOver) store.send({ type: 'LOAD', uid });
-  }, [store, connected, uid, choosingCarryOver]);
+  useUserMachine(store, startMatches, 'matches', CODE_NOT_LOADED);
 
   return <MatchesStoreContext.Provider value={store}>{children}</MatchesStoreContext.Provider>;
 }

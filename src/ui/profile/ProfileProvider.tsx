@@ -1,7 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messageFor } from '../../machines/backendClient';
-import { useMachineConnection } from '../machineView/useMachineConnection';
-import { useCarryOverOffer, useSessionUser } from '../session';
+import { useUserMachine } from '../machineView/useUserMachine';
 import type { StartProfile } from './profileConnection';
 import { createProfileStore, ProfileStoreContext } from './profileStore';
 import { IDLE_PROFILE_VIEW, type ProfileView } from './profileView';
@@ -33,15 +32,7 @@ export function ProfileProvider({
   startProfile = startBrowserProfile,
 }: ProfileProviderProps) {
   const [store] = useState(createProfileStore);
-  const connected = useMachineConnection(store, startProfile, 'profile', CODE_NOT_LOADED);
-  const uid = useSessionUser()?.uid ?? null;
-  // While the person chooses what happens to a replaced guest's work, the account's profile is
-  // about to change: load it once the choice is carried out.
-  const choosingCarryOver = useCarryOverOffer() !== null;
-
-  useEffect(() => {
-    if (connected && uid !== null && !choosingCarryOver) store.send({ type: 'LOAD', uid });
-  }, [store, connected, uid, choosingCarryOver]);
+  useUserMachine(store, startProfile, 'profile', CODE_NOT_LOADED);
 
   return <ProfileStoreContext.Provider value={store}>{children}</ProfileStoreContext.Provider>;
 }
