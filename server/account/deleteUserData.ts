@@ -1,8 +1,16 @@
 import { inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { carryOvers, cvs, plans, processedWebhookEvents, profiles } from '../db/schema';
+import {
+  alertEmailSettings,
+  alerts,
+  carryOvers,
+  cvs,
+  plans,
+  processedWebhookEvents,
+  profiles,
+} from '../db/schema';
 
-/** Deletes every row that belongs to these users (profile, CV, carry-over records, plan). */
+/** Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts). */
 export async function deleteUserData(db: Database | Transaction, uids: string[]): Promise<number> {
   if (uids.length === 0) return 0;
   const removedProfiles = await db
@@ -15,5 +23,7 @@ export async function deleteUserData(db: Database | Transaction, uids: string[])
     .where(or(inArray(carryOvers.accountUid, uids), inArray(carryOvers.guestUid, uids)));
   await db.delete(plans).where(inArray(plans.uid, uids));
   await db.delete(processedWebhookEvents).where(inArray(processedWebhookEvents.uid, uids));
+  await db.delete(alerts).where(inArray(alerts.uid, uids));
+  await db.delete(alertEmailSettings).where(inArray(alertEmailSettings.uid, uids));
   return removedProfiles.length + removedCvs.length;
 }

@@ -160,3 +160,42 @@ export const jobs = pgTable(
     index('jobs_dedupe_key').on(table.dedupeKey),
   ],
 );
+
+/**
+ * A posting that fits a user's profile, found when the posting was first seen (one per user and
+ * job). Reasons are scored again when read: the profile may have changed since.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid').notNull(),
+    jobId: bigint('job_id', { mode: 'number' })
+      .notNull()
+      .references(() => jobs.id),
+    /** The match score (0-100) when the alert was made. */
+    score: integer('score').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /** When the person saw it in the page (null: new to them). */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** When it went out by e-mail, alone (Pro) or in a digest (Free); null: not yet, or never. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('alerts_uid_job_id').on(table.uid, table.jobId),
+    index('alerts_uid_created_at').on(table.uid, table.createdAt.desc()),
+    index('alerts_not_emailed')
+      .on(table.uid)
+      .where(sql`${table.emailedAt} is null`),
+  ],
+);
+
+/** Per user: whether alert e-mails may be sent, and when the last digest went out. */
+export const alertEmailSettings = pgTable('alert_email_settings', {
+  uid: text('uid').primaryKey(),
+  /** Set by the unsubscribe link (no sign-in needed) or the account page; null: subscribed. */
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+});
