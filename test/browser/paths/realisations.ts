@@ -250,6 +250,17 @@ async function signInInSecondTab(run: RunState, tab: Page): Promise<void> {
   await waitForPersistedUser(tab, (user) => user.uid === run.existing.uid);
 }
 
+/**
+ * In a second tab: sign in to the existing account, ready to sign out again. The SDK of this tab
+ * stores back the user it reads from storage (Firebase's `_onStorageEvent` saves the user it
+ * adopts), so a sign-out elsewhere before that write lands is undone by it: the other tab would end
+ * signed in again, with no new guest. The second tab signs out only once this tab took the account.
+ */
+async function signInInSecondTabToSignOut(run: RunState, tab: Page): Promise<void> {
+  await signInInSecondTab(run, tab);
+  await letThisTabSeeIt(run);
+}
+
 /** In a second tab: sign out, and wait for the fresh guest it starts. */
 async function signOutAndStartGuestInSecondTab(tab: Page): Promise<void> {
   await press(tab, 'Sign out');
@@ -289,7 +300,7 @@ function changedElsewhereDuring(operation: SessionOperation, step: ModelStep): S
       'signs in to an existing account and signs out again (its new guest held back)',
       async (run) => {
         const tab = await run.world.openSecondTab('/login');
-        await signInInSecondTab(run, tab);
+        await signInInSecondTabToSignOut(run, tab);
         const nextGuest = run.world.hold('accounts:signUp', tab);
         await press(tab, 'Sign out');
         await nextGuest.arrived();
@@ -314,7 +325,7 @@ function changedElsewhereDuring(operation: SessionOperation, step: ModelStep): S
           : 'signs out (a fresh guest)',
       async (run) => {
         const tab = await run.world.openSecondTab(kind === 'registered' ? '/account' : '/login');
-        if (kind === 'guest') await signInInSecondTab(run, tab);
+        if (kind === 'guest') await signInInSecondTabToSignOut(run, tab);
         if (kind !== 'nobody') await signOutAndStartGuestInSecondTab(tab);
       },
     );
