@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
 import { registerAccountRoutes } from './account/accountRoutes';
+import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
 import { ApiFailure, apiErrorBody } from './apiFailure';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     db: Database;
     /** The job-board polls, or null when JOB_BOARDS names none. */
     boardPolling: BoardPolling | null;
+    /** New alerts, announced to this process's live streams and e-mail sender. */
+    alertEvents: AlertEvents;
   }
 }
 
@@ -84,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
   app.decorate('db', database.db);
+  const alertEvents = createAlertEvents();
+  app.decorate('alertEvents', alertEvents);
   app.decorateRequest('identity', null);
   let boardPolling: BoardPolling | null = null;
   app.addHook('onClose', async () => {
@@ -169,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     firebaseProjectId: config.firebaseProjectId,
     recentLoginSeconds: options.recentLoginSeconds ?? 300,
     stripeWebhookSecret: config.stripeWebhookSecret,
+    alertEvents,
   };
   registerProfileRoutes(app, deps);
   registerCvRoutes(app, deps);

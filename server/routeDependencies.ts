@@ -1,3 +1,4 @@
+import type { AlertEvents } from './alerts/alertEvents';
 import type { Authenticators } from './auth/authenticate';
 import type { IdentityAdmin } from './auth/identityAdmin';
 import type { Database } from './db/database';
@@ -12,4 +13,6 @@ export interface RouteDependencies {
   recentLoginSeconds: number;
   /** The Stripe webhook endpoint's signing secret. */
   stripeWebhookSecret: string;
+  /** New alerts, announced in this process. */
+  alertEvents: AlertEvents;
 }
