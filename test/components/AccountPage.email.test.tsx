@@ -1,5 +1,5 @@
 import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userMessageFor } from '../../src/machines/errorCatalogue';
 import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
@@ -32,7 +32,7 @@ async function accountPageFor(user: SessionUser, session = createFakeSession(use
   renderWithSession({ session, path: PATHS.account });
   await screen.findByRole('heading', { name: 'Your account', level: 1 });
   await screen.findByText(user.email ?? 'No email address');
-  return { session, person: userEvent.setup() };
+  return { session, person: personAtKeyboard() };
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
@@ -192,7 +192,7 @@ describe('AccountPage: email verification', () => {
   it('after sign-up (which sent the link already), says so and does not hold the button back', async () => {
     const session = createFakeSession();
     renderWithSession({ session, path: PATHS.login });
-    const person = userEvent.setup();
+    const person = personAtKeyboard();
     await person.type(screen.getByLabelText('Email'), 'new@example.com');
     await person.type(screen.getByLabelText('Password'), 'correct horse');
     await person.click(await idleButton('Create account'));

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
 import { userMessageFor } from '../../src/machines/errorCatalogue';
@@ -37,7 +37,7 @@ async function accountPageFor(
   renderWithSession({ session, path: PATHS.account });
   await screen.findByRole('heading', { name: 'Your account', level: 1 });
   await screen.findByText(user.email ?? 'No email address');
-  return { session, person: userEvent.setup() };
+  return { session, person: personAtKeyboard() };
 }
 
 function section(name: string): HTMLElement {
@@ -56,7 +56,7 @@ describe('AccountPage', () => {
     renderWithSession({ session: createFakeSession(guestUser), path: PATHS.account });
     await waitFor(() => expect(currentLocation()).toBe(loginPath({ next: PATHS.account })));
 
-    const person = userEvent.setup();
+    const person = personAtKeyboard();
     await person.type(screen.getByLabelText('Email'), 'ada@example.com');
     await person.type(screen.getByLabelText('Password'), 'secret1');
     await person.click(await idleButton('Sign in'));
@@ -319,7 +319,7 @@ describe('AccountPage', () => {
     session.operations.restoreSession.mockRejectedValueOnce(failure('network-request-failed'));
     renderWithSession({ session, path: PATHS.account });
     expect(await screen.findByText('Failed to create session')).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await personAtKeyboard().click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('ada@example.com');
   });
 });

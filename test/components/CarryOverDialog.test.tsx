@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import type { GuestWork } from '../../src/machines/sessionTypes';
@@ -24,7 +24,7 @@ async function signInReplacingGuestWith(work: GuestWork) {
     discardedGuest: { uid: guestUser.uid, idToken: GUEST_ID_TOKEN, work },
   });
   const rendered = renderWithSession({ session, extra: <CarryOverDialog /> });
-  const user = userEvent.setup();
+  const user = personAtKeyboard();
   await user.type(screen.getByLabelText('Email'), registeredUser.email ?? '');
   await user.type(screen.getByLabelText('Password'), 'her password');
   await waitFor(() =>

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createFakeSession,
@@ -78,7 +78,7 @@ describe('LoginPage: the e-mailed sign-in link', () => {
       failure('email-link-needs-address'),
     );
     const { href } = openLink(signInQuery, session);
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
 
     expect(await alertWith(userMessageFor('email-link-needs-address'))).toBeTruthy();
     const email = screen.getByLabelText('Email');
@@ -123,7 +123,7 @@ describe('LoginPage: the e-mailed sign-in link', () => {
       .mockRejectedValueOnce(failure('email-link-needs-address'))
       .mockRejectedValueOnce(failure('email-link-wrong-address'));
     openLink(signInQuery, session);
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
 
     const email = await screen.findByLabelText('Email');
     await user.type(email, 'someone@example.com{Enter}');
@@ -139,7 +139,7 @@ describe('LoginPage: the e-mailed sign-in link', () => {
     const session = createFakeSession();
     session.operations.completeSignInLink.mockRejectedValueOnce(failure('invalid-action-code'));
     openLink(signInQuery, session);
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
 
     expect(await alertWith(userMessageFor('invalid-action-code'))).toBeTruthy();
     const ask = screen.getByRole('link', { name: 'Ask for a new sign-in link' });
@@ -238,7 +238,7 @@ describe('LoginPage: the e-mailed address actions', () => {
   it('keeps a registered user on the page, and continues to /account without a continue URL', async () => {
     const session = createFakeSession(registeredUser);
     openLink(`mode=verifyEmail&oobCode=${CODE}`, session);
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
 
     const shown = await screen.findByText(NOTICE_CATALOGUE['email-verified']);
     expect(shown.getAttribute('role')).toBe('status');

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createFakeSession,
@@ -30,7 +30,7 @@ async function readyLoginForm(path: string = PATHS.login, session = createFakeSe
       screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled'),
     ).toBeNull(),
   );
-  return { ...rendered, email, password, user: userEvent.setup() };
+  return { ...rendered, email, password, user: personAtKeyboard() };
 }
 
 describe('LoginPage', () => {
@@ -92,7 +92,7 @@ describe('LoginPage', () => {
     const linking = deferred<AccountCreated>();
     session.operations.createAccount.mockReturnValueOnce(linking.promise);
     renderWithSession({ session });
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     await waitFor(() => expect(session.operations.restoreSession).toHaveBeenCalled());
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -149,7 +149,7 @@ describe('LoginPage', () => {
     const session = createFakeSession();
     session.operations.signIn.mockRejectedValueOnce(failure('invalid-credential'));
     renderWithSession({ session });
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');
     await waitFor(() => expect(session.operations.restoreSession).toHaveBeenCalled());
@@ -243,7 +243,7 @@ describe('LoginPage', () => {
     const session = createFakeSession();
     session.operations.continueWithGoogle.mockReturnValueOnce(new Promise(() => undefined));
     renderWithSession({ session });
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     const google = screen.getByRole('button', { name: /Continue with Google/ });
     await waitFor(() => expect(google.getAttribute('aria-disabled')).toBeNull());
 
@@ -264,7 +264,7 @@ describe('LoginPage', () => {
     const session = createFakeSession();
     session.operations.continueWithGoogle.mockRejectedValueOnce(failure('popup-closed-by-user'));
     renderWithSession({ session });
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     const google = screen.getByRole('button', { name: /Continue with Google/ });
     await waitFor(() => expect(google.getAttribute('aria-disabled')).toBeNull());
     await user.click(google);
@@ -283,7 +283,7 @@ describe('LoginPage', () => {
     const session = createFakeSession(null);
     session.operations.startGuest.mockRejectedValueOnce(failure('network-request-failed'));
     renderWithSession({ session });
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
 
     expect(await alertWith('Failed to create session')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -353,5 +353,5 @@ async function readyResetForm(path: string, session = createFakeSession()) {
       screen.getByRole('button', { name: 'Save new password' }).getAttribute('aria-disabled'),
     ).toBeNull(),
   );
-  return { session, user: userEvent.setup() };
+  return { session, user: personAtKeyboard() };
 }

@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,7 +101,7 @@ describe('PlanButton', () => {
     await renderAt(PATHS.home, restoredAs(GUEST), <PlanButton>Get Pro</PlanButton>, loadPlan);
     expect(loadPlan).not.toHaveBeenCalled();
     expect(getPro().getAttribute('href')).toBe(SIGN_IN_FIRST);
-    await userEvent.setup().click(getPro());
+    await personAtKeyboard().click(getPro());
     expect(where()).toBe(SIGN_IN_FIRST);
     expect(new URLSearchParams(where()?.split('?')[1]).get('next')).toBe('/?checkout=pro#pricing');
   });

@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
@@ -88,7 +88,7 @@ describe('the plan section on the account page', () => {
     const section = renderPlan(loadPlan);
     const alert = await within(section).findByRole('alert');
     expect(alert.textContent).toBe(new BackendFailure('network-error').message);
-    await userEvent.setup().click(within(section).getByRole('button', { name: 'Try again' }));
+    await personAtKeyboard().click(within(section).getByRole('button', { name: 'Try again' }));
     await within(section).findByText('Pro');
     expect(loadPlan).toHaveBeenCalledTimes(2);
   });
@@ -100,7 +100,7 @@ describe('the plan section on the account page', () => {
       .mockResolvedValueOnce(PRO_RENEWING);
     const section = renderPlan(loadPlan);
     await within(section).findByText('Free');
-    await userEvent.setup().click(within(section).getByRole('button', { name: 'Check again' }));
+    await personAtKeyboard().click(within(section).getByRole('button', { name: 'Check again' }));
     await within(section).findByText('Pro');
   });
 });

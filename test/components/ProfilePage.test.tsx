@@ -1,5 +1,5 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard, type Person } from './person';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -71,12 +71,12 @@ function renderProfilePage(backend = fakeBackend(), user = guestUser) {
       </MemoryRouter>
     </SessionProvider>,
   );
-  return { backend, person: userEvent.setup({ delay: null }) };
+  return { backend, person: personAtKeyboard() };
 }
 
 const field = (name: string) => screen.findByLabelText<HTMLInputElement>(name, { exact: false });
 
-async function fillProfile(person: ReturnType<typeof userEvent.setup>) {
+async function fillProfile(person: Person) {
   await person.type(await field('Target roles'), 'Frontend engineer, Web developer');
   await person.type(await field('Skills (separate'), 'TypeScript');
   await person.click(screen.getByRole('checkbox', { name: 'Remote from anywhere' }));

@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,7 +54,7 @@ describe('SessionProvider', () => {
   });
 
   it('drops events sent before the session has loaded', async () => {
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     render(
       <SessionProvider startSession={() => new Promise(() => undefined)}>
         <SessionProbe />
@@ -66,7 +66,7 @@ describe('SessionProvider', () => {
 
   it('shows the session once restored and passes events to it', async () => {
     const session = createFakeSession(guestUser);
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     render(
       <SessionProvider startSession={() => connectSessionActor(session.logic)}>
         <SessionProbe />
@@ -88,7 +88,7 @@ describe('SessionProvider', () => {
       .fn<StartSession>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockImplementation(() => connectSessionActor(session.logic));
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     render(
       <SessionProvider startSession={startSession}>
         <SessionProbe />
@@ -116,7 +116,7 @@ describe('SessionProvider', () => {
         }),
       },
     });
-    const user = userEvent.setup();
+    const user = personAtKeyboard();
     render(
       <SessionProvider startSession={() => connectSessionActor(crashingOnce)}>
         <SessionProbe />

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createFakeSession,
@@ -35,7 +35,7 @@ describe('input limits', () => {
       // A pasted or scripted value can exceed maxlength; the check still catches it.
       fireEvent.change(screen.getByLabelText('Email'), { target: { value: TOO_LONG_EMAIL } });
       fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a-Password-1' } });
-      await userEvent.setup().click(screen.getByRole('button', { name: button }));
+      await personAtKeyboard().click(screen.getByRole('button', { name: button }));
       expect(
         await screen.findByText(/^Enter an email address of at most 254 characters\./, {
           selector: '[role="alert"], [role="alert"] *',
