@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { SITE_PAGES } from '../../src/routes/sitePages';
+import { createAccount, uniqueEmail } from '../support/emulatorAuth';
+import { submitLogin } from './support/pageDriver';
 import { useRawBrowser } from './support/rawTabs';
 
 const PHONE = { width: 375, height: 667 };
@@ -18,9 +20,11 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
-/** The shifts of the open page, once its guest is known and the network is quiet. */
-async function shiftsOnceSettled(page: Page): Promise<number[]> {
-  await page.locator('header a.account-link[data-session-kind="guest"]').waitFor();
+type SessionKind = 'guest' | 'registered';
+
+/** The shifts of the open page, once its session is known and the network is quiet. */
+async function shiftsOnceSettled(page: Page, kind: SessionKind = 'guest'): Promise<number[]> {
+  await page.locator(`header a.account-link[data-session-kind="${kind}"]`).waitFor();
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 }
@@ -42,5 +46,24 @@ describe('layout shift (CLS) on a phone', () => {
     await recordShifts(tab.page);
     await tab.page.goto(`${browser.appUrl}${path}`);
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
+  });
+
+  it('is 0 for a registered user opening each page, once signed in', async () => {
+    const email = uniqueEmail('cls');
+    await createAccount(email, 'Cls-Password-1');
+    const tab = await browser.open(PATHS.login, { viewport: PHONE });
+    await submitLogin(tab.page, 'Sign in', email, 'Cls-Password-1');
+    await tab.page.locator('header a.account-link[data-session-kind="registered"]').waitFor();
+    const shifted: Record<string, number[]> = {};
+    for (const { path } of SITE_PAGES) {
+      // A new tab of the same browser: the page loads from scratch with the account remembered.
+      const page = await tab.context.newPage();
+      await recordShifts(page);
+      await page.goto(`${browser.appUrl}${path}`);
+      const shifts = await shiftsOnceSettled(page, 'registered');
+      if (shifts.length > 0) shifted[path] = shifts;
+      await page.close();
+    }
+    expect(shifted).toEqual({});
   });
 });
