@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
 import { registerAccountRoutes } from './account/accountRoutes';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
@@ -13,7 +13,7 @@ import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
 import { scheduleGuestCleanup } from './cleanupSchedule';
-import { assertWebhookSecret, type ServerConfig } from './config';
+import { assertEmailSettings, assertWebhookSecret, type ServerConfig } from './config';
 import { registerCvRoutes } from './cv/cvRoutes';
 import {
   databaseLocationOf,
@@ -21,6 +21,8 @@ import {
   type Database,
   type DatabaseLocation,
 } from './db/database';
+import { redactUrl } from './email/redactUrl';
+import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
 import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
 import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
@@ -59,6 +61,16 @@ function loggerOptions(level: string, stream: Writable | false | undefined) {
     level,
     // The default request serializer logs no headers or bodies; this is a second line of defence.
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // Fastify's request fields, with the unsubscribe link's token left out of the URL.
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket.remotePort,
+      }),
+    },
     ...(stream ? { stream } : {}),
   };
 }
@@ -74,6 +86,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   assertWebhookSecret(config);
+  assertEmailSettings(config);
   const database = await openDatabase(options.database ?? databaseLocationOf(config));
   const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
   const admin = options.admin ?? firebase?.auth;
@@ -182,5 +195,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountRoutes(app, deps);
   registerPlanRoutes(app, deps);
   registerMatchRoutes(app, deps);
+  registerUnsubscribeRoutes(app, database.db, config.emailTokenSecret);
   return app;
 }

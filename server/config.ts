@@ -29,6 +29,20 @@ export interface ServerConfig {
   jobPollIntervalSeconds: number;
   /** Time limit for reading one board, all its pages. */
   jobBoardTimeoutMs: number;
+  /** The SMTP relay alert e-mails go through (`smtp://` or `smtps://`); null: none are sent. */
+  smtpUrl: string | null;
+  /** The From of every alert e-mail, e.g. `ApplyFirst <alerts@applyfirst.example>`. */
+  mailFrom: string;
+  /** Signs the unsubscribe links in e-mails (HMAC-SHA256): only links signed with it work. */
+  emailTokenSecret: string;
+  /** The app's address, for links in e-mails (`<siteUrl>/matches`). */
+  siteUrl: string;
+  /** This backend's public address, for the unsubscribe links in e-mails. */
+  publicBackendUrl: string;
+  /** The hour (UTC, 0-23) the Free plan's daily digest goes out. */
+  alertDigestHourUtc: number;
+  /** The first wait before a failed e-mail is tried again; it doubles up to 16 minutes. */
+  emailRetryDelaySeconds: number;
 }
 
 /**
@@ -36,6 +50,12 @@ export interface ServerConfig {
  * events signed with it are only trusted with a `demo-` project (the Auth Emulator).
  */
 export const DEV_STRIPE_WEBHOOK_SECRET = 'whsec_test_applyfirst_dev';
+
+/**
+ * The embedded unsubscribe-link secret: a development value, so links signed with it are only
+ * trusted with a `demo-` project. With a real project anyone could unsubscribe anyone.
+ */
+export const DEV_EMAIL_TOKEN_SECRET = 'applyfirst-dev-email-token-secret';
 
 type Env = Record<string, string | undefined>;
 
@@ -59,6 +79,21 @@ function hoursOrOff(env: Env, name: string, fallback: number): number | null {
   return env[name]?.trim() === 'off' ? null : positiveInteger(env, name, fallback);
 }
 
+function hourOfDay(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 23) {
+    throw new Error(`${name} must be an hour from 0 to 23, got "${raw}".`);
+  }
+  return value;
+}
+
+/** An address without its trailing slash, so paths can be appended. */
+function baseUrl(env: Env, name: string, fallback: string): string {
+  return text(env, name, fallback).replace(/\/+$/, '');
+}
+
 export function readServerConfig(env: Env = process.env): ServerConfig {
   return {
     port: positiveInteger(env, 'PORT', 8080),
@@ -80,6 +115,13 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     jobSourceUrls: sourceBaseUrls(env),
     jobPollIntervalSeconds: positiveInteger(env, 'JOB_POLL_INTERVAL_SECONDS', 60),
     jobBoardTimeoutMs: positiveInteger(env, 'JOB_BOARD_TIMEOUT_SECONDS', 20) * 1000,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: text(env, 'MAIL_FROM', 'ApplyFirst <alerts@applyfirst.example>'),
+    emailTokenSecret: text(env, 'EMAIL_TOKEN_SECRET', DEV_EMAIL_TOKEN_SECRET),
+    siteUrl: baseUrl(env, 'SITE_URL', 'http://127.0.0.1:5173'),
+    publicBackendUrl: baseUrl(env, 'PUBLIC_BACKEND_URL', 'http://127.0.0.1:8080'),
+    alertDigestHourUtc: hourOfDay(env, 'ALERT_DIGEST_HOUR_UTC', 13),
+    emailRetryDelaySeconds: positiveInteger(env, 'EMAIL_RETRY_DELAY_SECONDS', 30),
   };
 }
 
@@ -93,5 +135,26 @@ export function assertWebhookSecret(config: ServerConfig): void {
   throw new Error(
     `FIREBASE_PROJECT_ID=${config.firebaseProjectId} needs STRIPE_WEBHOOK_SECRET: the embedded ` +
       'one is a development value (see README, "Payments").',
+  );
+}
+
+/**
+ * Throws when a real (not `demo-`) project would sign unsubscribe links with the embedded secret
+ * (anyone could forge them), or would send e-mails whose links lead to the development addresses.
+ */
+export function assertEmailSettings(config: ServerConfig): void {
+  if (config.firebaseProjectId.startsWith('demo-')) return;
+  const defaults = readServerConfig({});
+  const missing = [
+    config.emailTokenSecret === DEV_EMAIL_TOKEN_SECRET ? 'EMAIL_TOKEN_SECRET' : null,
+    config.smtpUrl !== null && config.siteUrl === defaults.siteUrl ? 'SITE_URL' : null,
+    config.smtpUrl !== null && config.publicBackendUrl === defaults.publicBackendUrl
+      ? 'PUBLIC_BACKEND_URL'
+      : null,
+  ].filter((name) => name !== null);
+  if (missing.length === 0) return;
+  throw new Error(
+    `FIREBASE_PROJECT_ID=${config.firebaseProjectId} needs ${missing.join(', ')}: the embedded ` +
+      'values are for development (see README, "Alert e-mails").',
   );
 }
