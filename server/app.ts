@@ -115,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       boardPolling = await startBoardPolling({
         connection: database.connection,
         db: database.db,
+        alertEvents,
         boards: config.jobBoards,
         fetchers: BOARD_FETCHERS,
         baseUrls: config.jobSourceUrls,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CarryOverMode, CarryOverResponse } from '../../src/backendApi';
+import { refreshMatchSkills } from '../alerts/profileLookup';
 import type { Database, Transaction } from '../db/database';
 import { carryOvers, cvs, profiles } from '../db/schema';
 import { readProfile, saveProfile } from '../profile/profileStore';
@@ -101,6 +102,8 @@ export async function carryOverInTransaction(
     const carriedCv = await carryCv(tx, guestUid, accountUid, mode);
     await tx.delete(profiles).where(eq(profiles.uid, guestUid));
     await tx.delete(cvs).where(eq(cvs.uid, guestUid));
+    // The account's profile joins the skills of the CV it has now.
+    if (carriedCv) await refreshMatchSkills(tx, accountUid);
     await tx
       .update(carryOvers)
       .set({ carriedProfile, carriedCv })

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CvMediaType, CvSummary } from '../../src/backendApi';
+import { inTransaction, lockUserProfile, refreshMatchSkills } from '../alerts/profileLookup';
 import type { Database, Transaction } from '../db/database';
 import { cvs } from '../db/schema';
 import { preparedFor } from '../db/prepared';
@@ -56,16 +57,25 @@ export async function saveCv(
   cv: StoredCv,
 ): Promise<CvSummary> {
   const columns = { ...cv, uploadedAt: new Date() };
-  const [row] = await db
-    .insert(cvs)
-    .values({ uid, ...columns })
-    .onConflictDoUpdate({ target: cvs.uid, set: columns })
-    .returning();
+  const row = await inTransaction(db, async (tx) => {
+    await lockUserProfile(tx, uid);
+    const [saved] = await tx
+      .insert(cvs)
+      .values({ uid, ...columns })
+      .onConflictDoUpdate({ target: cvs.uid, set: columns })
+      .returning();
+    await refreshMatchSkills(tx, uid);
+    return saved;
+  });
   if (!row) throw new Error('Saving the CV returned no row.');
   return toCvSummary({ ...row, textLength: row.text.length });
 }
 
 export async function deleteCv(db: Database | Transaction, uid: string): Promise<boolean> {
-  const deleted = await db.delete(cvs).where(eq(cvs.uid, uid)).returning({ uid: cvs.uid });
-  return deleted.length > 0;
+  return inTransaction(db, async (tx) => {
+    await lockUserProfile(tx, uid);
+    const deleted = await tx.delete(cvs).where(eq(cvs.uid, uid)).returning({ uid: cvs.uid });
+    await refreshMatchSkills(tx, uid);
+    return deleted.length > 0;
+  });
 }

@@ -39,8 +39,31 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    // Lookup columns: what finds the profiles a new posting fits (server/alerts/profileLookup.ts).
+    /** The seeker's skills, canonical: the profile's joined with those found in the CV. */
+    matchSkills: text('match_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The place keys ("TX", "TX/austin") of the states and cities the profile names. */
+    usPlaces: text('us_places')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** One English lexeme per target role, its most telling word: a title holding it may match. */
+    roleTerms: text('role_terms')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`role_anchor_terms("target_roles")`),
+    /** The lookup rules the row was last written with; older rows are rewritten (LOOKUP_VERSION). */
+    lookupVersion: integer('lookup_version').notNull().default(0),
   },
-  (table) => [index('profiles_skills_gin').using('gin', table.skills)],
+  (table) => [
+    index('profiles_skills_gin').using('gin', table.skills),
+    index('profiles_match_skills_gin').using('gin', table.matchSkills),
+    index('profiles_us_places_gin').using('gin', table.usPlaces),
+    index('profiles_role_terms_gin').using('gin', table.roleTerms),
+  ],
 );
 
 /** One CV per user (Free plan), with the text extracted from it. */
@@ -146,6 +169,8 @@ export const jobs = pgTable(
     postedAt: timestamp('posted_at', { withTimezone: true }),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When alerts were made for it (null: not yet; the next poll makes them, see createAlerts.ts). */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
     /** A hash of what the source said last time: an unchanged posting is not written again. */
     contentHash: text('content_hash').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -158,6 +183,9 @@ export const jobs = pgTable(
     index('jobs_us_places_gin').using('gin', table.usPlaces),
     index('jobs_search_gin').using('gin', table.search),
     index('jobs_dedupe_key').on(table.dedupeKey),
+    index('jobs_not_alerted')
+      .on(table.firstSeenAt)
+      .where(sql`${table.alertedAt} is null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AlertProfile, AlertProfileInput } from '../../src/backendApi';
+import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../alerts/profileLookup';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { profiles } from '../db/schema';
@@ -61,12 +62,16 @@ export async function saveProfile(
   uid: string,
   profile: AlertProfileInput,
 ): Promise<AlertProfile> {
-  const columns = toColumns(profile);
-  const [row] = await db
-    .insert(profiles)
-    .values({ uid, ...columns })
-    .onConflictDoUpdate({ target: profiles.uid, set: columns })
-    .returning();
+  const row = await inTransaction(db, async (tx) => {
+    await lockUserProfile(tx, uid);
+    const columns = { ...toColumns(profile), ...lookupColumns(profile, await cvTextOf(tx, uid)) };
+    const [saved] = await tx
+      .insert(profiles)
+      .values({ uid, ...columns })
+      .onConflictDoUpdate({ target: profiles.uid, set: columns })
+      .returning();
+    return saved;
+  });
   if (!row) throw new Error('Saving the profile returned no row.');
   return toAlertProfile(row);
 }

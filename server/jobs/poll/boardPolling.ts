@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type Job } from 'pg-boss';
+import { rewriteStaleLookups } from '../../alerts/profileLookup';
 import type { DatabaseConnection } from '../../db/database';
 import { withTimeLimit } from '../../withTimeLimit';
 import type { BoardRef } from '../jobRecord';
-import { pollBoard, type PollBoardDeps } from './pollBoard';
+import { makeAlerts, pollBoard, type PollAlerts, type PollBoardDeps } from './pollBoard';
 import { logPollOutcome } from './pollLog';
 import {
   POLL_BOARD_QUEUE,
@@ -36,6 +37,7 @@ export interface BoardPolling {
 
 const START_TIME_LIMIT_MS = 60_000;
 const STOP_WAIT_MS = 5_000;
+const REWRITE_TIME_LIMIT_MS = 10 * 60_000;
 /** A poll that runs longer than this (fetch and store, each limited) is given up and retried. */
 const POLL_EXPIRY_MARGIN_SECONDS = 60;
 
@@ -51,6 +53,13 @@ function queueOptions(timeoutMs: number) {
     // A poll every few seconds per board adds up: done polls are kept an hour, not pg-boss's week.
     deleteAfterSeconds: 60 * 60,
   };
+}
+
+/** A line when alerts were made, or when making them failed (never which users or postings). */
+function logAlerts(log: FastifyBaseLogger, board: BoardRef, alerts: PollAlerts) {
+  if ('failed' in alerts)
+    log.error({ board: boardKey(board), detail: alerts.failed }, 'making alerts failed');
+  else if (alerts.created > 0) log.info({ board: boardKey(board), ...alerts }, 'alerts made');
 }
 
 /**
@@ -84,6 +93,8 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
     const outcome = await pollBoard(options, board, job.data.failures);
     logPollOutcome(log, board, outcome);
     await queueNext(board, outcome.failures, outcome.nextDelayMs);
+    // After the next poll is queued: making alerts never delays or loses the board's schedule.
+    if (outcome.ok) logAlerts(log, board, await makeAlerts(options));
   };
 
   await withTimeLimit(
@@ -107,6 +118,13 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
     throw error;
   });
   log.info({ boards: options.boards.map(boardKey) }, 'polling job boards');
+  // Profiles the migration could only approximate (or older lookup rules wrote) are rewritten in
+  // the background: until then they are found by their own skills and places.
+  void withTimeLimit(rewriteStaleLookups(options.db), REWRITE_TIME_LIMIT_MS, 'Rewriting lookups')
+    .then((rewritten) => {
+      if (rewritten > 0) log.info({ rewritten }, 'profile lookups rewritten');
+    })
+    .catch((error: unknown) => log.error({ err: error }, 'rewriting profile lookups failed'));
 
   return {
     scheduled: async (board) => {

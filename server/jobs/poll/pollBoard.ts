@@ -1,3 +1,5 @@
+import type { AlertEvents } from '../../alerts/alertEvents';
+import { alertPendingPostings, type AlertsOutcome } from '../../alerts/createAlerts';
 import type { Database } from '../../db/database';
 import { withTimeLimit } from '../../withTimeLimit';
 import { afterFailure, backoffDelayMs } from '../backoff';
@@ -8,6 +10,8 @@ import { ingestBoard, type IngestResult } from '../store/ingestBoard';
 
 export interface PollBoardDeps {
   readonly db: Database;
+  /** Where new alerts are announced once stored. */
+  readonly alertEvents: AlertEvents;
   readonly fetchers: Readonly<Record<JobSource, FetchBoard>>;
   readonly baseUrls: Readonly<Record<JobSource, string>>;
   readonly intervalMs: number;
@@ -17,6 +21,9 @@ export interface PollBoardDeps {
 
 /** Why a poll failed: the board's own failure, or storing its answer. */
 export type PollFailure = BoardFailure | { readonly kind: 'store'; readonly detail: string };
+
+/** The alerts made after storing, or why making them failed (the postings stay stored). */
+export type PollAlerts = AlertsOutcome | { readonly failed: string };
 
 /** What one poll did, and when the board is read next. */
 export type PollOutcome =
@@ -37,6 +44,27 @@ export type PollOutcome =
     };
 
 const STORE_TIME_LIMIT_MS = 30_000;
+const ALERTS_TIME_LIMIT_MS = 30_000;
+
+const detailOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 200);
+
+/**
+ * After a poll stored its board: the alerts of the postings waiting for them (this poll's new ones,
+ * and any an earlier failure left: a posting is marked alerted only with its alerts, so the next
+ * poll of any board tries again). A failure is answered, not thrown: the postings stay stored.
+ */
+export async function makeAlerts(deps: PollBoardDeps): Promise<PollAlerts> {
+  try {
+    return await withTimeLimit(
+      alertPendingPostings(deps.db, deps.alertEvents),
+      ALERTS_TIME_LIMIT_MS,
+      'Making alerts',
+    );
+  } catch (error) {
+    return { failed: detailOf(error) };
+  }
+}
 
 function failed(failure: PollFailure, failuresBefore: number): PollOutcome {
   const state = afterFailure({ failures: failuresBefore });
@@ -74,7 +102,6 @@ export async function pollBoard(
     const dropped = Object.values(result.dropped).reduce((sum, count) => sum + count, 0);
     return { ok: true, stored, newJobIds, dropped, failures: 0, nextDelayMs: deps.intervalMs };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return failed({ kind: 'store', detail: detail.slice(0, 200) }, failuresBefore);
+    return failed({ kind: 'store', detail: detailOf(error) }, failuresBefore);
   }
 }

@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, like, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlertEvents, type AlertsCreated } from '../../server/alerts/alertEvents';
+import { alertPendingPostings, createAlerts } from '../../server/alerts/createAlerts';
+import {
+  MIN_ALERT_SCORE,
+  SCORE_WITHOUT_SKILL_OR_TITLE,
+  fittingProfilesQuery,
+  readOpenJob,
+} from '../../server/alerts/profilesForJob';
+import { deleteCv, saveCv } from '../../server/cv/cvStore';
+import type { Database } from '../../server/db/database';
+import { alerts, jobs, profiles } from '../../server/db/schema';
+import { makeAlerts, type PollBoardDeps } from '../../server/jobs/poll/pollBoard';
+import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
+import type { PostingDraft } from '../../server/jobs/normalise/toJobRecord';
+import { ingestBoard } from '../../server/jobs/store/ingestBoard';
+import { findMatches } from '../../server/matching/findMatches';
+import { normaliseProfile } from '../../server/profile/normaliseProfile';
+import { saveProfile } from '../../server/profile/profileStore';
+import type { AlertProfileInput } from '../../src/backendApi';
+import { disposeTestAuths } from '../support/emulatorAuth';
+import { call, DATABASES, databaseLocation, startBackend } from './support/backend';
+import { postingRecord, uniqueBoard } from './support/jobs';
+import { validProfile } from './support/profiles';
+import { accountSession, guestSession } from './support/sessions';
+
+const REMOTE_ONLY = { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] };
+const IN_TEXAS = {
+  remoteUs: false,
+  remoteWorldwide: false,
+  usStates: [],
+  usCities: [{ city: 'Austin', state: 'TX' as const }],
+};
+
+describe.each(DATABASES)('alerts for new postings on %s', (database) => {
+  let app: FastifyInstance;
+  const announced: AlertsCreated[] = [];
+  beforeAll(async () => {
+    app = await startBackend(database);
+    app.alertEvents.subscribe((created) => announced.push(created));
+  });
+  afterAll(async () => {
+    await app.close();
+    await disposeTestAuths();
+  });
+
+  async function seeker(changes: Partial<AlertProfileInput>, uid = `alerts-${randomUUID()}`) {
+    await saveProfile(app.db, uid, normaliseProfile(validProfile(changes)));
+    return uid;
+  }
+
+  const cv = (text: string) => ({
+    fileName: 'cv.txt',
+    sizeBytes: text.length,
+    mediaType: 'text/plain' as const,
+    text,
+  });
+
+  /** Stores the postings as a poll does, then makes their alerts: the new postings' ids. */
+  async function post(board: BoardRef, records: readonly JobRecord[]): Promise<number[]> {
+    const { newJobIds } = await ingestBoard(app.db, board, records, new Date());
+    await createAlerts(app.db, app.alertEvents, newJobIds);
+    return [...newJobIds];
+  }
+
+  async function postOne(changes: Partial<PostingDraft>): Promise<number> {
+    const board = uniqueBoard('greenhouse', 'alerts');
+    const [id] = await post(board, [postingRecord(board, changes)]);
+    if (id === undefined) throw new Error('the posting was not new');
+    return id;
+  }
+
+  async function alertedJobs(uid: string): Promise<number[]> {
+    const rows = await app.db
+      .select({ jobId: alerts.jobId })
+      .from(alerts)
+      .where(eq(alerts.uid, uid));
+    return rows.map((row) => row.jobId);
+  }
+
+  const ELIXIR_JOB = {
+    title: 'Senior Backend Engineer',
+    description: 'Services in Elixir and Phoenix framework on PostgreSQL.',
+    salary: { minUsd: 170_000, maxUsd: 210_000 },
+  };
+
+  it('a posting that fits a profile makes one alert, announced after the commit with its id', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY });
+    const jobId = await postOne({ ...ELIXIR_JOB, locations: ['Remote - US'] });
+    const [row] = await app.db.select().from(alerts).where(eq(alerts.uid, uid));
+    expect(row).toMatchObject({ jobId, seenAt: null, emailedAt: null });
+    expect(row?.score).toBeGreaterThanOrEqual(MIN_ALERT_SCORE);
+    expect(announced.filter((created) => created.uid === uid)).toEqual([
+      { uid, alertIds: [row?.id] },
+    ]);
+  });
+
+  it('a remote-only seeker never gets an on-site job, however well it fits otherwise', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY });
+    const onSite = await postOne({ ...ELIXIR_JOB, locations: ['Austin, TX'] });
+    const remote = await postOne({ ...ELIXIR_JOB, locations: ['Remote - US'] });
+    expect(await alertedJobs(uid)).toEqual([remote]);
+    expect(onSite).not.toBe(remote);
+  });
+
+  it('an on-site seeker gets postings in their city, not remote ones or other states', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: IN_TEXAS });
+    const austin = await postOne({ ...ELIXIR_JOB, locations: ['Austin, TX'] });
+    await postOne({ ...ELIXIR_JOB, locations: ['Remote - US'] });
+    await postOne({ ...ELIXIR_JOB, locations: ['Denver, CO'] });
+    expect(await alertedJobs(uid)).toEqual([austin]);
+  });
+
+  it('a salary floor excludes a posting whose range tops out below it', async () => {
+    const uid = await seeker({
+      skills: ['Elixir', 'PostgreSQL'],
+      where: REMOTE_ONLY,
+      minSalaryUsd: 180_000,
+    });
+    await postOne({
+      ...ELIXIR_JOB,
+      locations: ['Remote - US'],
+      salary: { minUsd: 120_000, maxUsd: 160_000 },
+    });
+    const reaches = await postOne({
+      ...ELIXIR_JOB,
+      locations: ['Remote - US'],
+      salary: { minUsd: 150_000, maxUsd: 190_000 },
+    });
+    expect(await alertedJobs(uid)).toEqual([reaches]);
+  });
+
+  it('alias skills match: "k8s" and "Golang" in a profile find a posting naming Kubernetes and Go', async () => {
+    const uid = await seeker({
+      skills: ['k8s', 'Golang'],
+      where: REMOTE_ONLY,
+      targetRoles: ['SRE'],
+    });
+    const jobId = await postOne({
+      title: 'Senior Platform Engineer',
+      description: 'Run our Kubernetes clusters and write Go services.',
+      locations: ['Remote - US'],
+    });
+    expect(await alertedJobs(uid)).toEqual([jobId]);
+  });
+
+  it('a skill found only in the CV matches, and stops matching when the CV is deleted', async () => {
+    const uid = await seeker({ skills: ['Excel'], targetRoles: ['Analyst'], where: REMOTE_ONLY });
+    await saveCv(app.db, uid, cv('Five years of Haskell and Scala in production.'));
+    const first = await postOne({
+      title: 'Senior Functional Programmer',
+      description: 'Haskell and Scala services.',
+      locations: ['Remote - US'],
+    });
+    await deleteCv(app.db, uid);
+    await postOne({
+      title: 'Senior Functional Programmer',
+      description: 'Haskell and Scala services.',
+      locations: ['Remote - US'],
+    });
+    expect(await alertedJobs(uid)).toEqual([first]);
+  });
+
+  it('a profile the posting does not fit gets no alert: other skills, title, level', async () => {
+    const otherSkills = await seeker({
+      skills: ['Swift', 'Objective-C'],
+      targetRoles: ['iOS Developer'],
+      where: REMOTE_ONLY,
+    });
+    const otherLevel = await seeker({
+      skills: ['Elixir', 'PostgreSQL'],
+      where: REMOTE_ONLY,
+      seniority: 'intern',
+    });
+    await postOne({ ...ELIXIR_JOB, locations: ['Remote - US'] });
+    expect(await alertedJobs(otherSkills)).toEqual([]);
+    expect(await alertedJobs(otherLevel)).toEqual([]);
+  });
+
+  it('a title matching a target role alerts without a shared skill', async () => {
+    const uid = await seeker({
+      skills: ['Cobol'],
+      targetRoles: ['Cartography Engineer'],
+      where: REMOTE_ONLY,
+    });
+    const jobId = await postOne({
+      title: 'Senior Cartography Engineer',
+      description: 'Maps for everyone.',
+      locations: ['Remote - US'],
+      salary: { minUsd: 170_000, maxUsd: 200_000 },
+    });
+    expect(await alertedJobs(uid)).toEqual([jobId]);
+    // Neither a skill nor the title: too little to reach the minimum, so the lookup needs neither.
+    expect(SCORE_WITHOUT_SKILL_OR_TITLE).toBeLessThan(MIN_ALERT_SCORE);
+  });
+
+  it('an updated profile changes which postings alert', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY });
+    const before = await postOne({ ...ELIXIR_JOB, locations: ['Austin, TX'] });
+    await seeker({ skills: ['Elixir', 'PostgreSQL'], where: IN_TEXAS }, uid);
+    const after = await postOne({ ...ELIXIR_JOB, locations: ['Austin, TX'] });
+    expect(await alertedJobs(uid)).toEqual([after]);
+    expect(before).not.toBe(after);
+  });
+
+  it('a posting seen again, or looked up twice, makes no second alert', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY });
+    const board = uniqueBoard('lever', 'again');
+    const record = postingRecord(board, { ...ELIXIR_JOB, locations: ['Remote - US'] });
+    const [jobId] = await post(board, [record]);
+    expect(await post(board, [record])).toEqual([]);
+    const outcome = await createAlerts(app.db, app.alertEvents, [jobId ?? 0]);
+    expect(outcome.created).toBe(0);
+    expect(await alertedJobs(uid)).toEqual([jobId]);
+  });
+
+  it('a posting whose alerts failed is made by the next round, and marked done', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY });
+    const board = uniqueBoard('ashby', 'later');
+    const { newJobIds } = await ingestBoard(
+      app.db,
+      board,
+      [postingRecord(board, { ...ELIXIR_JOB, locations: ['Remote - US'] })],
+      new Date(),
+    );
+    await alertPendingPostings(app.db, app.alertEvents);
+    expect(await alertedJobs(uid)).toEqual(newJobIds);
+    const marked = await app.db
+      .select({ alertedAt: jobs.alertedAt })
+      .from(jobs)
+      .where(inArray(jobs.id, [...newJobIds]));
+    expect(marked.every((row) => row.alertedAt !== null)).toBe(true);
+  });
+
+  it('alerts agree with matching: every alerted posting is among the profile\u2019s matches with the same score', async () => {
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: IN_TEXAS });
+    await saveCv(app.db, uid, cv('Phoenix LiveView and Redis.'));
+    await postOne({ ...ELIXIR_JOB, locations: ['Austin, TX'] });
+    await postOne({ ...ELIXIR_JOB, title: 'Junior Backend Engineer', locations: ['Austin, TX'] });
+    const rows = await app.db.select().from(alerts).where(eq(alerts.uid, uid));
+    const { matches } = await findMatches(app.db, uid);
+    expect(rows.length).toBe(1);
+    for (const row of rows)
+      expect(matches.find((match) => match.jobId === row.jobId)?.score).toBe(row.score);
+  });
+
+  it('a guest gets alerts, and deleting an account removes its alerts', async () => {
+    const guest = await guestSession();
+    const account = await accountSession('alerts');
+    for (const { token } of [guest, account])
+      expect(
+        (
+          await call(app, 'PUT', '/v1/profile', {
+            token,
+            body: validProfile({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY }),
+          })
+        ).statusCode,
+      ).toBe(200);
+    const jobId = await postOne({ ...ELIXIR_JOB, locations: ['Remote - US'] });
+    expect(await alertedJobs(guest.uid)).toEqual([jobId]);
+    expect(await alertedJobs(account.uid)).toEqual([jobId]);
+    expect((await call(app, 'DELETE', '/v1/account', { token: account.token })).statusCode).toBe(
+      200,
+    );
+    expect(await alertedJobs(account.uid)).toEqual([]);
+    expect(await alertedJobs(guest.uid)).toEqual([jobId]);
+  });
+});
+
+describe('the alert lookup on a PostgreSQL server', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startBackend('postgres');
+  });
+  afterAll(() => app.close());
+
+  it('finds a posting\u2019s profiles by a Bitmap Index Scan on the GIN indexes, not a scan of every profile', async () => {
+    const location = databaseLocation('postgres');
+    if (location.kind !== 'postgres') throw new Error('not a server');
+    // 100,000 profiles over 400 skills, then statistics: the planner chooses on its own.
+    await app.db.execute(
+      sql.raw(`insert into profiles (uid, target_roles, skills, remote_us, remote_worldwide, us_states,
+        us_cities, seniority, min_salary_usd, needs_visa_sponsorship, match_skills, us_places,
+        lookup_version)
+       select 'explain-' || i, array['Engineer ' || (i % 300)], array['Skill' || (i % 400)],
+        i % 2 = 0, false, array[]::text[], '[]'::jsonb, 'senior', null, false,
+        array['Skill' || (i % 400), 'Skill' || ((i * 7) % 400)], array['TX'], 1
+       from generate_series(1, 100000) as i on conflict do nothing`),
+    );
+    await app.db.execute(sql.raw('analyze profiles'));
+    const board = uniqueBoard('greenhouse', 'explain');
+    const { newJobIds } = await ingestBoard(
+      app.db,
+      board,
+      [postingRecord(board, { title: 'Senior Elixir Engineer', locations: ['Remote - US'] })],
+      new Date(),
+    );
+    const job = await readOpenJob(app.db, newJobIds[0] ?? 0);
+    if (job === null) throw new Error('no job');
+    const query = fittingProfilesQuery(app.db, { ...job, skills: ['Skill7'] });
+    if (query === null) throw new Error('no query');
+    const statement = query.toSQL();
+    const client = new pg.Client({ connectionString: location.url });
+    await client.connect();
+    try {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain ${statement.sql}`,
+        statement.params,
+      );
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toMatch(/Bitmap Index Scan on profiles_match_skills_gin/);
+      expect(text).toMatch(/Bitmap Index Scan on profiles_role_terms_gin/);
+      expect(text).not.toMatch(/Seq Scan on profiles/);
+    } finally {
+      await client.end();
+    }
+    await app.db.delete(profiles).where(like(profiles.uid, 'explain-%'));
+  });
+});
+
+describe('making alerts after a poll', () => {
+  it('answers a failure instead of throwing, so the stored postings stay and the poll goes on', async () => {
+    const brokenDb = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database unavailable');
+        },
+      },
+    ) as Database;
+    const outcome = await makeAlerts({
+      db: brokenDb,
+      alertEvents: createAlertEvents(),
+      fetchers: {} as PollBoardDeps['fetchers'],
+      baseUrls: { greenhouse: 'http://x', lever: 'http://x', ashby: 'http://x' },
+      intervalMs: 60_000,
+      timeoutMs: 1_000,
+    });
+    expect(outcome).toEqual({ failed: 'database unavailable' });
+  });
+});
