@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
 import { registerAccountRoutes } from './account/accountRoutes';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
+import { registerAlertRoutes } from './alerts/alertRoutes';
 import { ApiFailure, apiErrorBody } from './apiFailure';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountRoutes(app, deps);
   registerPlanRoutes(app, deps);
   registerMatchRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerUnsubscribeRoutes(app, database.db, config.emailTokenSecret);
   return app;
 }

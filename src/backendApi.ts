@@ -256,6 +256,50 @@ export interface GetMatchesResponse {
 
 export const MATCHES_LIMIT = 50;
 
+/** A match the backend alerted the user to: the match as `GET /v1/matches` gives it, and the alert. */
+export interface AlertMatch extends JobMatch {
+  alertId: number;
+  /** When the alert was made (ISO 8601). */
+  alertedAt: string;
+  /** Not seen in the page yet. */
+  new: boolean;
+}
+
+/**
+ * `GET /v1/alerts?limit=N`: the user's most recent alerts, newest first (at most `limit`, default
+ * `ALERTS_DEFAULT_LIMIT`, up to `ALERTS_MAX_LIMIT`), each scored against the current profile like
+ * the matches. Without a saved profile: none and `profileMissing: true`.
+ */
+export interface GetAlertsResponse {
+  profileMissing: boolean;
+  alerts: AlertMatch[];
+}
+
+export const ALERTS_DEFAULT_LIMIT = 20;
+export const ALERTS_MAX_LIMIT = 50;
+
+/** `POST /v1/alerts/seen`: the given alerts of the user, or without `alertIds` all of them. */
+export interface MarkAlertsSeenRequest {
+  alertIds?: number[];
+}
+
+/** How many alerts were new and are seen now. */
+export interface MarkAlertsSeenResponse {
+  marked: number;
+}
+
+/**
+ * `GET /v1/alerts/stream`: Server-Sent Events (`text/event-stream`), the token in the
+ * Authorization header as everywhere (read it with fetch, not EventSource). Each new alert comes
+ * as an event named `ALERT_STREAM_EVENT` whose data is an `AlertMatch` (JSON) and whose id is its
+ * `alertId`; a comment line keeps the connection alive every `ALERT_STREAM_HEARTBEAT_MS`. The
+ * stream ends when the token expires: connect again with a fresh token.
+ */
+export const ALERT_STREAM_EVENT = 'alert';
+export const ALERT_STREAM_HEARTBEAT_MS = 25_000;
+/** Open streams per user (tabs, devices); one more is refused with `too-many-streams`. */
+export const ALERT_STREAMS_PER_USER = 5;
+
 /** `GET /health`, no token needed. */
 export interface HealthResponse {
   status: 'ok';
@@ -349,6 +393,10 @@ export const API_ERRORS = {
     message: 'Deleting your account failed. Nothing was deleted; please try again.',
   },
   'not-found': { status: 404, message: 'There is nothing here.' },
+  'too-many-streams': {
+    status: 429,
+    message: 'ApplyFirst is open in too many tabs. Please close one and reload this page.',
+  },
   'rate-limited': {
     status: 429,
     message: 'Too many requests. Please wait a moment and try again.',

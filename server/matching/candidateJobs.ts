@@ -47,6 +47,33 @@ function relevance(seeker: Seeker, query: string): SQL | null {
 }
 
 /**
+ * What scoring reads of a job for the seeker (`scoreMatch`): its summary, and the first target role
+ * its title matches. Matching selects these for candidates, alerts for the jobs they point at.
+ */
+export function matchColumns(seeker: Seeker) {
+  const roles = sql.param([...seeker.profile.targetRoles], jobs.skills);
+  const matchedRole = sql<
+    string | null
+  >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ts_filter(${jobs.search}, '{a}') @@ plainto_tsquery('english', role) order by position limit 1)`;
+  return {
+    id: jobs.id,
+    title: jobs.title,
+    company: jobs.company,
+    locations: jobs.locations,
+    remote: jobs.remote,
+    usEligibility: jobs.usEligibility,
+    seniority: jobs.seniority,
+    salaryMinUsd: jobs.salaryMinUsd,
+    salaryMaxUsd: jobs.salaryMaxUsd,
+    skills: jobs.skills,
+    postedAt: jobs.postedAt,
+    firstSeenAt: jobs.firstSeenAt,
+    applyUrl: jobs.applyUrl,
+    matchedRole,
+  };
+}
+
+/**
  * The open jobs the seeker could take, filtered by PostgreSQL on its indexes: skill overlap (GIN
  * on skills) or a title/description match (GIN on the tsvector), the places and remote kinds the
  * profile names, an accepted level, and pay not known to be below the floor. Most shared skills
@@ -60,29 +87,11 @@ export async function candidateJobs(db: Database, seeker: Seeker) {
   if (location === null || relevant === null) return [];
 
   const skills = sql.param([...seeker.skills], jobs.skills);
-  const roles = sql.param([...profile.targetRoles], jobs.skills);
   const overlap = sql<number>`cardinality(array(select unnest(${jobs.skills}) intersect select unnest(${skills}::text[])))`;
-  const matchedRole = sql<
-    string | null
-  >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ts_filter(${jobs.search}, '{a}') @@ plainto_tsquery('english', role) order by position limit 1)`;
+  const columns = matchColumns(seeker);
 
   return db
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      company: jobs.company,
-      locations: jobs.locations,
-      remote: jobs.remote,
-      usEligibility: jobs.usEligibility,
-      seniority: jobs.seniority,
-      salaryMinUsd: jobs.salaryMinUsd,
-      salaryMaxUsd: jobs.salaryMaxUsd,
-      skills: jobs.skills,
-      postedAt: jobs.postedAt,
-      firstSeenAt: jobs.firstSeenAt,
-      applyUrl: jobs.applyUrl,
-      matchedRole,
-    })
+    .select(columns)
     .from(jobs)
     .where(
       and(
@@ -97,7 +106,7 @@ export async function candidateJobs(db: Database, seeker: Seeker) {
     )
     .orderBy(
       desc(overlap),
-      desc(sql`${matchedRole} is not null`),
+      desc(sql`${columns.matchedRole} is not null`),
       desc(sql`coalesce(${jobs.postedAt}, ${jobs.firstSeenAt})`),
     )
     .limit(CANDIDATE_LIMIT);

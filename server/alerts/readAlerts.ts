@@ -1,0 +1,74 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AlertMatch, GetAlertsResponse } from '../../src/backendApi';
+import type { Database } from '../db/database';
+import { alerts, jobs } from '../db/schema';
+import { matchColumns } from '../matching/candidateJobs';
+import { scoreMatch } from '../matching/scoreMatch';
+import { readSeeker } from '../matching/seeker';
+
+export interface AlertSelection {
+  /** At most this many, newest first. */
+  limit: number;
+  /** Only these alerts (still only the user's own). */
+  alertIds?: readonly number[];
+}
+
+/**
+ * The user's alerts, newest first, each with its job scored against the current profile exactly as
+ * the matches are (reasons, covered and missing skills). Without a profile there is nothing to
+ * score against: none, as `GET /v1/matches` answers.
+ */
+export async function readAlerts(
+  db: Database,
+  uid: string,
+  { limit, alertIds }: AlertSelection,
+): Promise<GetAlertsResponse> {
+  const seeker = await readSeeker(db, uid);
+  if (seeker === null) return { profileMissing: true, alerts: [] };
+  if (alertIds?.length === 0) return { profileMissing: false, alerts: [] };
+  const rows = await db
+    .select({
+      alertId: alerts.id,
+      createdAt: alerts.createdAt,
+      seenAt: alerts.seenAt,
+      job: matchColumns(seeker),
+    })
+    .from(alerts)
+    .innerJoin(jobs, eq(jobs.id, alerts.jobId))
+    .where(
+      and(
+        eq(alerts.uid, uid),
+        alertIds === undefined ? undefined : inArray(alerts.id, [...alertIds]),
+      ),
+    )
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(limit);
+  const found = rows.map((row): AlertMatch => ({
+    ...scoreMatch(seeker, row.job),
+    alertId: row.alertId,
+    alertedAt: row.createdAt.toISOString(),
+    new: row.seenAt === null,
+  }));
+  return { profileMissing: false, alerts: found };
+}
+
+/** Marks the user's given alerts (all of them without ids) as seen now; answers how many were new. */
+export async function markAlertsSeen(
+  db: Database,
+  uid: string,
+  alertIds: readonly number[] | undefined,
+): Promise<number> {
+  if (alertIds?.length === 0) return 0;
+  const marked = await db
+    .update(alerts)
+    .set({ seenAt: new Date() })
+    .where(
+      and(
+        eq(alerts.uid, uid),
+        isNull(alerts.seenAt),
+        alertIds === undefined ? undefined : inArray(alerts.id, [...alertIds]),
+      ),
+    )
+    .returning({ id: alerts.id });
+  return marked.length;
+}
