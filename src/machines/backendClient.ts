@@ -1,14 +1,20 @@
+import { createParser } from 'eventsource-parser';
 import {
+  ALERT_STREAM_EVENT,
+  ALERT_STREAM_HEARTBEAT_MS,
   API_ERRORS,
+  type AlertMatch,
   type AlertProfileInput,
   type ApiErrorCode,
   type CarryOverRequest,
   type CarryOverResponse,
   type DeleteAccountResponse,
   type DeleteCvResponse,
+  type GetAlertsResponse,
   type GetMatchesResponse,
   type GetPlanResponse,
   type GetProfileResponse,
+  type MarkAlertsSeenResponse,
   type PutCvResponse,
   type PutProfileResponse,
 } from '../backendApi';
@@ -55,6 +61,8 @@ export function backendErrorOf(thrown: unknown): BackendError {
 
 export const REQUEST_TIME_LIMIT_MS = 30_000;
 export const UPLOAD_TIME_LIMIT_MS = 60_000;
+/** A live stream that brought nothing, not even a heartbeat, for this long is taken for dead. */
+export const STREAM_SILENCE_LIMIT_MS = 2 * ALERT_STREAM_HEARTBEAT_MS + 10_000;
 
 export interface BackendClientOptions {
   /** The backend's origin, e.g. `http://127.0.0.1:8080`, without a trailing slash. */
@@ -80,6 +88,20 @@ export interface BackendClient {
   getPlan(): Promise<GetPlanResponse>;
   /** The user's matches among open jobs, best first (`profileMissing` without a profile). */
   getMatches(): Promise<GetMatchesResponse>;
+  /** The user's recent alerts, newest first, each a match with whether it is new. */
+  alerts(): Promise<GetAlertsResponse>;
+  /** Marks the given alerts (all of the user's without ids) as seen. */
+  markAlertsSeen(alertIds?: number[]): Promise<MarkAlertsSeenResponse>;
+  /**
+   * Reads the live alert stream until the server ends it (its token expired: resolves; connect
+   * again) or `signal` aborts (resolves). Calls `onOpen` once connected and `onAlert` for each new
+   * alert. Rejects with a `BackendFailure` when it cannot connect, is refused, or goes silent.
+   */
+  streamAlerts(
+    signal: AbortSignal,
+    onAlert: (alert: AlertMatch) => void,
+    onOpen?: () => void,
+  ): Promise<void>;
 }
 
 /** A code from an error answer; the catalogue's message is shown, never the body's text. */
@@ -99,8 +121,87 @@ function failureFromThrown(error: unknown): BackendFailure {
   return new BackendFailure('network-error');
 }
 
+/** Aborts `controller` when `signal` does (the caller leaving), or when `arm` is called and not reset in time. */
+function watchdog(controller: AbortController, signal: AbortSignal) {
+  const stop = () => controller.abort(signal.reason);
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  return {
+    get timedOut() {
+      return timedOut;
+    },
+    arm(ms: number) {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException('The alert stream went silent.', 'TimeoutError'));
+      }, ms);
+    },
+    dispose() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+    },
+  };
+}
+
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onAlert: (alert: AlertMatch) => void,
+  onChunk: () => void,
+): Promise<void> {
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.event === ALERT_STREAM_EVENT) onAlert(JSON.parse(event.data) as AlertMatch);
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    onChunk();
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+}
+
 export function createBackendClient(options: BackendClientOptions): BackendClient {
   const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+
+  async function bearer(): Promise<string> {
+    return options.getIdToken().catch(() => {
+      throw new BackendFailure('session-missing');
+    });
+  }
+
+  async function streamAlerts(
+    signal: AbortSignal,
+    onAlert: (alert: AlertMatch) => void,
+    onOpen?: () => void,
+  ): Promise<void> {
+    const token = await bearer();
+    const controller = new AbortController();
+    const watch = watchdog(controller, signal);
+    try {
+      watch.arm(options.timeLimitMs ?? REQUEST_TIME_LIMIT_MS);
+      const response = await send(`${options.baseUrl}/v1/alerts/stream`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      if (!response.ok) throw await failureFromAnswer(response);
+      if (!response.body) throw new BackendFailure('internal-error');
+      onOpen?.();
+      watch.arm(STREAM_SILENCE_LIMIT_MS);
+      await readEvents(response.body, onAlert, () => watch.arm(STREAM_SILENCE_LIMIT_MS));
+    } catch (error) {
+      if (signal.aborted) return;
+      throw watch.timedOut ? new BackendFailure('timed-out') : failureFromThrown(error);
+    } finally {
+      watch.dispose();
+    }
+  }
 
   async function request<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -108,9 +209,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     body: { json: unknown } | { form: FormData } | null,
     timeLimitMs = options.timeLimitMs ?? REQUEST_TIME_LIMIT_MS,
   ): Promise<T> {
-    const token = await options.getIdToken().catch(() => {
-      throw new BackendFailure('session-missing');
-    });
+    const token = await bearer();
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     let payload: BodyInit | undefined;
     if (body && 'json' in body) {
@@ -146,5 +245,11 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
     getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),
     getMatches: () => request<GetMatchesResponse>('GET', '/v1/matches', null),
+    alerts: () => request<GetAlertsResponse>('GET', '/v1/alerts', null),
+    markAlertsSeen: (alertIds) =>
+      request<MarkAlertsSeenResponse>('POST', '/v1/alerts/seen', {
+        json: alertIds === undefined ? {} : { alertIds },
+      }),
+    streamAlerts,
   };
 }

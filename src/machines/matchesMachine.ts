@@ -1,7 +1,11 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import type { AlertMatch } from '../backendApi';
 import { backendErrorOf, type BackendClient } from './backendClient';
 import {
   EMPTY_MATCHES_CONTEXT,
+  newestAlertPerJob,
+  streamRetryDelayMs,
+  withoutAlerted,
   type MatchesContext,
   type MatchesEvent,
   type MatchesResult,
@@ -14,11 +18,28 @@ interface UidInput {
   uid: string;
 }
 
-/** The actor a running app gives the machine; the uid is the user the call is for. */
+interface AlertIdsInput {
+  alertIds: number[];
+}
+
+/** What the live stream's actor sends the machine. */
+type StreamEvent = Extract<
+  MatchesEvent,
+  { type: 'STREAM_OPENED' | 'ALERT_ARRIVED' | 'STREAM_ENDED' | 'STREAM_FAILED' }
+>;
+
+/** The actors a running app gives the machine; the uid is the user the call is for. */
 export function createMatchesActors(client: BackendClient) {
   return {
     loadMatches: fromPromise<MatchesResult, UidInput>(async () => {
-      const answer = await client.getMatches();
+      const [answer, alerts] = await Promise.all([
+        client.getMatches(),
+        // Only a nicety on top of the matches: without it, none is marked new.
+        client.alerts().then(
+          ({ alerts: found }) => found,
+          () => [],
+        ),
+      ]);
       const empty = !answer.profileMissing && answer.matches.length === 0;
       // Only a nicety for the empty page: without it, the page says what is watched in general.
       const watching = empty
@@ -27,7 +48,33 @@ export function createMatchesActors(client: BackendClient) {
             () => null,
           )
         : null;
-      return { ...answer, watching, checkedAt: new Date().toISOString() };
+      return {
+        ...answer,
+        newAlerts: alerts.filter((alert) => alert.new),
+        watching,
+        checkedAt: new Date().toISOString(),
+      };
+    }),
+    // Seen once shown; a failure only leaves them new for the next visit.
+    markAlertsSeen: fromPromise<void, AlertIdsInput>(async ({ input }) => {
+      await client.markAlertsSeen(input.alertIds).catch(() => undefined);
+    }),
+    streamAlerts: fromCallback<MatchesEvent, UidInput>(({ sendBack }) => {
+      const stopped = new AbortController();
+      const report = (event: StreamEvent) => {
+        if (!stopped.signal.aborted) sendBack(event);
+      };
+      client
+        .streamAlerts(
+          stopped.signal,
+          (alert) => report({ type: 'ALERT_ARRIVED', alert }),
+          () => report({ type: 'STREAM_OPENED' }),
+        )
+        .then(
+          () => report({ type: 'STREAM_ENDED' }),
+          (error: unknown) => report({ type: 'STREAM_FAILED', error }),
+        );
+      return () => stopped.abort();
     }),
   };
 }
@@ -37,9 +84,14 @@ function uidOf(context: MatchesContext): string {
   return context.uid;
 }
 
+const idsOf = (alerts: readonly AlertMatch[]) => alerts.map((alert) => alert.alertId);
+
 /**
- * The current user's matches among open jobs. LOAD with another uid drops the previous user's
- * matches (and any call in flight for them); REFRESH asks again while the list stays shown.
+ * The current user's matches among open jobs, and the new ones as they are alerted. LOAD with
+ * another uid drops the previous user's matches (and any call in flight for them); REFRESH asks
+ * again while the list stays shown. While a user's page is open, the live stream (`streamAlerts`)
+ * adds each new alert at the top, one per job; after a failure it connects again after 1 s,
+ * doubling to 30 s; when the server ends it (its token expired), after 1 s with a fresh token.
  */
 export const matchesMachine = setup({
   types: {
@@ -51,6 +103,12 @@ export const matchesMachine = setup({
     loadMatches: fromPromise<MatchesResult, UidInput>(() =>
       Promise.reject(new Error('The matches actor "loadMatches" was not provided.')),
     ),
+    markAlertsSeen: fromPromise<void, AlertIdsInput>(() =>
+      Promise.reject(new Error('The matches actor "markAlertsSeen" was not provided.')),
+    ),
+    streamAlerts: fromCallback<MatchesEvent, UidInput>(() => {
+      throw new Error('The matches actor "streamAlerts" was not provided.');
+    }),
   },
   actions: {
     forgetUserAndTake: assign(({ event }) => {
@@ -58,10 +116,31 @@ export const matchesMachine = setup({
       return { ...EMPTY_MATCHES_CONTEXT, uid: event.uid };
     }),
     clearError: assign({ error: null }),
-    takeResult: assign((_, result: MatchesResult) => ({ ...result, error: null })),
+    takeResult: assign(({ context }, result: MatchesResult) => {
+      // Alerts that arrived while loading stay on top, with the answer's unseen ones.
+      const newAlerts = newestAlertPerJob([...context.newAlerts, ...result.newAlerts]);
+      return {
+        ...result,
+        newAlerts,
+        matches: withoutAlerted(result.matches, newAlerts),
+        error: null,
+      };
+    }),
     recordFailure: assign((_, params: { error: unknown }) => ({
       error: backendErrorOf(params.error),
     })),
+    addAlert: assign(({ context }, alert: AlertMatch) => {
+      const newAlerts = newestAlertPerJob([alert, ...context.newAlerts]);
+      return { newAlerts, matches: withoutAlerted(context.matches, newAlerts), arrived: alert };
+    }),
+    markSeen: enqueueActions(({ enqueue }, params: AlertIdsInput) => {
+      if (params.alertIds.length > 0) enqueue.spawnChild('markAlertsSeen', { input: params });
+    }),
+    countStreamFailure: assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
+    resetStreamFailures: assign({ streamFailures: 0 }),
+  },
+  delays: {
+    streamRetryDelay: ({ context }) => streamRetryDelayMs(context.streamFailures),
   },
   guards: {
     isAnotherUser: ({ context, event }) => {
@@ -76,42 +155,90 @@ export const matchesMachine = setup({
   on: {
     LOAD: {
       guard: 'isAnotherUser',
-      target: '.fetching',
+      target: '.open',
       reenter: true,
       actions: 'forgetUserAndTake',
     },
   },
   states: {
     idle: {},
-    // One call, two ways to show it: the first load, or a refresh with the list still shown.
-    fetching: {
-      tags: ['busy'],
-      entry: 'clearError',
-      initial: 'loading',
+    open: {
+      type: 'parallel',
       states: {
-        loading: { tags: ['loading'] },
-        refreshing: { tags: ['refreshing'] },
-      },
-      invoke: {
-        id: 'loadMatches',
-        src: 'loadMatches',
-        input: ({ context }) => ({ uid: uidOf(context) }),
-        onDone: {
-          target: 'loaded',
-          actions: { type: 'takeResult', params: ({ event }) => event.output },
+        list: {
+          initial: 'fetching',
+          states: {
+            // One call, two ways to show it: the first load, or a refresh with the list still shown.
+            fetching: {
+              tags: ['busy'],
+              entry: 'clearError',
+              initial: 'loading',
+              states: {
+                loading: { tags: ['loading'] },
+                refreshing: { tags: ['refreshing'] },
+              },
+              invoke: {
+                id: 'loadMatches',
+                src: 'loadMatches',
+                input: ({ context }) => ({ uid: uidOf(context) }),
+                onDone: {
+                  target: 'loaded',
+                  actions: [
+                    { type: 'takeResult', params: ({ event }) => event.output },
+                    {
+                      type: 'markSeen',
+                      params: ({ event }) => ({ alertIds: idsOf(event.output.newAlerts) }),
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'recordFailure',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            loaded: {
+              on: { REFRESH: { target: 'fetching.refreshing' } },
+            },
+            failed: {
+              // The matches of an earlier load stay shown under the error.
+              on: { RETRY: { target: 'fetching' }, REFRESH: { target: 'fetching' } },
+            },
+          },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+        live: {
+          initial: 'streaming',
+          states: {
+            streaming: {
+              invoke: {
+                id: 'streamAlerts',
+                src: 'streamAlerts',
+                input: ({ context }) => ({ uid: uidOf(context) }),
+              },
+              on: {
+                STREAM_OPENED: { actions: 'resetStreamFailures' },
+                ALERT_ARRIVED: {
+                  actions: [
+                    { type: 'addAlert', params: ({ event }) => event.alert },
+                    {
+                      type: 'markSeen',
+                      params: ({ event }) => ({ alertIds: [event.alert.alertId] }),
+                    },
+                  ],
+                },
+                STREAM_ENDED: { target: 'waiting', actions: 'resetStreamFailures' },
+                STREAM_FAILED: { target: 'waiting', actions: 'countStreamFailure' },
+              },
+            },
+            waiting: {
+              after: { streamRetryDelay: 'streaming' },
+            },
+          },
         },
       },
-    },
-    loaded: {
-      on: { REFRESH: { target: 'fetching.refreshing' } },
-    },
-    failed: {
-      // The matches of an earlier load stay shown under the error.
-      on: { RETRY: { target: 'fetching' }, REFRESH: { target: 'fetching' } },
     },
   },
 });

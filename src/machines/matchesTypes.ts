@@ -1,10 +1,12 @@
-import type { AlertProfile, JobMatch } from '../backendApi';
+import type { AlertMatch, AlertProfile, JobMatch } from '../backendApi';
 import type { BackendError } from './backendClient';
 
 /** What one load of the matches page brings. */
 export interface MatchesResult {
   profileMissing: boolean;
   matches: JobMatch[];
+  /** Alerts the person has not seen yet, newest first: shown above the matches, marked New. */
+  newAlerts: AlertMatch[];
   /** The saved profile, read only when it has no matches yet, to say what is being watched. */
   watching: AlertProfile | null;
   /** When the answer arrived (ISO 8601): "posted 4 minutes ago" counts from here. */
@@ -16,18 +18,58 @@ export interface MatchesContext extends Omit<MatchesResult, 'checkedAt'> {
   uid: string | null;
   checkedAt: string | null;
   error: BackendError | null;
+  /** The last alert the live stream brought while the page is open (announced to screen readers). */
+  arrived: AlertMatch | null;
+  /** Live stream failures in a row: the next connection waits longer. */
+  streamFailures: number;
 }
 
-export type MatchesEvent = { type: 'LOAD'; uid: string } | { type: 'REFRESH' } | { type: 'RETRY' };
+export type MatchesEvent =
+  | { type: 'LOAD'; uid: string }
+  | { type: 'REFRESH' }
+  | { type: 'RETRY' }
+  // From the live stream's actor.
+  | { type: 'STREAM_OPENED' }
+  | { type: 'ALERT_ARRIVED'; alert: AlertMatch }
+  | { type: 'STREAM_ENDED' }
+  | { type: 'STREAM_FAILED'; error: unknown };
 
 export type MatchesTag = 'loading' | 'refreshing' | 'busy';
+
+/** New alerts shown at most (the oldest go: they are among the matches anyway). */
+export const NEW_ALERTS_SHOWN = 50;
+
+/** The live stream waits 1 s after a failure, doubling to 30 s. */
+export function streamRetryDelayMs(failures: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** `alerts` and then `older`, one per job (the first wins), newest first, at most `NEW_ALERTS_SHOWN`. */
+export function newestAlertPerJob(alerts: readonly AlertMatch[]): AlertMatch[] {
+  const seen = new Set<number>();
+  return alerts
+    .filter((alert) => !seen.has(alert.jobId) && Boolean(seen.add(alert.jobId)))
+    .slice(0, NEW_ALERTS_SHOWN);
+}
+
+/** The matches that are not already shown as new alerts. */
+export function withoutAlerted(
+  matches: readonly JobMatch[],
+  alerts: readonly AlertMatch[],
+): JobMatch[] {
+  const alerted = new Set(alerts.map((alert) => alert.jobId));
+  return matches.filter((match) => !alerted.has(match.jobId));
+}
 
 /** Before the first LOAD: nobody's matches. */
 export const EMPTY_MATCHES_CONTEXT: MatchesContext = {
   uid: null,
   profileMissing: false,
   matches: [],
+  newAlerts: [],
   watching: null,
   checkedAt: null,
   error: null,
+  arrived: null,
+  streamFailures: 0,
 };

@@ -11,9 +11,10 @@ import { loginPath, PATHS } from '../paths';
 import './forms.css';
 import './matches/matches.css';
 
-function countOf(matches: number): string {
+function countOf(matches: number, fresh: number): string {
   if (matches === 0) return 'No matches yet.';
-  return matches === 1 ? '1 match.' : `${matches} matches, best first.`;
+  if (matches === 1) return '1 match.';
+  return fresh > 0 ? `${matches} matches, new first.` : `${matches} matches, best first.`;
 }
 
 /** `/matches`: the open jobs that fit the profile, best first. Guests see theirs too. */
@@ -28,6 +29,7 @@ export function MatchesPage() {
   const failed = view.status === 'failed';
   const checkedAt = view.checkedAt;
   const shown = !loading && checkedAt !== null;
+  const total = view.newAlerts.length + view.matches.length;
 
   return (
     <section
@@ -55,13 +57,15 @@ export function MatchesPage() {
         </p>
       )}
       {shown && view.profileMissing && <NoProfileYet />}
-      {shown && !view.profileMissing && view.matches.length === 0 && (
-        <NoMatchesYet watching={view.watching} />
-      )}
+      {/* Always there, so a screen reader hears what is put in it later. */}
+      <p className="visually-hidden" aria-live="polite">
+        {view.arrived && `New match: ${view.arrived.title} at ${view.arrived.company}`}
+      </p>
+      {shown && !view.profileMissing && total === 0 && <NoMatchesYet watching={view.watching} />}
       {shown && !failed && !view.profileMissing && (
         <div className="matches-page__bar">
           <p role="status">
-            {refreshing ? 'Checking for new matches…' : countOf(view.matches.length)}
+            {refreshing ? 'Checking for new matches…' : countOf(total, view.newAlerts.length)}
           </p>
           <BusyButton
             busy={refreshing}
@@ -72,8 +76,13 @@ export function MatchesPage() {
           </BusyButton>
         </div>
       )}
-      {shown && view.matches.length > 0 && (
+      {shown && total > 0 && (
         <ol className="matches-page__list">
+          {view.newAlerts.map((alert) => (
+            <li key={alert.jobId}>
+              <MatchCard match={alert} checkedAt={checkedAt} isNew />
+            </li>
+          ))}
           {view.matches.map((match) => (
             <li key={match.jobId}>
               <MatchCard match={match} checkedAt={checkedAt} />

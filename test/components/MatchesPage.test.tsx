@@ -1,17 +1,21 @@
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { BackendFailure } from '../../src/machines/backendClient';
-import { matchesMachine, type MatchesResult } from '../../src/machines/matchesMachine';
+import {
+  matchesMachine,
+  type MatchesEvent,
+  type MatchesResult,
+} from '../../src/machines/matchesMachine';
 import { loginPath, PATHS } from '../../src/paths';
 import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
 import { MatchesPage } from '../../src/ui/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
-import { CHECKED_AT, frontendMatch, savedProfile } from '../support/matchFixtures';
+import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
 
 // The machine and the lazy parts are slow on a busy machine; the default 1 s is too tight.
@@ -26,6 +30,7 @@ afterEach(() => {
 const result = (fields: Partial<MatchesResult> = {}): MatchesResult => ({
   profileMissing: false,
   matches: [frontendMatch],
+  newAlerts: [],
   watching: null,
   checkedAt: CHECKED_AT,
   ...fields,
@@ -36,8 +41,15 @@ function renderMatchesPage(
   user = registeredUser,
 ) {
   const calls = vi.fn(load);
+  const stream: { sendBack: ((event: MatchesEvent) => void) | null } = { sendBack: null };
   const logic = matchesMachine.provide({
-    actors: { loadMatches: fromPromise(({ input }) => calls(input)) },
+    actors: {
+      loadMatches: fromPromise(({ input }) => calls(input)),
+      markAlertsSeen: fromPromise(async () => {}),
+      streamAlerts: fromCallback<MatchesEvent, { uid: string }>(({ sendBack }) => {
+        stream.sendBack = sendBack;
+      }),
+    },
   });
   const session = createFakeSession(user);
   render(
@@ -49,7 +61,7 @@ function renderMatchesPage(
       </MemoryRouter>
     </SessionProvider>,
   );
-  return { calls, person: userEvent.setup({ delay: null }) };
+  return { calls, stream, person: userEvent.setup({ delay: null }) };
 }
 
 const page = () => screen.getByRole('region', { name: 'Your matches' });
@@ -180,5 +192,31 @@ describe('the matches page', () => {
       name: 'Create an account to get new matches by e-mail',
     });
     expect(invite.getAttribute('href')).toBe(loginPath({ next: PATHS.matches }));
+  });
+
+  it('puts a match alerted while the page is open at the top, marked New, and announces it', async () => {
+    const { stream } = renderMatchesPage(async () => result());
+    await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    const announcer = document.querySelector('[aria-live="polite"]');
+    expect(announcer?.textContent).toBe('');
+    act(() => stream.sendBack?.({ type: 'ALERT_ARRIVED', alert: frontendAlert }));
+    await waitFor(() =>
+      expect(announcer?.textContent).toBe('New match: Staff Web Engineer at Globex'),
+    );
+    const cards = screen.getAllByRole('article');
+    expect(
+      cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent),
+    ).toEqual(['Staff Web Engineer', 'Senior Frontend Engineer']);
+    expect(within(cards[0]!).getByText('New')).toBeTruthy();
+    expect(within(cards[1]!).queryByText('New')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('2 matches, new first.');
+  });
+
+  it('shows the unseen alerts of the load marked New, without announcing them', async () => {
+    renderMatchesPage(async () => result({ matches: [], newAlerts: [frontendAlert] }));
+    const card = await screen.findByRole('article', { name: 'Staff Web Engineer' });
+    expect(within(card).getByText('New')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No matches yet' })).toBeNull();
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('');
   });
 });

@@ -1,13 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { GetMatchesResponse, GetProfileResponse } from '../../src/backendApi';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import type {
+  GetAlertsResponse,
+  GetMatchesResponse,
+  GetProfileResponse,
+} from '../../src/backendApi';
 import { BackendFailure, type BackendClient } from '../../src/machines/backendClient';
 import {
   createMatchesActors,
   matchesMachine,
   type MatchesResult,
 } from '../../src/machines/matchesMachine';
-import { CHECKED_AT, frontendMatch, savedProfile } from '../support/matchFixtures';
+import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -20,6 +24,7 @@ function deferred<T>() {
 const found: MatchesResult = {
   profileMissing: false,
   matches: [frontendMatch],
+  newAlerts: [],
   watching: null,
   checkedAt: CHECKED_AT,
 };
@@ -27,7 +32,13 @@ const found: MatchesResult = {
 function fakeMachine(answer: MatchesResult = found) {
   const load = vi.fn<(input: { uid: string }) => Promise<MatchesResult>>(async () => answer);
   const actor = createActor(
-    matchesMachine.provide({ actors: { loadMatches: fromPromise(({ input }) => load(input)) } }),
+    matchesMachine.provide({
+      actors: {
+        loadMatches: fromPromise(({ input }) => load(input)),
+        markAlertsSeen: fromPromise(async () => {}),
+        streamAlerts: fromCallback(() => {}),
+      },
+    }),
   ).start();
   return { actor, load };
 }
@@ -35,12 +46,19 @@ function fakeMachine(answer: MatchesResult = found) {
 type Actor = ReturnType<typeof fakeMachine>['actor'];
 const settled = (actor: Actor) => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
 
-/** A client whose every method but the two the matches use fails the test if called. */
-function fakeClient(matches: GetMatchesResponse, profile: () => Promise<GetProfileResponse>) {
+/** A client whose every method but those the matches use fails the test if called. */
+function fakeClient(
+  matches: GetMatchesResponse,
+  profile: () => Promise<GetProfileResponse>,
+  alerts: () => Promise<GetAlertsResponse> = async () => ({ profileMissing: false, alerts: [] }),
+) {
   const unexpected = () => Promise.reject(new Error('not used by the matches'));
   const client: BackendClient = {
     getMatches: vi.fn(async () => matches),
     getProfile: vi.fn(profile),
+    alerts: vi.fn(alerts),
+    markAlertsSeen: unexpected,
+    streamAlerts: unexpected,
     putProfile: unexpected,
     putCv: unexpected,
     deleteCv: unexpected,
@@ -65,7 +83,7 @@ describe('the matches machine', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await settled(actor);
-    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().matches({ open: { list: 'loaded' } })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({
       uid: 'alice',
       matches: [frontendMatch],
@@ -87,7 +105,7 @@ describe('the matches machine', () => {
     expect(actor.getSnapshot().context.matches).toEqual([frontendMatch]);
     again.resolve({ ...found, matches: [], checkedAt: '2026-11-22T23:00:00.000Z' });
     await settled(actor);
-    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().matches({ open: { list: 'loaded' } })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({
       matches: [],
       checkedAt: '2026-11-22T23:00:00.000Z',
@@ -100,7 +118,7 @@ describe('the matches machine', () => {
     load.mockRejectedValueOnce(new BackendFailure('network-error'));
     actor.send({ type: 'LOAD', uid: 'alice' });
     await settled(actor);
-    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().matches({ open: { list: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context.error).toEqual({
       code: 'network-error',
       message: new BackendFailure('network-error').message,
@@ -109,7 +127,7 @@ describe('the matches machine', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
     await settled(actor);
-    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().matches({ open: { list: 'loaded' } })).toBe(true);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -120,7 +138,7 @@ describe('the matches machine', () => {
     load.mockRejectedValueOnce(new TypeError('boom'));
     actor.send({ type: 'REFRESH' });
     await settled(actor);
-    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().matches({ open: { list: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context.error?.code).toBe('internal-error');
     expect(actor.getSnapshot().context.matches).toEqual([frontendMatch]);
   });
@@ -165,6 +183,22 @@ describe('the matches actor on the backend client', () => {
     expect(result).toMatchObject({ matches: [frontendMatch], watching: null });
     expect(Number.isNaN(Date.parse(result.checkedAt))).toBe(false);
     expect(some.getProfile).not.toHaveBeenCalled();
+  });
+
+  it('takes the unseen alerts as new, and answers without them when they cannot be read', async () => {
+    const seen = { ...frontendAlert, alertId: 2, jobId: 9, new: false };
+    const client = fakeClient(
+      { profileMissing: false, matches: [frontendMatch] },
+      async () => ({ profile: savedProfile, cv: null }),
+      async () => ({ profileMissing: false, alerts: [frontendAlert, seen] }),
+    );
+    expect(await runActor(client)).toMatchObject({ newAlerts: [frontendAlert] });
+    const failing = fakeClient(
+      { profileMissing: false, matches: [frontendMatch] },
+      async () => ({ profile: savedProfile, cv: null }),
+      () => Promise.reject(new BackendFailure('network-error')),
+    );
+    expect(await runActor(failing)).toMatchObject({ matches: [frontendMatch], newAlerts: [] });
   });
 
   it('still answers the empty list when the profile cannot be read', async () => {

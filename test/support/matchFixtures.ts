@@ -1,4 +1,4 @@
-import type { AlertProfile, JobMatch } from '../../src/backendApi';
+import type { AlertMatch, AlertProfile, JobMatch } from '../../src/backendApi';
 
 /** A match as `GET /v1/matches` answers it: posted 4 minutes before `CHECKED_AT`. */
 export const CHECKED_AT = '2026-11-22T22:04:00.000Z';
@@ -50,4 +50,15 @@ export const savedProfile: AlertProfile = {
   minSalaryUsd: null,
   needsVisaSponsorship: false,
   updatedAt: '2026-11-22T21:00:00.000Z',
+};
+
+/** An alert as `GET /v1/alerts` and the live stream give it: a new posting that fits. */
+export const frontendAlert: AlertMatch = {
+  ...frontendMatch,
+  jobId: 11,
+  title: 'Staff Web Engineer',
+  company: 'Globex',
+  alertId: 101,
+  alertedAt: '2026-11-22T22:03:00.000Z',
+  new: true,
 };

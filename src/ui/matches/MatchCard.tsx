@@ -33,7 +33,16 @@ function SkillList({ title, skills }: { title: string; skills: string[] }) {
 }
 
 /** One job that fits the profile: what and where, how well and why, how fresh, and how to apply. */
-export function MatchCard({ match, checkedAt }: { match: JobMatch; checkedAt: string }) {
+export function MatchCard({
+  match,
+  checkedAt,
+  isNew = false,
+}: {
+  match: JobMatch;
+  checkedAt: string;
+  /** Alerted and not seen before this visit (or arrived while the page is open). */
+  isNew?: boolean;
+}) {
   const titleId = useId();
   const scoreId = useId();
   const fresh = freshnessOf(match);
@@ -41,6 +50,7 @@ export function MatchCard({ match, checkedAt }: { match: JobMatch; checkedAt: st
   return (
     <article className="card match" aria-labelledby={titleId}>
       <header className="match__head">
+        {isNew && <p className="match__new">New</p>}
         <h2 id={titleId} className="card__title">
           {match.title}
         </h2>

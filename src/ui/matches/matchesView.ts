@@ -18,8 +18,8 @@ export const IDLE_MATCHES_VIEW: MatchesView = Object.freeze({
 function statusOf(snapshot: SnapshotFrom<typeof matchesMachine>): MatchesStatus {
   if (snapshot.hasTag('loading')) return 'loading';
   if (snapshot.hasTag('refreshing')) return 'refreshing';
-  if (snapshot.matches('loaded')) return 'loaded';
-  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches({ open: { list: 'loaded' } })) return 'loaded';
+  if (snapshot.matches({ open: { list: 'failed' } })) return 'failed';
   return 'idle';
 }
 
