@@ -31,6 +31,8 @@ const VITE_CLI = path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js');
 const TSX_CLI = path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs');
 const BACKEND_PORT = 8080;
 const JOB_BOARDS_PORT = 4010;
+const MAIL_SINK_SMTP_PORT = 2525;
+const MAIL_SINK_HTTP_PORT = 2580;
 
 const { values: options } = parseArgs({
   options: {
@@ -47,6 +49,7 @@ const appUrl = options.preview
   : `http://${HOST}:${options.port}`;
 const backendUrl = `http://${HOST}:${BACKEND_PORT}`;
 const jobBoardsUrl = `http://${HOST}:${JOB_BOARDS_PORT}`;
+const mailSinkUrl = `http://${HOST}:${MAIL_SINK_HTTP_PORT}`;
 
 /** A TypeScript program of this repository run with tsx, ready when `readyUrl` answers. */
 function tsxService(
@@ -127,6 +130,11 @@ const services: Service[] = [
   tsxService('job boards', 'server/jobs/standIn/main.ts', `${jobBoardsUrl}/`, {
     JOB_BOARDS_PORT: String(JOB_BOARDS_PORT),
   }),
+  // Every alert e-mail the backend sends, kept and listed at http://127.0.0.1:2580/.
+  tsxService('mail sink', 'scripts/mailSinkMain.ts', `${mailSinkUrl}/`, {
+    MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
+    MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
+  }),
   tsxService('backend', 'server/main.ts', `${backendUrl}/health`, {
     PORT: String(BACKEND_PORT),
     // The Admin SDK verifies the emulator's tokens; emulators:start does not export this.
@@ -138,6 +146,9 @@ const services: Service[] = [
       .join(','),
     ...Object.fromEntries(JOB_SOURCES.map((source) => [BASE_URL_SETTINGS[source], jobBoardsUrl])),
     JOB_POLL_INTERVAL_SECONDS: '3',
+    SMTP_URL: `smtp://${HOST}:${MAIL_SINK_SMTP_PORT}`,
+    SITE_URL: appUrl,
+    PUBLIC_BACKEND_URL: backendUrl,
   }),
   // The preview's site is the Hosting emulator's.
   ...(options.preview ? [] : [devServer]),

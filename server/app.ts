@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
 import { registerAccountRoutes } from './account/accountRoutes';
+import { startAlertEmails, type AlertEmails } from './alerts/alertEmails';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
 import { registerAlertRoutes } from './alerts/alertRoutes';
 import { ApiFailure, apiErrorBody } from './apiFailure';
@@ -22,6 +23,7 @@ import {
   type Database,
   type DatabaseLocation,
 } from './db/database';
+import { createMailer } from './email/mailer';
 import { redactUrl } from './email/redactUrl';
 import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     boardPolling: BoardPolling | null;
     /** New alerts, announced to this process's live streams and e-mail sender. */
     alertEvents: AlertEvents;
+    /** The alert e-mails, or null without SMTP_URL. */
+    alertEmails: AlertEmails | null;
   }
 }
 
@@ -105,9 +109,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('alertEvents', alertEvents);
   app.decorateRequest('identity', null);
   let boardPolling: BoardPolling | null = null;
+  let alertEmails: AlertEmails | null = null;
   app.addHook('onClose', async () => {
     // The polls first: a running one may still be storing into the database.
     await boardPolling?.stop();
+    await alertEmails?.stop();
     await database.close();
     await firebase?.close();
   });
@@ -130,6 +136,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
   app.decorate('boardPolling', boardPolling);
+  if (config.smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
+  else {
+    try {
+      alertEmails = await startAlertEmails({
+        connection: database.connection,
+        db: database.db,
+        admin,
+        alertEvents,
+        mailer: createMailer(config.smtpUrl, config.mailFrom),
+        settings: config,
+        log: app.log,
+      });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
+  app.decorate('alertEmails', alertEmails);
   if (config.guestCleanupEveryHours !== null) {
     const { guestMaxAgeDays } = config;
     scheduleGuestCleanup(
