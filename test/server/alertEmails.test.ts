@@ -73,7 +73,7 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
     // The Pro user's e-mail went out, and a sweep ran since: the Free user's would have too.
     await firstMailTo(control.email);
     await app.alertEmails?.sweep();
-    await sleep(3_000);
+    await sleep(1_000);
     expect(mailTo(free.email)).toEqual([]);
     expect(await emailedAt(app, first)).toBeNull();
 
@@ -96,7 +96,7 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
     const control2 = await alertUser(app, { pro: true });
     await newAlert(app, control2.uid);
     await firstMailTo(control2.email);
-    await sleep(3_000);
+    await sleep(1_000);
     expect(mailTo(free.email)).toHaveLength(1);
   }, 60_000);
 
@@ -119,7 +119,7 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
     await app.alertEmails?.sweep();
     await app.alertEmails?.runDigest();
     await firstMailTo(control.email);
-    await sleep(4_000);
+    await sleep(1_000);
     for (const email of [unverified.email, unverifiedFree.email, unsubscribed.email]) {
       expect(mailTo(email)).toEqual([]);
     }
@@ -140,7 +140,7 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
       20_000,
       'the second',
     );
-    await sleep(2_000);
+    await sleep(1_000);
     expect(mailTo(pro.email).map((mail) => mail.subject)).toEqual([
       expect.stringContaining('Senior Backend Engineer'),
       expect.stringContaining('Principal Backend Engineer'),
