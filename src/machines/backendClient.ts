@@ -1,7 +1,4 @@
-import { createParser } from 'eventsource-parser';
 import {
-  ALERT_STREAM_EVENT,
-  ALERT_STREAM_HEARTBEAT_MS,
   API_ERRORS,
   type AlertMatch,
   type AlertProfileInput,
@@ -61,8 +58,6 @@ export function backendErrorOf(thrown: unknown): BackendError {
 
 export const REQUEST_TIME_LIMIT_MS = 30_000;
 export const UPLOAD_TIME_LIMIT_MS = 60_000;
-/** A live stream that brought nothing, not even a heartbeat, for this long is taken for dead. */
-export const STREAM_SILENCE_LIMIT_MS = 2 * ALERT_STREAM_HEARTBEAT_MS + 10_000;
 
 export interface BackendClientOptions {
   /** The backend's origin, e.g. `http://127.0.0.1:8080`, without a trailing slash. */
@@ -105,13 +100,13 @@ export interface BackendClient {
 }
 
 /** A code from an error answer; the catalogue's message is shown, never the body's text. */
-async function failureFromAnswer(response: Response): Promise<BackendFailure> {
+export async function failureFromAnswer(response: Response): Promise<BackendFailure> {
   const body: unknown = await response.json().catch(() => null);
   const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : null;
   return new BackendFailure(isApiErrorCode(code) ? code : 'internal-error');
 }
 
-function failureFromThrown(error: unknown): BackendFailure {
+export function failureFromThrown(error: unknown): BackendFailure {
   if (error instanceof BackendFailure) return error;
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return new BackendFailure('timed-out');
@@ -121,51 +116,6 @@ function failureFromThrown(error: unknown): BackendFailure {
   return new BackendFailure('network-error');
 }
 
-/** Aborts `controller` when `signal` does (the caller leaving), or when `arm` is called and not reset in time. */
-function watchdog(controller: AbortController, signal: AbortSignal) {
-  const stop = () => controller.abort(signal.reason);
-  if (signal.aborted) stop();
-  else signal.addEventListener('abort', stop, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
-  return {
-    get timedOut() {
-      return timedOut;
-    },
-    arm(ms: number) {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new DOMException('The alert stream went silent.', 'TimeoutError'));
-      }, ms);
-    },
-    dispose() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', stop);
-    },
-  };
-}
-
-async function readEvents(
-  body: ReadableStream<Uint8Array>,
-  onAlert: (alert: AlertMatch) => void,
-  onChunk: () => void,
-): Promise<void> {
-  const parser = createParser({
-    onEvent: (event) => {
-      if (event.event === ALERT_STREAM_EVENT) onAlert(JSON.parse(event.data) as AlertMatch);
-    },
-  });
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    onChunk();
-    parser.feed(decoder.decode(value, { stream: true }));
-  }
-}
-
 export function createBackendClient(options: BackendClientOptions): BackendClient {
   const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
 
@@ -173,34 +123,6 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     return options.getIdToken().catch(() => {
       throw new BackendFailure('session-missing');
     });
-  }
-
-  async function streamAlerts(
-    signal: AbortSignal,
-    onAlert: (alert: AlertMatch) => void,
-    onOpen?: () => void,
-  ): Promise<void> {
-    const token = await bearer();
-    const controller = new AbortController();
-    const watch = watchdog(controller, signal);
-    try {
-      watch.arm(options.timeLimitMs ?? REQUEST_TIME_LIMIT_MS);
-      const response = await send(`${options.baseUrl}/v1/alerts/stream`, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-        signal: controller.signal,
-      });
-      if (!response.ok) throw await failureFromAnswer(response);
-      if (!response.body) throw new BackendFailure('internal-error');
-      onOpen?.();
-      watch.arm(STREAM_SILENCE_LIMIT_MS);
-      await readEvents(response.body, onAlert, () => watch.arm(STREAM_SILENCE_LIMIT_MS));
-    } catch (error) {
-      if (signal.aborted) return;
-      throw watch.timedOut ? new BackendFailure('timed-out') : failureFromThrown(error);
-    } finally {
-      watch.dispose();
-    }
   }
 
   async function request<T>(
@@ -250,6 +172,19 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
       request<MarkAlertsSeenResponse>('POST', '/v1/alerts/seen', {
         json: alertIds === undefined ? {} : { alertIds },
       }),
-    streamAlerts,
+    async streamAlerts(signal, onAlert, onOpen) {
+      const token = await bearer();
+      // Its own chunk, loaded with the first stream: pages that only show messages import this module.
+      const { readAlertStream } = await import('./alertStreamReader');
+      return readAlertStream({
+        url: `${options.baseUrl}/v1/alerts/stream`,
+        token,
+        send,
+        signal,
+        connectLimitMs: options.timeLimitMs ?? REQUEST_TIME_LIMIT_MS,
+        onAlert,
+        ...(onOpen ? { onOpen } : {}),
+      });
+    },
   };
 }
