@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { readServerConfig } from '../../server/config';
+import type { BoardRef } from '../../server/jobs/jobRecord';
+import { startStandIn, type StandIn } from '../../server/jobs/standIn/standInServer';
 import { prerenderSite } from '../../scripts/prerender';
 import { freePort } from '../../scripts/freePort';
 
@@ -15,6 +17,10 @@ declare module 'vitest' {
     appUrl: string;
     /** The product backend the build calls (in-process, in-memory PGlite). */
     backendUrl: string;
+    /** The job-board stand-in the backend polls every second (POST /__admin/publish adds a posting). */
+    jobBoardsUrl: string;
+    /** The one board the backend polls. */
+    jobBoard: BoardRef;
   }
 }
 
@@ -48,13 +54,26 @@ function cleanUrls(outDir: string): Plugin {
   };
 }
 
-/** The backend in this process, on in-memory PGlite, trusting the emulator's tokens. */
-async function startBackend(appOrigin: string): Promise<{ app: FastifyInstance; url: string }> {
+/** The one board the browser suite's backend polls: the stand-in's recorded Lever board. */
+const JOB_BOARD: BoardRef = { source: 'lever', token: 'globex' };
+
+/**
+ * The backend in this process, on in-memory PGlite, trusting the emulator's tokens, polling the
+ * job-board stand-in's one board every second (so a posting published there alerts within seconds).
+ */
+async function startBackend(
+  appOrigin: string,
+  standIn: StandIn,
+): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildApp({
     config: {
       ...readServerConfig({}),
       corsOrigins: [appOrigin],
       rateLimitPerMinute: 10_000,
+      jobBoards: [JOB_BOARD],
+      jobSourceUrls: { greenhouse: standIn.url, lever: standIn.url, ashby: standIn.url },
+      jobPollIntervalSeconds: 1,
+      jobBoardTimeoutMs: 5_000,
     },
     database: { kind: 'pglite-memory' },
     logStream: false,
@@ -81,9 +100,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The app's origin must be known before the build: the backend allows only it (CORS).
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const backend = await startBackend(appUrl);
+  const standIn = await startStandIn({ publishEveryMs: 0 });
+  const backend = await startBackend(appUrl, standIn);
   process.env.VITE_BACKEND_URL = backend.url;
   project.provide('backendUrl', backend.url);
+  project.provide('jobBoardsUrl', standIn.url);
+  project.provide('jobBoard', JOB_BOARD);
+  const stopServers = async () => {
+    await backend.app.close();
+    await standIn.close();
+  };
 
   const outDir = mkdtempSync(join(tmpdir(), 'applyfirst-browser-'));
   // Vitest runs with NODE_ENV=test, which would bundle React's development build.
@@ -94,7 +120,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The pages as deployed: prerendered HTML that hydrates (a mismatch would log console errors).
     await prerenderSite(outDir);
   } catch (error) {
-    await backend.app.close();
+    await stopServers();
     throw error;
   } finally {
     process.env.NODE_ENV = nodeEnv;
@@ -111,13 +137,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('appUrl', appUrl);
   } catch (error) {
     rmSync(outDir, { recursive: true, force: true });
-    await backend.app.close();
+    await stopServers();
     throw error;
   }
 
   return async () => {
     await server?.close();
-    await backend.app.close();
+    await stopServers();
     rmSync(outDir, { recursive: true, force: true });
   };
 }
