@@ -66,10 +66,32 @@ function profilesWhereJobIs(eligibility: UsEligibility, places: readonly string[
   return fits.length === 0 ? null : (or(...fits) ?? null);
 }
 
-/** Shares a skill with the job, or names a role whose telling word is in its title. */
+/**
+ * The fewest shared skills with which a profile whose title does not match can still reach the
+ * minimum: the skills' points are at most their share of `MATCH_POINTS.skills` (plus rounding),
+ * the other aspects at most `SCORE_WITHOUT_SKILL_OR_TITLE`. A bound only: scoreMatch decides.
+ */
+export function fewestSharedSkills(jobSkillCount: number): number {
+  const pointsNeeded = MIN_ALERT_SCORE - SCORE_WITHOUT_SKILL_OR_TITLE - 0.5;
+  return Math.max(1, Math.ceil((pointsNeeded * jobSkillCount) / MATCH_POINTS.skills));
+}
+
+/**
+ * Shares enough skills with the job to reach the minimum (GIN overlap, then the count), or names
+ * a role whose telling word is in its title (GIN overlap).
+ */
 function mayBeRelevant(skills: readonly string[], titleTerms: readonly string[]): SQL | null {
+  const shared = sql.param([...skills], profiles.matchSkills);
+  const fewest = fewestSharedSkills(skills.length);
   const either = [
-    skills.length > 0 ? arrayOverlaps(profiles.matchSkills, [...skills]) : null,
+    skills.length > 0
+      ? and(
+          arrayOverlaps(profiles.matchSkills, [...skills]),
+          fewest > 1
+            ? sql`cardinality(array(select unnest(${profiles.matchSkills}) intersect select unnest(${shared}::text[]))) >= ${fewest}`
+            : undefined,
+        )
+      : null,
     titleTerms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...titleTerms]) : null,
   ].filter((condition) => condition != null);
   return either.length === 0 ? null : (or(...either) ?? null);

@@ -24,7 +24,8 @@ export function toAlertProfile(row: ProfileRow): AlertProfile {
   };
 }
 
-function toColumns(profile: AlertProfileInput) {
+/** A profile as its row's columns (a bulk load uses them too: scripts/benchMatching.ts). */
+export function toColumns(profile: AlertProfileInput) {
   return {
     targetRoles: profile.targetRoles,
     skills: profile.skills,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertEvents, type AlertsCreated } from '../../server/alerts/alertEvents';
 import { alertPendingPostings, createAlerts } from '../../server/alerts/createAlerts';
 import {
+  fewestSharedSkills,
   MIN_ALERT_SCORE,
   SCORE_WITHOUT_SKILL_OR_TITLE,
   fittingProfilesQuery,
@@ -19,6 +20,7 @@ import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
 import type { PostingDraft } from '../../server/jobs/normalise/toJobRecord';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { findMatches } from '../../server/matching/findMatches';
+import { MATCH_POINTS } from '../../server/matching/scoreMatch';
 import { normaliseProfile } from '../../server/profile/normaliseProfile';
 import { saveProfile } from '../../server/profile/profileStore';
 import type { AlertProfileInput } from '../../src/backendApi';
@@ -341,5 +343,17 @@ describe('making alerts after a poll', () => {
       timeoutMs: 1_000,
     });
     expect(outcome).toEqual({ failed: 'database unavailable' });
+  });
+});
+
+describe('the shared-skill bound of the lookup', () => {
+  it('never leaves out a profile that could reach the minimum score without a title match', () => {
+    for (let jobSkills = 1; jobSkills <= 40; jobSkills += 1)
+      for (let shared = 0; shared < fewestSharedSkills(jobSkills); shared += 1) {
+        // The most such a profile can score: its skills' share, and everything else in full.
+        const best =
+          Math.round((MATCH_POINTS.skills * shared) / jobSkills) + SCORE_WITHOUT_SKILL_OR_TITLE;
+        expect(best, `${shared} of ${jobSkills} skills`).toBeLessThan(MIN_ALERT_SCORE);
+      }
   });
 });

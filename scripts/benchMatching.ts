@@ -1,0 +1,297 @@
+/**
+ * `npm run bench:matching`: how fast the alert lookup finds the profiles a new posting fits, on a
+ * throwaway PostgreSQL server with 20,000 open postings and 10,000, then 100,000 profiles (skills
+ * drawn Zipf-like from the skill vocabulary, US places weighted by population, a remote mix).
+ * Prints p50/p99 of `profilesForJob` over new postings, the ingest rate (ingestBoard and alert
+ * creation), the process's peak RSS and the machine. A measurement, not a test: nothing fails.
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { AlertProfileInput, Seniority, UsStateCode } from '../src/backendApi';
+import { createAlertEvents } from '../server/alerts/alertEvents';
+import { createAlerts } from '../server/alerts/createAlerts';
+import { lookupColumns } from '../server/alerts/profileLookup';
+import { profilesForJob } from '../server/alerts/profilesForJob';
+import { openDatabase, type Database } from '../server/db/database';
+import { jobs, profiles } from '../server/db/schema';
+import type { BoardRef, JobRecord } from '../server/jobs/jobRecord';
+import { toJobRecord } from '../server/jobs/normalise/toJobRecord';
+import { toColumns } from '../server/profile/profileStore';
+import { ingestBoard } from '../server/jobs/store/ingestBoard';
+import { SKILLS } from '../server/skills/skillData';
+import { startThrowawayPostgres } from './postgres';
+import { describeMachine, median, percentile } from './stats';
+
+const { values: options } = parseArgs({
+  options: {
+    profiles: { type: 'string', default: '100000' },
+    jobs: { type: 'string', default: '20000' },
+    postings: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const PROFILE_COUNT = Number(options.profiles);
+const FIRST_STEP = Math.min(10_000, PROFILE_COUNT);
+const OPEN_JOBS = Number(options.jobs);
+const NEW_POSTINGS = Number(options.postings);
+
+/** mulberry32: a small seeded generator, so two runs draw the same data. */
+function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = randomFrom(Number(options.seed));
+
+/** Picks from weighted choices. */
+function weighted<T>(choices: readonly (readonly [T, number])[]): T {
+  const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
+  let at = random() * total;
+  const [first] = choices;
+  if (first === undefined) throw new Error('Nothing to choose from.');
+  for (const [choice, weight] of choices) {
+    at -= weight;
+    if (at <= 0) return choice;
+  }
+  return first[0];
+}
+
+/** The vocabulary in a shuffled popularity order; rank r drawn with weight 1/r (Zipf, s = 1). */
+const SKILL_NAMES = SKILLS.map((skill) => skill.name).sort(() => random() - 0.5);
+const ZIPF = SKILL_NAMES.map((name, rank) => [name, 1 / (rank + 1)] as const);
+const skillsDrawn = (count: number) => {
+  const drawn = new Set<string>();
+  while (drawn.size < count) drawn.add(weighted(ZIPF));
+  return [...drawn];
+};
+
+const PLACES: readonly (readonly [{ city: string; state: UsStateCode }, number])[] = [
+  [{ city: 'New York', state: 'NY' }, 8.3],
+  [{ city: 'San Francisco', state: 'CA' }, 5],
+  [{ city: 'Los Angeles', state: 'CA' }, 3.9],
+  [{ city: 'Seattle', state: 'WA' }, 3],
+  [{ city: 'Austin', state: 'TX' }, 2.5],
+  [{ city: 'Chicago', state: 'IL' }, 2.7],
+  [{ city: 'Boston', state: 'MA' }, 2],
+  [{ city: 'Denver', state: 'CO' }, 1.5],
+  [{ city: 'Atlanta', state: 'GA' }, 1.2],
+  [{ city: 'Miami', state: 'FL' }, 1],
+  [{ city: 'Raleigh', state: 'NC' }, 0.6],
+  [{ city: 'Pittsburgh', state: 'PA' }, 0.5],
+];
+const ROLES: readonly (readonly [string, number])[] = [
+  ['Backend Engineer', 10],
+  ['Software Engineer', 12],
+  ['Frontend Engineer', 6],
+  ['Full Stack Engineer', 6],
+  ['Data Engineer', 4],
+  ['Data Scientist', 3],
+  ['Machine Learning Engineer', 3],
+  ['Site Reliability Engineer', 2],
+  ['DevOps Engineer', 2],
+  ['Platform Engineer', 2],
+  ['Mobile Engineer', 2],
+  ['Security Engineer', 1],
+  ['Engineering Manager', 2],
+  ['Product Designer', 1],
+];
+const LEVELS: readonly (readonly [Seniority, number])[] = [
+  ['junior', 2],
+  ['mid', 4],
+  ['senior', 5],
+  ['lead', 1],
+  ['intern', 0.3],
+];
+
+function profileDrawn(): AlertProfileInput {
+  const where = weighted([
+    ['remote-us', 40],
+    ['remote-and-places', 15],
+    ['worldwide', 10],
+    ['on-site', 35],
+  ] as const);
+  const place = weighted(PLACES);
+  const places = where === 'remote-us' || where === 'worldwide' ? [] : [place];
+  return {
+    targetRoles: [...new Set([weighted(ROLES), weighted(ROLES)])].slice(
+      0,
+      1 + (random() < 0.4 ? 1 : 0),
+    ),
+    skills: skillsDrawn(4 + Math.floor(random() * 8)),
+    where: {
+      remoteUs: where !== 'on-site',
+      remoteWorldwide: where === 'worldwide',
+      usStates: places.length > 0 && random() < 0.3 ? [place.state] : [],
+      usCities: places,
+    },
+    seniority: weighted(LEVELS),
+    minSalaryUsd: random() < 0.4 ? null : 80_000 + Math.floor(random() * 15) * 10_000,
+    needsVisaSponsorship: random() < 0.1,
+  };
+}
+
+let postingNumber = 0;
+function postingDrawn(board: BoardRef, seenAt: Date): JobRecord {
+  postingNumber += 1;
+  const role = weighted(ROLES);
+  const level = weighted([
+    ['Senior ', 5],
+    ['', 4],
+    ['Staff ', 1],
+    ['Junior ', 1],
+    ['Lead ', 0.5],
+  ] as const);
+  const locations = weighted([
+    [['Remote - US'], 35],
+    [['Remote'], 10],
+    [[`${weighted(PLACES).city}, ${weighted(PLACES).state}`], 45],
+    [['London, UK'], 10],
+  ] as const);
+  const top = 90_000 + Math.floor(random() * 16) * 10_000;
+  return toJobRecord(
+    {
+      title: `${level}${role}`,
+      company: `Company ${postingNumber % 2000}`,
+      externalId: `posting-${postingNumber}`,
+      locations,
+      remoteFlag: null,
+      countries: [],
+      salary: random() < 0.5 ? null : { minUsd: top - 40_000, maxUsd: top },
+      description: `You will work with ${skillsDrawn(3 + Math.floor(random() * 6)).join(', ')}.`,
+      postedAt: seenAt.toISOString(),
+      applyUrl: `https://jobs.example.com/${postingNumber}`,
+    },
+    board,
+    seenAt,
+  );
+}
+
+async function insertProfiles(db: Database, from: number, to: number): Promise<void> {
+  const BATCH = 1000;
+  for (let start = from; start < to; start += BATCH) {
+    const rows = [];
+    for (let at = start; at < Math.min(to, start + BATCH); at += 1) {
+      const profile = profileDrawn();
+      rows.push({ uid: `bench-${at}`, ...toColumns(profile), ...lookupColumns(profile, null) });
+    }
+    await db.insert(profiles).values(rows);
+  }
+  await db.execute(sql`analyze profiles`);
+}
+
+let boardNumber = 0;
+async function ingestNew(db: Database, count: number): Promise<readonly number[]> {
+  boardNumber += 1;
+  const board: BoardRef = { source: 'greenhouse', token: `bench-${boardNumber}` };
+  const seenAt = new Date();
+  const records = Array.from({ length: count }, () => postingDrawn(board, seenAt));
+  return (await ingestBoard(db, board, records, seenAt)).newJobIds;
+}
+
+let peakRss = 0;
+const sampleRss = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+interface LookupFigures {
+  profiles: number;
+  p50: number;
+  p99: number;
+  fitsMedian: number;
+  fitsP99: number;
+}
+
+async function measureLookups(db: Database, profileCount: number): Promise<LookupFigures> {
+  const ids: number[] = [];
+  while (ids.length < NEW_POSTINGS) ids.push(...(await ingestNew(db, 50)));
+  for (const id of ids.slice(0, 20)) await profilesForJob(db, id); // warm-up
+  const times: number[] = [];
+  const fits: number[] = [];
+  for (const id of ids.slice(0, NEW_POSTINGS)) {
+    const start = performance.now();
+    const found = await profilesForJob(db, id);
+    times.push(performance.now() - start);
+    fits.push(found.length);
+    sampleRss();
+  }
+  await db.update(jobs).set({ alertedAt: new Date() });
+  return {
+    profiles: profileCount,
+    p50: median(times),
+    p99: percentile(times, 99),
+    fitsMedian: median(fits),
+    fitsP99: percentile(fits, 99),
+  };
+}
+
+/** New postings per second through ingestBoard and createAlerts, boards of 50 new postings. */
+async function measureIngest(db: Database): Promise<{ perSecond: number; alerts: number }> {
+  const events = createAlertEvents();
+  let postings = 0;
+  let alerts = 0;
+  const start = performance.now();
+  for (let round = 0; round < 4; round += 1) {
+    const ids = await ingestNew(db, 50);
+    alerts += (await createAlerts(db, events, ids)).created;
+    postings += ids.length;
+    sampleRss();
+  }
+  return { perSecond: postings / ((performance.now() - start) / 1000), alerts };
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function main(): Promise<void> {
+  const postgres = await startThrowawayPostgres();
+  const database = await openDatabase({ kind: 'postgres', url: postgres.url });
+  try {
+    const { db } = database;
+    console.log(`${OPEN_JOBS} open postings …`);
+    for (let stored = 0; stored < OPEN_JOBS; stored += 500) await ingestNew(db, 500);
+    await db.update(jobs).set({ alertedAt: new Date() });
+    await db.execute(sql`analyze jobs`);
+
+    const figures: LookupFigures[] = [];
+    console.log(`${FIRST_STEP} profiles …`);
+    await insertProfiles(db, 0, FIRST_STEP);
+    figures.push(await measureLookups(db, FIRST_STEP));
+    if (PROFILE_COUNT > FIRST_STEP) {
+      console.log(`${PROFILE_COUNT} profiles …`);
+      await insertProfiles(db, FIRST_STEP, PROFILE_COUNT);
+      figures.push(await measureLookups(db, PROFILE_COUNT));
+    }
+    const ingest = await measureIngest(db);
+
+    console.log(`\nMachine: ${describeMachine(cpus(), loadavg())}`);
+    console.log(`${OPEN_JOBS} open postings; ${NEW_POSTINGS} new postings looked up per step`);
+    console.table(
+      figures.map((row) => ({
+        profiles: row.profiles,
+        'lookup p50 ms': ms(row.p50),
+        'lookup p99 ms': ms(row.p99),
+        'profiles fitted, median': row.fitsMedian,
+        'profiles fitted, p99': row.fitsP99,
+      })),
+    );
+    const [first, last] = [figures[0], figures[figures.length - 1]];
+    if (first && last && last !== first)
+      console.log(
+        `Growth ${first.profiles} -> ${last.profiles} profiles: p50 × ${(last.p50 / first.p50).toFixed(1)}, p99 × ${(last.p99 / first.p99).toFixed(1)}`,
+      );
+    console.log(
+      `Ingest with alerts (boards of 50 new postings, ${PROFILE_COUNT} profiles): ${ingest.perSecond.toFixed(0)} postings/s, ${ingest.alerts} alerts made`,
+    );
+    console.log(`Peak RSS of this process: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+  } finally {
+    await database.close();
+    await postgres.stop();
+  }
+}
+
+await main();
