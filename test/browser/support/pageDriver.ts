@@ -14,6 +14,7 @@ import type {
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { API_ERRORS, type ApiErrorCode } from '../../../src/backendApi';
+import { PATHS } from '../../../src/paths';
 import { emulatorUrl } from '../../support/emulatorAdmin';
 
 // --- What a person does --------------------------------------------------------------------------
@@ -26,6 +27,33 @@ export async function press(scope: Page | Locator, name: string): Promise<void> 
   const button = scope.getByRole('button', { name, exact: true });
   await expect.poll(() => button.getAttribute('aria-disabled')).toBeNull();
   await button.click();
+}
+
+/**
+ * Playwright's `networkidle` (no request for 500 ms), except on the matches page, which keeps its
+ * live alert stream open as long as it is open: there, the page is done loading (nothing busy) and
+ * no other request has ended for 500 ms.
+ */
+export async function waitForQuietNetwork(page: Page): Promise<void> {
+  if (pathnameOf(page) !== PATHS.matches) {
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => {
+      const seen = window as unknown as { quietSince?: { requests: number; at: number } };
+      const requests = performance.getEntriesByType('resource').length;
+      const at = performance.now();
+      if (seen.quietSince?.requests !== requests) seen.quietSince = { requests, at };
+      return (
+        at - seen.quietSince.at >= 500 &&
+        document.querySelector('main[aria-busy="true"], main [aria-busy="true"]') === null
+      );
+    },
+    undefined,
+    { polling: 100 },
+  );
 }
 
 /** Fills the login form; `password: null` leaves the password field as it is. */
@@ -287,6 +315,39 @@ export function readPersistedUser(page: Page): Promise<PersistedUser | null> {
                   }
                 : null,
             );
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Another tab's sign-out as every tab's SDK sees it: the user is gone from the shared IndexedDB
+ * (what the signing-out tab's SDK deletes). This tab's SDK notices on its next storage poll.
+ */
+export function removePersistedUser(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('firebaseLocalStorageDb');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const store = db
+            .transaction('firebaseLocalStorage', 'readwrite')
+            .objectStore('firebaseLocalStorage');
+          const reading = store.getAllKeys();
+          reading.onerror = () => reject(reading.error);
+          reading.onsuccess = () => {
+            const keys = reading.result.filter(
+              (key) => typeof key === 'string' && key.startsWith('firebase:authUser:'),
+            );
+            for (const key of keys) store.delete(key);
+            store.transaction.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+            store.transaction.onerror = () => reject(store.transaction.error);
           };
         };
       }),
