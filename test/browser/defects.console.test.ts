@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
 import { EVERY_PAGE_PATH } from './support/sitePaths';
 import { useRawBrowser, type RawTab } from './support/rawTabs';
+import { waitForQuietNetwork } from './support/pageDriver';
 
 const PASSWORD = 'clean-Console-1';
 
 async function settled(tab: RawTab, kind: 'guest' | 'registered'): Promise<void> {
   await tab.page.locator(`header a.account-link[data-session-kind="${kind}"]`).waitFor();
   await tab.page.locator('main h1').first().waitFor();
-  await tab.page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(tab.page);
 }
 
 /**

@@ -6,6 +6,7 @@ import { blogPostPath } from '../../src/routes/blog/blogPost';
 import { createAccount } from '../support/emulatorAuth';
 import { EVERY_PAGE_PATH } from './support/sitePaths';
 import { useRawBrowser, type RawTab } from './support/rawTabs';
+import { waitForQuietNetwork } from './support/pageDriver';
 
 const NARROW = { width: 320, height: 720 };
 const PASSWORD = 'long-Address-1';
@@ -22,7 +23,7 @@ function longestEmail(): string {
 async function settled(tab: RawTab, kind: 'guest' | 'registered'): Promise<void> {
   await tab.page.locator(`header a.account-link[data-session-kind="${kind}"]`).waitFor();
   await tab.page.locator('main h1').first().waitFor();
-  await tab.page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(tab.page);
 }
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { SITE_PAGES } from '../../src/routes/sitePages';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
-import { submitLogin } from './support/pageDriver';
+import { submitLogin, waitForQuietNetwork } from './support/pageDriver';
 import { useRawBrowser } from './support/rawTabs';
 
 const PHONE = { width: 375, height: 667 };
@@ -25,7 +25,7 @@ type SessionKind = 'guest' | 'registered';
 /** The shifts of the open page, once its session is known and the network is quiet. */
 async function shiftsOnceSettled(page: Page, kind: SessionKind = 'guest'): Promise<number[]> {
   await page.locator(`header a.account-link[data-session-kind="${kind}"]`).waitFor();
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { SITE_PAGES } from '../../../src/routes/sitePages';
-import { expectHeaderShows, type SessionKind } from './pageDriver';
+import { expectHeaderShows, waitForQuietNetwork, type SessionKind } from './pageDriver';
 import { NOT_FOUND_FILE_PATH } from '../../../src/paths';
 
 /**
@@ -16,5 +16,5 @@ export const EVERY_PAGE_PATH: readonly string[] = [
 export async function waitForPageReady(page: Page, kind: SessionKind): Promise<void> {
   await expectHeaderShows(page, kind);
   await page.locator('main h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
 }
