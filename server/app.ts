@@ -23,10 +23,11 @@ import {
   type Database,
   type DatabaseLocation,
 } from './db/database';
-import { createMailer } from './email/mailer';
+import { createMailer, type Mailer } from './email/mailer';
 import { redactUrl } from './email/redactUrl';
 import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
+import { startJobQueue, type JobQueue } from './jobQueue';
 import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
 import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
 import { registerMatchRoutes } from './matching/matchRoutes';
@@ -108,19 +109,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const alertEvents = createAlertEvents();
   app.decorate('alertEvents', alertEvents);
   app.decorateRequest('identity', null);
+  let queue: JobQueue | null = null;
   let boardPolling: BoardPolling | null = null;
   let alertEmails: AlertEmails | null = null;
+  let mailer: Mailer | null = null;
   app.addHook('onClose', async () => {
-    // The polls first: a running one may still be storing into the database.
-    await boardPolling?.stop();
-    await alertEmails?.stop();
+    alertEmails?.stopListening();
+    // The queue before the database: a running poll may still be storing, an e-mail being marked.
+    await queue?.stop();
+    mailer?.close();
     await database.close();
     await firebase?.close();
   });
-  if (config.jobBoards.length > 0) {
-    try {
-      boardPolling = await startBoardPolling({
+  const { smtpUrl } = config;
+  const pollsOn = config.jobBoards.length > 0;
+  if (smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
+  try {
+    if (pollsOn || smtpUrl !== null) {
+      // One pg-boss for the polls and the e-mails (one schema check, supervisor and pool).
+      queue = await startJobQueue({
         connection: database.connection,
+        schedules: smtpUrl !== null,
+        log: app.log,
+      });
+    }
+    if (queue !== null && pollsOn) {
+      boardPolling = await startBoardPolling({
+        boss: queue.boss,
         db: database.db,
         alertEvents,
         boards: config.jobBoards,
@@ -130,29 +145,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         timeoutMs: config.jobBoardTimeoutMs,
         log: app.log,
       });
-    } catch (error) {
-      await app.close();
-      throw error;
     }
-  }
-  app.decorate('boardPolling', boardPolling);
-  if (config.smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
-  else {
-    try {
+    if (queue !== null && smtpUrl !== null) {
+      mailer = createMailer(smtpUrl, config.mailFrom);
       alertEmails = await startAlertEmails({
-        connection: database.connection,
+        boss: queue.boss,
         db: database.db,
         admin,
         alertEvents,
-        mailer: createMailer(config.smtpUrl, config.mailFrom),
+        mailer,
         settings: config,
         log: app.log,
       });
-    } catch (error) {
-      await app.close();
-      throw error;
     }
+  } catch (error) {
+    await app.close();
+    throw error;
   }
+  app.decorate('boardPolling', boardPolling);
   app.decorate('alertEmails', alertEmails);
   if (config.guestCleanupEveryHours !== null) {
     const { guestMaxAgeDays } = config;

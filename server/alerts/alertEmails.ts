@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Job } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import type { IdentityAdmin } from '../auth/identityAdmin';
 import type { ServerConfig } from '../config';
-import type { Database, DatabaseConnection } from '../db/database';
+import type { Database } from '../db/database';
 import { isUnsubscribed } from '../email/emailSettingsStore';
 import { mailFailureOf, type Mailer } from '../email/mailer';
 import { unsubscribeUrl } from '../email/unsubscribeToken';
 import { MAX_BACKOFF_MS } from '../jobs/backoff';
-import { queueConnectionOptions } from '../jobs/poll/queueConnection';
 import { readPlanRow } from '../plan/planStore';
 import { withTimeLimit } from '../withTimeLimit';
 import { digestMail, realtimeAlertMail, type AlertMailLinks } from './alertEmailContent';
@@ -39,7 +38,8 @@ export type AlertEmailSettings = Pick<
 >;
 
 export interface AlertEmailsOptions {
-  readonly connection: DatabaseConnection;
+  /** The app's started job queue (`startJobQueue`, with schedules on); it stops the sends. */
+  readonly boss: PgBoss;
   readonly db: Database;
   readonly admin: IdentityAdmin;
   readonly alertEvents: AlertEvents;
@@ -53,8 +53,8 @@ export interface AlertEmails {
   readonly runDigest: () => Promise<void>;
   /** Queues real-time e-mails for every Pro user with unsent alerts, as the schedule does. */
   readonly sweep: () => Promise<void>;
-  /** Stops listening and taking jobs, waits (a while) for running ones. */
-  readonly stop: () => Promise<void>;
+  /** Stops queueing e-mails for new alerts (before the job queue stops; the sweep catches up). */
+  readonly stopListening: () => void;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -70,7 +70,6 @@ const DIGEST_MAX_ALERTS = 50;
 /** With the back-off doubling up to 16 minutes, about 13 hours of tries before giving up. */
 const RETRY_LIMIT = 50;
 const START_TIME_LIMIT_MS = 60_000;
-const STOP_WAIT_MS = 5_000;
 
 const sendingQueue = (retryDelaySeconds: number) => ({
   // One job per user, queued, waiting to retry or running: never two sends for a user at once,
@@ -104,9 +103,7 @@ const planningQueue = {
  * head start they pay for.
  */
 export async function startAlertEmails(options: AlertEmailsOptions): Promise<AlertEmails> {
-  const { db, admin, mailer, settings, log } = options;
-  const boss = new PgBoss(queueConnectionOptions(options.connection));
-  boss.on('error', (error) => log.error({ err: error }, 'alert e-mail queue error'));
+  const { boss, db, admin, mailer, settings, log } = options;
 
   const linksFor = (uid: string): AlertMailLinks => ({
     matchesUrl: `${settings.siteUrl}/matches`,
@@ -248,7 +245,6 @@ export async function startAlertEmails(options: AlertEmailsOptions): Promise<Ale
 
   await withTimeLimit(
     (async () => {
-      await boss.start();
       const { policy, ...sendOptions } = sendingQueue(settings.emailRetryDelaySeconds);
       for (const queue of [QUEUES.realtime, QUEUES.digest]) {
         await boss.createQueue(queue, { policy, ...sendOptions });
@@ -278,10 +274,7 @@ export async function startAlertEmails(options: AlertEmailsOptions): Promise<Ale
     })(),
     START_TIME_LIMIT_MS,
     'Starting the alert e-mails',
-  ).catch(async (error: unknown) => {
-    await boss.stop({ graceful: false, timeout: STOP_WAIT_MS });
-    throw error;
-  });
+  );
 
   const stopListening = options.alertEvents.subscribe(({ uid }) => {
     queueRealtime(uid).catch((error: unknown) =>
@@ -298,14 +291,6 @@ export async function startAlertEmails(options: AlertEmailsOptions): Promise<Ale
     sweep: async () => {
       await boss.send(QUEUES.sweep, {});
     },
-    stop: async () => {
-      stopListening();
-      await withTimeLimit(
-        boss.stop({ graceful: true, timeout: STOP_WAIT_MS }),
-        STOP_WAIT_MS * 2,
-        'Stopping the alert e-mails',
-      );
-      mailer.close();
-    },
+    stopListening,
   };
 }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Job } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import { rewriteStaleLookups } from '../../alerts/profileLookup';
-import type { DatabaseConnection } from '../../db/database';
 import { withTimeLimit } from '../../withTimeLimit';
 import type { BoardRef } from '../jobRecord';
 import { makeAlerts, pollBoard, type PollAlerts, type PollBoardDeps } from './pollBoard';
@@ -13,10 +12,10 @@ import {
   pollDataOf,
   type PollBoardData,
 } from './pollJob';
-import { queueConnectionOptions } from './queueConnection';
 
 export interface BoardPollingOptions extends PollBoardDeps {
-  readonly connection: DatabaseConnection;
+  /** The app's started job queue (`startJobQueue`), which stops the polls when it stops. */
+  readonly boss: PgBoss;
   readonly boards: readonly BoardRef[];
   readonly log: FastifyBaseLogger;
 }
@@ -31,12 +30,9 @@ export interface ScheduledPoll {
 export interface BoardPolling {
   /** The board's next poll as queued, or null when none is. */
   readonly scheduled: (board: BoardRef) => Promise<ScheduledPoll | null>;
-  /** Stops taking polls, waits (a while) for the running ones, and closes the queue's connection. */
-  readonly stop: () => Promise<void>;
 }
 
 const START_TIME_LIMIT_MS = 60_000;
-const STOP_WAIT_MS = 5_000;
 const REWRITE_TIME_LIMIT_MS = 10 * 60_000;
 /** A poll that runs longer than this (fetch and store, each limited) is given up and retried. */
 const POLL_EXPIRY_MARGIN_SECONDS = 60;
@@ -69,12 +65,7 @@ function logAlerts(log: FastifyBaseLogger, board: BoardRef, alerts: PollAlerts) 
  * so starting again (or twice) never doubles a board's polls.
  */
 export async function startBoardPolling(options: BoardPollingOptions): Promise<BoardPolling> {
-  const { log } = options;
-  const boss = new PgBoss({
-    ...queueConnectionOptions(options.connection),
-    schedule: false,
-  });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const { boss, log } = options;
 
   const queueNext = async (board: BoardRef, failures: number, delayMs: number) => {
     await boss.send(POLL_BOARD_QUEUE, pollDataOf(board, failures), {
@@ -99,7 +90,6 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
 
   await withTimeLimit(
     (async () => {
-      await boss.start();
       await boss.createQueue(POLL_BOARD_QUEUE, queueOptions(options.timeoutMs));
       for (const board of options.boards) await queueNext(board, 0, 0);
       await boss.work<PollBoardData>(
@@ -113,10 +103,7 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
     })(),
     START_TIME_LIMIT_MS,
     'Starting the job-board polls',
-  ).catch(async (error: unknown) => {
-    await boss.stop({ graceful: false, timeout: STOP_WAIT_MS });
-    throw error;
-  });
+  );
   log.info({ boards: options.boards.map(boardKey) }, 'polling job boards');
   // Profiles the migration could only approximate (or older lookup rules wrote) are rewritten in
   // the background: until then they are found by their own skills and places.
@@ -138,11 +125,5 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
         delayMs: job.startAfter.getTime() - job.createdOn.getTime(),
       };
     },
-    stop: () =>
-      withTimeLimit(
-        boss.stop({ graceful: true, timeout: STOP_WAIT_MS }),
-        STOP_WAIT_MS * 2,
-        'Stopping the job-board polls',
-      ),
   };
 }
