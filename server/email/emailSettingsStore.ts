@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { alertEmailSettings } from '../db/schema';
 
@@ -20,4 +20,14 @@ export async function unsubscribe(db: Database, uid: string): Promise<void> {
       target: alertEmailSettings.uid,
       set: { unsubscribedAt: sql`coalesce(${alertEmailSettings.unsubscribedAt}, now())` },
     });
+}
+
+/** Turns alert e-mails on again (the unsubscribe page's Resubscribe); answers whether they were off. */
+export async function resubscribe(db: Database, uid: string): Promise<boolean> {
+  const changed = await db
+    .update(alertEmailSettings)
+    .set({ unsubscribedAt: null })
+    .where(and(eq(alertEmailSettings.uid, uid), isNotNull(alertEmailSettings.unsubscribedAt)))
+    .returning({ uid: alertEmailSettings.uid });
+  return changed.length > 0;
 }

@@ -1,6 +1,7 @@
 import { escapeHtml } from './escapeHtml';
+import { RESUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from './unsubscribeToken';
 
-/** The unsubscribe pages: small, self-contained, no script, nothing loaded from elsewhere. */
+/** The unsubscribe and resubscribe pages: small, self-contained, no script, nothing loaded from elsewhere. */
 function page(title: string, body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -12,22 +13,48 @@ function page(title: string, body: string): string {
   );
 }
 
+/**
+ * A button that posts the token to `path`, written relative to the page (`unsubscribe?token=…`),
+ * so the form works behind a proxy that serves the backend under a prefix.
+ */
+function tokenForm(path: string, token: string, label: string): string {
+  const action = `${path.slice(path.lastIndexOf('/') + 1)}?token=${encodeURIComponent(token)}`;
+  return (
+    `<form method="post" action="${escapeHtml(action)}">` +
+    `<button type="submit">${escapeHtml(label)}</button></form>`
+  );
+}
+
 /** Asks first: a GET never unsubscribes (mail scanners open links). */
 export function confirmPage(token: string): string {
   return page(
     'Unsubscribe from job alert e-mails?',
     '<p>You will get no more job alert e-mails from ApplyFirst. Your alerts stay on your ' +
       'matches page.</p>' +
-      `<form method="post" action="?token=${encodeURIComponent(token)}">` +
-      '<button type="submit">Unsubscribe</button></form>',
+      tokenForm(UNSUBSCRIBE_PATH, token, 'Unsubscribe'),
   );
 }
 
-export function unsubscribedPage(): string {
+/** After unsubscribing, or opening the link again later: the way back. */
+export function unsubscribedPage(token: string): string {
   return page(
     'You are unsubscribed',
     '<p>ApplyFirst will send you no more job alert e-mails. Your alerts stay on your matches ' +
-      'page.</p>',
+      'page.</p><p>Changed your mind? Resubscribe to get job alert e-mails again.</p>' +
+      tokenForm(RESUBSCRIBE_PATH, token, 'Resubscribe'),
+  );
+}
+
+/** After resubscribing: `wasOff` false when e-mails were on already (nothing changed). */
+export function resubscribedPage(token: string, wasOff: boolean): string {
+  return page(
+    wasOff ? 'You are subscribed again' : 'You are already subscribed',
+    (wasOff
+      ? '<p>ApplyFirst will e-mail you job alerts again.</p>'
+      : '<p>Job alert e-mails were already on: nothing changed.</p>') +
+      '<p>Pro sends each new alert at once, Free a daily digest. Your alerts also stay on your ' +
+      'matches page.</p>' +
+      tokenForm(UNSUBSCRIBE_PATH, token, 'Unsubscribe'),
   );
 }
 

@@ -1,8 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { unsubscribe } from './emailSettingsStore';
-import { confirmPage, invalidLinkPage, unsubscribedPage } from './unsubscribePages';
-import { UNSUBSCRIBE_PATH, uidOfUnsubscribeToken } from './unsubscribeToken';
+import { isUnsubscribed, resubscribe, unsubscribe } from './emailSettingsStore';
+import {
+  confirmPage,
+  invalidLinkPage,
+  resubscribedPage,
+  unsubscribedPage,
+} from './unsubscribePages';
+import { RESUBSCRIBE_PATH, UNSUBSCRIBE_PATH, uidOfUnsubscribeToken } from './unsubscribeToken';
 
 /** A form post or RFC 8058's `List-Unsubscribe=One-Click`: tiny; the token is in the URL. */
 const FORM_BODY_LIMIT = 4 * 1024;
@@ -27,15 +32,27 @@ function tokenOf(query: unknown): string {
 }
 
 /**
- * `GET /v1/email/unsubscribe?token=…` shows a page with a button; `POST` (the button, or a mail
- * client's one-click unsubscribe) turns alert e-mails off. No sign-in: the signed token names the
- * user and allows nothing but this. A missing, malformed or forged token gets a page that says so.
+ * The alert e-mails' unsubscribe link, no sign-in needed: the signed token names the user and
+ * allows nothing but this user's alert e-mail setting. `GET /v1/email/unsubscribe?token=…` changes
+ * nothing: it shows a button to unsubscribe, or, when already unsubscribed, one to resubscribe.
+ * `POST` (the button, or a mail client's one-click unsubscribe) turns alert e-mails off;
+ * `POST /v1/email/resubscribe?token=…` (the unsubscribed page's button) turns them on again. A
+ * missing, malformed or forged token gets a page that says so and changes nothing.
  */
 export function registerUnsubscribeRoutes(
   app: FastifyInstance,
   db: Database,
   tokenSecret: string,
 ): void {
+  /** The token's uid, or null after answering the refusal page. */
+  const uidOrRefuse = (request: FastifyRequest, reply: FastifyReply) => {
+    const uid = uidOfUnsubscribeToken(tokenSecret, tokenOf(request.query));
+    if (uid !== null) return uid;
+    request.log.info({ reason: 'token-invalid' }, 'unsubscribe link refused');
+    void sendPage(reply, 400, invalidLinkPage());
+    return null;
+  };
+
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     // The body says nothing we need (the token is in the URL); it is read and dropped.
@@ -47,24 +64,31 @@ export function registerUnsubscribeRoutes(
       );
     }
 
-    scope.get(UNSUBSCRIBE_PATH, async (request, reply) => {
+    // A link opened again (or a reload) shows where the setting stands, and changes nothing.
+    const showSetting = async (request: FastifyRequest, reply: FastifyReply) => {
+      const uid = uidOrRefuse(request, reply);
+      if (uid === null) return reply;
       const token = tokenOf(request.query);
-      if (uidOfUnsubscribeToken(tokenSecret, token) === null) {
-        request.log.info({ reason: 'token-invalid' }, 'unsubscribe link refused');
-        return sendPage(reply, 400, invalidLinkPage());
-      }
-      return sendPage(reply, 200, confirmPage(token));
-    });
+      const page = (await isUnsubscribed(db, uid)) ? unsubscribedPage(token) : confirmPage(token);
+      return sendPage(reply, 200, page);
+    };
+    scope.get(UNSUBSCRIBE_PATH, showSetting);
+    scope.get(RESUBSCRIBE_PATH, showSetting);
 
     scope.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-      const uid = uidOfUnsubscribeToken(tokenSecret, tokenOf(request.query));
-      if (uid === null) {
-        request.log.info({ reason: 'token-invalid' }, 'unsubscribe link refused');
-        return sendPage(reply, 400, invalidLinkPage());
-      }
+      const uid = uidOrRefuse(request, reply);
+      if (uid === null) return reply;
       await unsubscribe(db, uid);
       request.log.info({ uid }, 'alert e-mails unsubscribed');
-      return sendPage(reply, 200, unsubscribedPage());
+      return sendPage(reply, 200, unsubscribedPage(tokenOf(request.query)));
+    });
+
+    scope.post(RESUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const uid = uidOrRefuse(request, reply);
+      if (uid === null) return reply;
+      const wasOff = await resubscribe(db, uid);
+      request.log.info({ uid, changed: wasOff }, 'alert e-mails resubscribed');
+      return sendPage(reply, 200, resubscribedPage(tokenOf(request.query), wasOff));
     });
   });
 }

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * What a token may do: only unsubscribing from alert e-mails. The purpose is signed with the uid,
- * so a token made for anything else later never works here, nor one of these there.
+ * What a token may do: only turning this user's alert e-mails off (and, from the page that says so,
+ * on again). The purpose is signed with the uid, so a token made for anything else later never
+ * works here, nor one of these there.
  */
 const PURPOSE = 'unsubscribe-alert-emails';
 const VERSION = 'u1';
@@ -38,6 +39,8 @@ export function uidOfUnsubscribeToken(secret: string, token: string): string | n
 
 /** The unsubscribe page (GET shows it, POST unsubscribes; also RFC 8058's one-click POST). */
 export const UNSUBSCRIBE_PATH = '/v1/email/unsubscribe';
+/** POST turns alert e-mails on again (the unsubscribed page's button), with the same token. */
+export const RESUBSCRIBE_PATH = '/v1/email/resubscribe';
 
 /** The link every alert e-mail carries, on this backend's public address. */
 export function unsubscribeUrl(publicBackendUrl: string, secret: string, uid: string): string {

@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertEmailSettings, DEV_EMAIL_TOKEN_SECRET, readServerConfig } from '../../server/config';
 import { alertEmailSettings } from '../../server/db/schema';
 import {
+  confirmPage,
+  resubscribedPage,
+  unsubscribedPage,
+} from '../../server/email/unsubscribePages';
+import {
+  RESUBSCRIBE_PATH,
   UNSUBSCRIBE_PATH,
   uidOfUnsubscribeToken,
   unsubscribeToken,
@@ -49,6 +55,24 @@ describe('unsubscribe tokens', () => {
   });
 });
 
+describe('unsubscribe pages', () => {
+  it('escape what they show, the token in their forms too', () => {
+    const hostile = '"><script>alert(1)</script><a href=\'x';
+    for (const html of [
+      confirmPage(hostile),
+      unsubscribedPage(hostile),
+      resubscribedPage(hostile, true),
+      resubscribedPage(hostile, false),
+    ]) {
+      expect(html).not.toContain('<script>');
+      expect(html).not.toContain("'x");
+      expect(html).toMatch(
+        /<form method="post" action="(un|re)subscribe\?token=%22%3E%3Cscript%3E/,
+      );
+    }
+  });
+});
+
 describe.each(DATABASES)('the unsubscribe link on %s', (database) => {
   const logs = new LogCapture();
   let app: FastifyInstance;
@@ -58,7 +82,10 @@ describe.each(DATABASES)('the unsubscribe link on %s', (database) => {
   afterAll(() => app.close());
 
   const uid = () => `unsubscribe-${crypto.randomUUID()}`;
-  const pathFor = (token: string) => `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+  const pathFor = (token: string, path = UNSUBSCRIBE_PATH) =>
+    `${path}?token=${encodeURIComponent(token)}`;
+  const formPosting = (path: 'unsubscribe' | 'resubscribe', token: string, button: string) =>
+    `<form method="post" action="${path}?token=${token}"><button type="submit">${button}</button></form>`;
 
   function expectPage(response: LightMyRequestResponse, status: number, heading: string) {
     expect(response.statusCode, response.body).toBe(status);
@@ -74,9 +101,78 @@ describe.each(DATABASES)('the unsubscribe link on %s', (database) => {
     const token = unsubscribeToken(SECRET, user);
     const page = await call(app, 'GET', pathFor(token));
     expectPage(page, 200, 'Unsubscribe from job alert e-mails?');
-    expect(page.body).toContain(`<form method="post" action="?token=${token}">`);
-    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+    expect(page.body).toContain(formPosting('unsubscribe', token, 'Unsubscribe'));
     expect(await emailSettingsOf(app, user)).toBeNull();
+  });
+
+  it('offers Resubscribe once unsubscribed, and resubscribes on POST without signing in', async () => {
+    const user = uid();
+    const token = unsubscribeToken(SECRET, user);
+    const unsubscribed = await call(app, 'POST', pathFor(token));
+    expectPage(unsubscribed, 200, 'You are unsubscribed');
+    expect(unsubscribed.body).toContain(formPosting('resubscribe', token, 'Resubscribe'));
+    // As that page's button posts it (its action resolves next to the unsubscribe path).
+    expect(
+      new URL(`resubscribe?token=${token}`, `http://backend${UNSUBSCRIBE_PATH}`).pathname,
+    ).toBe(RESUBSCRIBE_PATH);
+    const resubscribed = await call(app, 'POST', pathFor(token, RESUBSCRIBE_PATH), {
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectPage(resubscribed, 200, 'You are subscribed again');
+    expect(resubscribed.body).toContain(formPosting('unsubscribe', token, 'Unsubscribe'));
+    expect((await emailSettingsOf(app, user))?.unsubscribedAt).toBeNull();
+    expect(logs.linesWith('alert e-mails resubscribed')).toContainEqual(
+      expect.objectContaining({ uid: user, changed: true }),
+    );
+    // Again: nothing to change, and the page says so.
+    const again = await call(app, 'POST', pathFor(token, RESUBSCRIBE_PATH));
+    expectPage(again, 200, 'You are already subscribed');
+    expect((await emailSettingsOf(app, user))?.unsubscribedAt).toBeNull();
+    // And off again from there.
+    expectPage(await call(app, 'POST', pathFor(token)), 200, 'You are unsubscribed');
+    expect((await emailSettingsOf(app, user))?.unsubscribedAt).toBeInstanceOf(Date);
+  });
+
+  it('shows where the setting stands on GET, and changes nothing', async () => {
+    const user = uid();
+    const token = unsubscribeToken(SECRET, user);
+    await call(app, 'POST', pathFor(token));
+    const since = (await emailSettingsOf(app, user))?.unsubscribedAt;
+    expect(since).toBeInstanceOf(Date);
+    for (const path of [UNSUBSCRIBE_PATH, RESUBSCRIBE_PATH]) {
+      const page = await call(app, 'GET', pathFor(token, path));
+      expectPage(page, 200, 'You are unsubscribed');
+      expect(page.body).toContain(formPosting('resubscribe', token, 'Resubscribe'));
+    }
+    expect((await emailSettingsOf(app, user))?.unsubscribedAt).toEqual(since);
+    const never = uid();
+    const fresh = await call(
+      app,
+      'GET',
+      pathFor(unsubscribeToken(SECRET, never), RESUBSCRIBE_PATH),
+    );
+    expectPage(fresh, 200, 'Unsubscribe from job alert e-mails?');
+    expect(await emailSettingsOf(app, never)).toBeNull();
+  });
+
+  it('resubscribes nobody with a forged, altered or missing token', async () => {
+    const victim = uid();
+    await call(app, 'POST', pathFor(unsubscribeToken(SECRET, victim)));
+    const since = (await emailSettingsOf(app, victim))?.unsubscribedAt;
+    expect(since).toBeInstanceOf(Date);
+    const [version, , signature] = unsubscribeToken(SECRET, uid()).split('.');
+    const forged = `${version}.${Buffer.from(victim).toString('base64url')}.${signature}`;
+    for (const path of [
+      pathFor(forged, RESUBSCRIBE_PATH),
+      pathFor(unsubscribeToken('not-the-secret', victim), RESUBSCRIBE_PATH),
+      pathFor('nonsense', RESUBSCRIBE_PATH),
+      RESUBSCRIBE_PATH,
+    ]) {
+      expectPage(await call(app, 'POST', path), 400, 'This unsubscribe link does not work');
+      expectPage(await call(app, 'GET', path), 400, 'This unsubscribe link does not work');
+    }
+    expect((await emailSettingsOf(app, victim))?.unsubscribedAt).toEqual(since);
   });
 
   it('unsubscribes on POST without signing in, once (a second POST keeps the first time)', async () => {
@@ -141,6 +237,7 @@ describe.each(DATABASES)('the unsubscribe link on %s', (database) => {
     const token = unsubscribeToken(SECRET, uid());
     await call(app, 'GET', pathFor(token));
     await call(app, 'POST', pathFor(token));
+    await call(app, 'POST', pathFor(token, RESUBSCRIBE_PATH));
     const signature = token.split('.')[2] ?? '';
     expect(logs.text).toContain('token=[redacted]');
     expect(logs.text).not.toContain(signature);
