@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup }
 import type { AlertMatch } from '../backendApi';
 import { backendErrorOf, type BackendClient } from './backendClient';
 import {
+  caughtUpAlerts,
   EMPTY_MATCHES_CONTEXT,
   newestAlertPerJob,
   streamRetryDelayMs,
@@ -55,6 +56,8 @@ export function createMatchesActors(client: BackendClient) {
         checkedAt: new Date().toISOString(),
       };
     }),
+    // The recent alerts, read each time the stream opens: those made while none was open.
+    catchUpAlerts: fromPromise<AlertMatch[], UidInput>(async () => (await client.alerts()).alerts),
     // Seen once shown; a failure only leaves them new for the next visit.
     markAlertsSeen: fromPromise<void, AlertIdsInput>(async ({ input }) => {
       await client.markAlertsSeen(input.alertIds).catch(() => undefined);
@@ -86,12 +89,18 @@ function uidOf(context: MatchesContext): string {
 
 const idsOf = (alerts: readonly AlertMatch[]) => alerts.map((alert) => alert.alertId);
 
+/** The cursor after `alerts` were read: the newest id of all, when a cursor is known at all. */
+const newestIdOf = (lastAlertId: number, alerts: readonly AlertMatch[]) =>
+  Math.max(lastAlertId, ...idsOf(alerts));
+
 /**
  * The current user's matches among open jobs, and the new ones as they are alerted. LOAD with
  * another uid drops the previous user's matches (and any call in flight for them); REFRESH asks
  * again while the list stays shown. While a user's page is open, the live stream (`streamAlerts`)
  * adds each new alert at the top, one per job; after a failure it connects again after 1 s,
- * doubling to 30 s; when the server ends it (its token expired), after 1 s with a fresh token.
+ * doubling to 30 s; when the server ends it (its token expired), after 1 s with a fresh token. Each
+ * time it opens, the page catches up (`catchUpAlerts`: the recent alerts, merged by job), so alerts
+ * made while no stream was open show without a reload, once.
  */
 export const matchesMachine = setup({
   types: {
@@ -105,6 +114,9 @@ export const matchesMachine = setup({
     ),
     markAlertsSeen: fromPromise<void, AlertIdsInput>(() =>
       Promise.reject(new Error('The matches actor "markAlertsSeen" was not provided.')),
+    ),
+    catchUpAlerts: fromPromise<AlertMatch[], UidInput>(() =>
+      Promise.reject(new Error('The matches actor "catchUpAlerts" was not provided.')),
     ),
     streamAlerts: fromCallback<MatchesEvent, UidInput>(() => {
       throw new Error('The matches actor "streamAlerts" was not provided.');
@@ -131,7 +143,23 @@ export const matchesMachine = setup({
     })),
     addAlert: assign(({ context }, alert: AlertMatch) => {
       const newAlerts = newestAlertPerJob([alert, ...context.newAlerts]);
-      return { newAlerts, matches: withoutAlerted(context.matches, newAlerts), arrived: alert };
+      return {
+        newAlerts,
+        matches: withoutAlerted(context.matches, newAlerts),
+        arrived: alert,
+        lastAlertId: context.lastAlertId === null ? null : newestIdOf(context.lastAlertId, [alert]),
+      };
+    }),
+    takeCaughtUp: assign(({ context }, recent: AlertMatch[]) => {
+      const added = caughtUpAlerts(context, recent);
+      const newAlerts = newestAlertPerJob([...added, ...context.newAlerts]);
+      return {
+        newAlerts,
+        matches: withoutAlerted(context.matches, newAlerts),
+        // The first catch-up only finds what the load shows unannounced; later ones, news.
+        arrived: context.lastAlertId === null ? context.arrived : (added[0] ?? context.arrived),
+        lastAlertId: newestIdOf(context.lastAlertId ?? 0, recent),
+      };
     }),
     markSeen: enqueueActions(({ enqueue }, params: AlertIdsInput) => {
       if (params.alertIds.length > 0) enqueue.spawnChild('markAlertsSeen', { input: params });
@@ -218,8 +246,37 @@ export const matchesMachine = setup({
                 src: 'streamAlerts',
                 input: ({ context }) => ({ uid: uidOf(context) }),
               },
+              initial: 'connecting',
+              states: {
+                connecting: {
+                  on: { STREAM_OPENED: { target: 'catchingUp', actions: 'resetStreamFailures' } },
+                },
+                // Alerts made while no stream was open (before this one, since the last dropped).
+                catchingUp: {
+                  invoke: {
+                    id: 'catchUpAlerts',
+                    src: 'catchUpAlerts',
+                    input: ({ context }) => ({ uid: uidOf(context) }),
+                    onDone: {
+                      target: 'open',
+                      actions: [
+                        // Before taking them: the params read what was shown until now.
+                        {
+                          type: 'markSeen',
+                          params: ({ context, event }) => ({
+                            alertIds: idsOf(caughtUpAlerts(context, event.output)),
+                          }),
+                        },
+                        { type: 'takeCaughtUp', params: ({ event }) => event.output },
+                      ],
+                    },
+                    // The next connection (or load) catches up instead.
+                    onError: { target: 'open' },
+                  },
+                },
+                open: {},
+              },
               on: {
-                STREAM_OPENED: { actions: 'resetStreamFailures' },
                 ALERT_ARRIVED: {
                   actions: [
                     { type: 'addAlert', params: ({ event }) => event.alert },

@@ -22,6 +22,11 @@ export interface MatchesContext extends Omit<MatchesResult, 'checkedAt'> {
   arrived: AlertMatch | null;
   /** Live stream failures in a row: the next connection waits longer. */
   streamFailures: number;
+  /**
+   * The newest alert id this page knows of (shown or not), the catch-up's cursor: set by the first
+   * catch-up after the stream opened, raised by each alert after it; null before (unknown).
+   */
+  lastAlertId: number | null;
 }
 
 export type MatchesEvent =
@@ -52,6 +57,24 @@ export function newestAlertPerJob(alerts: readonly AlertMatch[]): AlertMatch[] {
     .slice(0, NEW_ALERTS_SHOWN);
 }
 
+/**
+ * What a catch-up (the recent alerts, read when the stream opened) adds: alerts for jobs not shown
+ * as new yet that are unseen, or, once the cursor is known, newer than it (made while no stream was
+ * open, perhaps seen in another tab since). Newest first, as read.
+ */
+export function caughtUpAlerts(
+  context: Pick<MatchesContext, 'newAlerts' | 'lastAlertId'>,
+  recent: readonly AlertMatch[],
+): AlertMatch[] {
+  const { lastAlertId } = context;
+  const shown = new Set(context.newAlerts.map((alert) => alert.jobId));
+  return recent.filter(
+    (alert) =>
+      !shown.has(alert.jobId) &&
+      (alert.new || (lastAlertId !== null && alert.alertId > lastAlertId)),
+  );
+}
+
 /** The matches that are not already shown as new alerts. */
 export function withoutAlerted(
   matches: readonly JobMatch[],
@@ -72,4 +95,5 @@ export const EMPTY_MATCHES_CONTEXT: MatchesContext = {
   error: null,
   arrived: null,
   streamFailures: 0,
+  lastAlertId: null,
 };

@@ -21,8 +21,13 @@ const loaded: MatchesResult = {
   checkedAt: CHECKED_AT,
 };
 
-/** The machine with a fake load, a fake mark-as-seen and a stream the test drives. */
+/**
+ * The machine with a fake load, a fake mark-as-seen, a stream the test drives and a fake backend's
+ * recent alerts (what `GET /v1/alerts` answers, newest first), which the catch-up reads.
+ */
 function liveMachine(answer: MatchesResult = loaded) {
+  const server = { recent: [] as AlertMatch[], failing: false };
+  const catchUps = vi.fn<(uid: string) => void>();
   const connections: { uid: string; sendBack: (event: MatchesEvent) => void; stopped: boolean }[] =
     [];
   const seen = vi.fn<(ids: number[]) => void>();
@@ -33,6 +38,11 @@ function liveMachine(answer: MatchesResult = loaded) {
         markAlertsSeen: fromPromise<void, { alertIds: number[] }>(async ({ input }) =>
           seen(input.alertIds),
         ),
+        catchUpAlerts: fromPromise<AlertMatch[], { uid: string }>(async ({ input }) => {
+          catchUps(input.uid);
+          if (server.failing) throw new BackendFailure('network-error');
+          return server.recent;
+        }),
         streamAlerts: fromCallback<MatchesEvent, { uid: string }>(({ input, sendBack }) => {
           const connection = { uid: input.uid, sendBack, stopped: false };
           connections.push(connection);
@@ -48,10 +58,11 @@ function liveMachine(answer: MatchesResult = loaded) {
     expect(open).toHaveLength(1);
     return open[0]!;
   };
-  return { actor, connections, current, seen };
+  return { actor, connections, current, seen, server, catchUps };
 }
 
 const alert = (fields: Partial<AlertMatch>): AlertMatch => ({ ...frontendAlert, ...fields });
+const idsOf = (alerts: readonly AlertMatch[]) => alerts.map((shown) => shown.alertId);
 
 describe('the matches machine’s live alerts', () => {
   it('opens the stream for the user on LOAD, none before', async () => {
@@ -159,5 +170,96 @@ describe('the matches machine’s live alerts', () => {
     expect(actor.getSnapshot().context.newAlerts).toEqual([]);
     actor.stop();
     expect(connections.every((connection) => connection.stopped)).toBe(true);
+  });
+  /** Drops the open stream and waits for the next connection (1 s after a first failure). */
+  async function reconnect(live: ReturnType<typeof liveMachine>) {
+    const before = live.connections.length;
+    live.current().sendBack({ type: 'STREAM_FAILED', error: new BackendFailure('network-error') });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(live.connections).toHaveLength(before + 1);
+    live.current().sendBack({ type: 'STREAM_OPENED' });
+    await vi.advanceTimersByTimeAsync(0);
+  }
+
+  it('catches up when the stream opens again: an alert made while it was down shows once', async () => {
+    vi.useFakeTimers();
+    const live = liveMachine();
+    const { actor, current, seen, server, catchUps } = live;
+    const seenLongAgo = alert({ alertId: 90, jobId: 90, new: false });
+    server.recent = [seenLongAgo];
+    actor.send({ type: 'LOAD', uid: 'alice' });
+    await vi.advanceTimersByTimeAsync(0);
+    current().sendBack({ type: 'STREAM_OPENED' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(catchUps).toHaveBeenCalledWith('alice');
+    expect(actor.getSnapshot().matches({ open: { live: { streaming: 'open' } } })).toBe(true);
+    const pushed = alert({ alertId: 91, jobId: 91 });
+    current().sendBack({ type: 'ALERT_ARRIVED', alert: pushed });
+    await vi.advanceTimersByTimeAsync(0);
+    // The stream drops; meanwhile the server makes an alert nobody pushes.
+    const duringGap = alert({ alertId: 92, jobId: 92, title: 'Made during the gap' });
+    // `pushed` may still read as unseen (its mark in flight): it is shown already, by job.
+    server.recent = [duringGap, pushed, seenLongAgo];
+    await reconnect(live);
+    const { context } = actor.getSnapshot();
+    expect(idsOf(context.newAlerts)).toEqual([92, 91]);
+    expect(context.arrived).toEqual(duringGap);
+    expect(seen.mock.calls).toEqual([[[91]], [[92]]]);
+    // Another reconnect reads the same alerts: nothing doubles, nothing is announced again.
+    current().sendBack({ type: 'ALERT_ARRIVED', alert: alert({ alertId: 93, jobId: 93 }) });
+    await reconnect(live);
+    expect(idsOf(actor.getSnapshot().context.newAlerts)).toEqual([93, 92, 91]);
+    expect(actor.getSnapshot().context.arrived?.alertId).toBe(93);
+    expect(seen.mock.calls).toEqual([[[91]], [[92]], [[93]]]);
+    expect(catchUps).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes an alert made during the gap even when another tab saw it first', async () => {
+    vi.useFakeTimers();
+    const live = liveMachine();
+    live.server.recent = [alert({ alertId: 90, jobId: 90, new: false })];
+    live.actor.send({ type: 'LOAD', uid: 'alice' });
+    await vi.advanceTimersByTimeAsync(0);
+    live.current().sendBack({ type: 'STREAM_OPENED' });
+    await vi.advanceTimersByTimeAsync(0);
+    const seenElsewhere = alert({ alertId: 95, jobId: 95, new: false });
+    live.server.recent = [seenElsewhere, ...live.server.recent];
+    await reconnect(live);
+    expect(live.actor.getSnapshot().context.newAlerts).toEqual([seenElsewhere]);
+  });
+
+  it('at the first connection adds only unseen alerts, unannounced (as the load shows them)', async () => {
+    vi.useFakeTimers();
+    const unseen = alert({ alertId: 96, jobId: 96 });
+    const live = liveMachine({ ...loaded, newAlerts: [unseen] });
+    live.server.recent = [
+      alert({ alertId: 97, jobId: 97 }),
+      unseen,
+      alert({ alertId: 80, jobId: 80, new: false }),
+    ];
+    live.actor.send({ type: 'LOAD', uid: 'alice' });
+    await vi.advanceTimersByTimeAsync(0);
+    live.current().sendBack({ type: 'STREAM_OPENED' });
+    await vi.advanceTimersByTimeAsync(0);
+    const { context } = live.actor.getSnapshot();
+    expect(idsOf(context.newAlerts)).toEqual([97, 96]);
+    expect(context.arrived).toBeNull();
+    expect(context.lastAlertId).toBe(97);
+  });
+
+  it('keeps streaming when catching up fails, and catches up at the next connection', async () => {
+    vi.useFakeTimers();
+    const live = liveMachine();
+    live.server.failing = true;
+    live.actor.send({ type: 'LOAD', uid: 'alice' });
+    await vi.advanceTimersByTimeAsync(0);
+    live.current().sendBack({ type: 'STREAM_OPENED' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.actor.getSnapshot().matches({ open: { live: { streaming: 'open' } } })).toBe(true);
+    expect(live.actor.getSnapshot().context.error).toBeNull();
+    live.server.failing = false;
+    live.server.recent = [alert({ alertId: 98, jobId: 98 })];
+    await reconnect(live);
+    expect(idsOf(live.actor.getSnapshot().context.newAlerts)).toEqual([98]);
   });
 });

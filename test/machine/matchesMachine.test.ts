@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, toPromise, waitFor } from 'xstate';
 import type {
   GetAlertsResponse,
   GetMatchesResponse,
@@ -199,6 +199,29 @@ describe('the matches actor on the backend client', () => {
       () => Promise.reject(new BackendFailure('network-error')),
     );
     expect(await runActor(failing)).toMatchObject({ matches: [frontendMatch], newAlerts: [] });
+  });
+
+  it('catches up with the recent alerts, seen or not, and fails when they cannot be read', async () => {
+    const seen = { ...frontendAlert, alertId: 2, jobId: 9, new: false };
+    const profile = async () => ({ profile: savedProfile, cv: null });
+    const matches = { profileMissing: false, matches: [frontendMatch] };
+    const catchUp = (client: BackendClient) => {
+      const actor = createActor(createMatchesActors(client).catchUpAlerts, {
+        input: { uid: 'alice' },
+      });
+      const output = toPromise(actor);
+      actor.start();
+      return output;
+    };
+    const client = fakeClient(matches, profile, async () => ({
+      profileMissing: false,
+      alerts: [frontendAlert, seen],
+    }));
+    expect(await catchUp(client)).toEqual([frontendAlert, seen]);
+    const failing = fakeClient(matches, profile, () =>
+      Promise.reject(new BackendFailure('network-error')),
+    );
+    await expect(catchUp(failing)).rejects.toEqual(new BackendFailure('network-error'));
   });
 
   it('still answers the empty list when the profile cannot be read', async () => {
