@@ -17,7 +17,7 @@ import { openDatabase, type Database } from '../server/db/database';
 import { jobs, profiles } from '../server/db/schema';
 import type { BoardRef, JobRecord } from '../server/jobs/jobRecord';
 import { toJobRecord } from '../server/jobs/normalise/toJobRecord';
-import { toColumns } from '../server/profile/profileStore';
+import { toColumns } from '../server/profile/profileRow';
 import { ingestBoard } from '../server/jobs/store/ingestBoard';
 import { SKILLS } from '../server/skills/skillData';
 import { startThrowawayPostgres } from './postgres';

@@ -3,8 +3,8 @@ import type { AlertProfileInput } from '../../src/backendApi';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { cvs, profiles } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';
-import { seekerSkills } from '../matching/seeker';
-import { toAlertProfile } from '../profile/profileStore';
+import { seekerSkills } from '../matching/seekerSkills';
+import { toAlertProfile } from '../profile/profileRow';
 
 /**
  * The rules the lookup columns are written by. Raise it when they change: rows written by older

@@ -1,8 +1,8 @@
 import {
   and,
   arrayOverlaps,
+  type Column,
   eq,
-  getTableColumns,
   inArray,
   isNull,
   lte,
@@ -13,11 +13,18 @@ import {
 import { SENIORITIES } from '../../src/backendApi';
 import type { Database } from '../db/database';
 import { jobs, profiles } from '../db/schema';
-import type { Seniority as JobSeniority, UsEligibility } from '../jobs/jobRecord';
-import type { CandidateJob } from '../matching/candidateJobs';
-import { MATCH_POINTS, scoreMatch } from '../matching/scoreMatch';
-import { acceptedJobLevels } from '../matching/seniorityFit';
-import { toAlertProfile } from '../profile/profileStore';
+import type { Seniority as JobSeniority } from '../jobs/jobRecord';
+import { LOCATION_RULE, type RemoteChoice } from '../matching/locationRule';
+import {
+  MATCH_POINTS,
+  SENIORITY_POINTS,
+  salaryPoints,
+  skillPoints,
+  statedSalary,
+  titlePoints,
+} from '../matching/scoreMatch';
+import { acceptedJobLevels, seniorityFit } from '../matching/seniorityFit';
+import { jobTitle, titleMatchesRole, titleOfJob } from '../matching/titleRole';
 
 /**
  * The least score (out of 100) that makes an alert: half the points. A posting reaches it with the
@@ -46,63 +53,64 @@ export interface ProfileFit {
 export const seekerLevelsFor = (job: JobSeniority) =>
   SENIORITIES.filter((seeker) => acceptedJobLevels(seeker).includes(job));
 
-/**
- * Matching's location rule (candidateJobs) read from the job's side: remote from anywhere suits
- * either remote choice, remote in the US suits remote in the US, and an on-site or remote-US job
- * suits the profiles naming one of its states or cities. Null: nobody (not from the US).
- */
-function profilesWhereJobIs(eligibility: UsEligibility, places: readonly string[]): SQL | null {
-  const inPlaces =
-    places.length > 0 && (eligibility === 'us' || eligibility === 'remote-us')
-      ? arrayOverlaps(profiles.usPlaces, [...places])
-      : null;
-  const remote =
-    eligibility === 'remote-worldwide'
-      ? or(eq(profiles.remoteUs, true), eq(profiles.remoteWorldwide, true))
-      : eligibility === 'remote-us'
-        ? eq(profiles.remoteUs, true)
-        : null;
-  const fits = [remote, inPlaces].filter((fit) => fit != null);
+const REMOTE_COLUMNS: Readonly<Record<RemoteChoice, Column>> = {
+  remoteUs: profiles.remoteUs,
+  remoteWorldwide: profiles.remoteWorldwide,
+};
+
+/** Matching's location rule (`LOCATION_RULE`) read from the job's side; null: it suits nobody. */
+function profilesWhereJobIs(job: OpenJob): SQL | null {
+  const rule = LOCATION_RULE[job.usEligibility];
+  const fits = [
+    ...rule.remoteChoices.map((choice) => eq(REMOTE_COLUMNS[choice], true)),
+    rule.inPlaces && job.usPlaces.length > 0
+      ? arrayOverlaps(profiles.usPlaces, [...job.usPlaces])
+      : null,
+  ].filter((fit) => fit != null);
   return fits.length === 0 ? null : (or(...fits) ?? null);
 }
 
-/**
- * The fewest shared skills with which a profile whose title does not match can still reach the
- * minimum: the skills' points are at most their share of `MATCH_POINTS.skills` (plus rounding),
- * the other aspects at most `SCORE_WITHOUT_SKILL_OR_TITLE`. A bound only: scoreMatch decides.
- */
-export function fewestSharedSkills(jobSkillCount: number): number {
-  const pointsNeeded = MIN_ALERT_SCORE - SCORE_WITHOUT_SKILL_OR_TITLE - 0.5;
-  return Math.max(1, Math.ceil((pointsNeeded * jobSkillCount) / MATCH_POINTS.skills));
+/** A whole number of points as SQL (they are computed here from `MATCH_POINTS`, never input). */
+function points(value: number): SQL {
+  if (!Number.isInteger(value)) throw new Error(`Points must be whole numbers, not ${value}.`);
+  return sql.raw(String(value));
 }
 
 /**
- * Shares enough skills with the job to reach the minimum (GIN overlap, then the count), or names
- * a role whose telling word is in its title (GIN overlap).
+ * The profile's score on this job apart from the title, exactly as `scoreMatch` counts it, as SQL
+ * on the profile's columns: scoring's own functions tabulated for this job (the skills' points for
+ * each count of shared skills, the level's points for each seeker level it suits), so the rules
+ * stay in scoreMatch. Location and pay are the same for every profile that passes the filters.
  */
-function mayBeRelevant(skills: readonly string[], titleTerms: readonly string[]): SQL | null {
-  const shared = sql.param([...skills], profiles.matchSkills);
-  const fewest = fewestSharedSkills(skills.length);
-  const either = [
-    skills.length > 0
-      ? and(
-          arrayOverlaps(profiles.matchSkills, [...skills]),
-          fewest > 1
-            ? sql`cardinality(array(select unnest(${profiles.matchSkills}) intersect select unnest(${shared}::text[]))) >= ${fewest}`
-            : undefined,
-        )
-      : null,
-    titleTerms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...titleTerms]) : null,
-  ].filter((condition) => condition != null);
-  return either.length === 0 ? null : (or(...either) ?? null);
+function scoreWithoutTitle(job: OpenJob): SQL {
+  const shared = job.skills.map(
+    (skill) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`,
+  );
+  const skillTable = job.skills.map((_, count) => skillPoints(count + 1, job.skills.length));
+  const skills =
+    shared.length === 0
+      ? points(0)
+      : sql`('{0,${sql.raw(skillTable.join(','))}}'::int[])[1 + ${sql.join(shared, sql` + `)}]`;
+  const levels = seekerLevelsFor(job.seniority).map((level) => {
+    const fit = seniorityFit(level, job.seniority) ?? 'near';
+    return sql`when ${level} then ${points(SENIORITY_POINTS[fit])}`;
+  });
+  const rest = MATCH_POINTS.location + salaryPoints(statedSalary(job) !== null);
+  return sql`(${skills} + case ${profiles.seniority} ${sql.join(levels, sql` `)} end + ${points(rest)})`;
 }
 
-/** The posting, open, as scoring reads it, and its title's lexemes; null when closed or unknown. */
+/** The posting, open, with its title's lexemes; null when closed or unknown. */
 export async function readOpenJob(db: Database, jobId: number) {
   const [job] = await db
     .select({
-      ...getTableColumns(jobs),
-      titleTerms: sql<string[]>`tsvector_to_array(ts_filter(${jobs.search}, '{a}'))`,
+      id: jobs.id,
+      usEligibility: jobs.usEligibility,
+      usPlaces: jobs.usPlaces,
+      seniority: jobs.seniority,
+      salaryMinUsd: jobs.salaryMinUsd,
+      salaryMaxUsd: jobs.salaryMaxUsd,
+      skills: jobs.skills,
+      titleTerms: sql<string[]>`tsvector_to_array(${jobTitle})`,
     })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), isNull(jobs.closedAt)));
@@ -112,66 +120,76 @@ export async function readOpenJob(db: Database, jobId: number) {
 export type OpenJob = NonNullable<Awaited<ReturnType<typeof readOpenJob>>>;
 
 /**
- * The query for the profiles the job may fit (before scoring), or null when it fits nobody:
- * a shared skill or title term (GIN), a place (GIN) or remote choice, an accepted level, no floor
- * above its pay.
+ * The query for the profiles the job fits and their scores, or null when it fits nobody. The
+ * candidates: a shared skill or a title term (GIN overlaps: with neither a profile scores less
+ * than the minimum), a place (GIN) or remote choice, an accepted level, no floor above the pay;
+ * of those, the ones whose score could reach the minimum if the title matched (a title term in
+ * common). Then the exact title check, once per distinct target role among them (`title_roles`),
+ * adds the title's points.
  */
 export function fittingProfilesQuery(db: Database, job: OpenJob) {
-  const location = profilesWhereJobIs(job.usEligibility, job.usPlaces);
-  const relevant = mayBeRelevant(job.skills, job.titleTerms);
-  if (location === null || relevant === null) return null;
+  const location = profilesWhereJobIs(job);
+  const mayTitle =
+    job.titleTerms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...job.titleTerms]) : null;
+  const ways = [
+    job.skills.length > 0 ? arrayOverlaps(profiles.matchSkills, [...job.skills]) : null,
+    mayTitle,
+  ].filter((way) => way != null);
+  if (location === null || ways.length === 0) return null;
+  const base = scoreWithoutTitle(job);
+  const bestTitle =
+    mayTitle === null
+      ? points(0)
+      : sql`case when ${mayTitle} then ${points(titlePoints(true))} else 0 end`;
   const { salaryMaxUsd } = job;
-  return db
-    .select()
-    .from(profiles)
-    .where(
-      and(
-        relevant,
-        location,
-        inArray(profiles.seniority, seekerLevelsFor(job.seniority)),
-        salaryMaxUsd === null
-          ? undefined
-          : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),
-      ),
-    );
-}
 
-/** Of these target roles, the ones the job's title matches (all their words in the title). */
-async function rolesInTitle(
-  db: Database,
-  jobId: number,
-  roles: readonly string[],
-): Promise<Set<string>> {
-  if (roles.length === 0) return new Set();
-  const title = sql`(select ts_filter(${jobs.search}, '{a}') from ${jobs} where ${jobs.id} = ${jobId})`;
-  const rows = await db
-    .select({ role: sql<string>`role` })
-    .from(sql`unnest(${sql.param([...roles], profiles.targetRoles)}::text[]) as role`)
-    .where(sql`${title} @@ plainto_tsquery('english', role)`);
-  return new Set(rows.map((row) => row.role));
+  const candidates = db.$with('candidates').as(
+    db
+      .select({
+        uid: profiles.uid,
+        base: sql<number>`${base}`.as('base'),
+        roles: sql<
+          string[] | null
+        >`case when ${mayTitle ?? sql`false`} then ${profiles.targetRoles} end`.as('roles'),
+      })
+      .from(profiles)
+      .where(
+        and(
+          or(...ways),
+          location,
+          inArray(profiles.seniority, seekerLevelsFor(job.seniority)),
+          salaryMaxUsd === null
+            ? undefined
+            : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),
+          sql`${base} + ${bestTitle} >= ${points(MIN_ALERT_SCORE)}`,
+        ),
+      ),
+  );
+  const titleRoles = db.$with('title_roles').as(
+    db
+      .select({ roles: sql<string[]>`coalesce(array_agg(role), '{}')`.as('roles') })
+      .from(
+        sql`(select distinct unnest(${candidates.roles}) as role from ${candidates}) as distinct_roles`,
+      )
+      .where(titleMatchesRole(sql`role`, titleOfJob(job.id))),
+  );
+  const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(titlePoints(true))} else 0 end`;
+  return db
+    .with(candidates, titleRoles)
+    .select({ uid: candidates.uid, score: score.mapWith(Number) })
+    .from(candidates)
+    .where(sql`${score} >= ${points(MIN_ALERT_SCORE)}`);
 }
 
 /**
- * The profiles a new posting fits, found through the profiles' GIN indexes (skills, title terms,
- * places), never a scan of every profile: filtered by matching's rules (location, level, pay),
- * then each scored by `scoreMatch` exactly as `GET /v1/matches` scores it, keeping those at
- * `MIN_ALERT_SCORE` or more. A closed or unknown posting fits nobody.
+ * The profiles a new posting fits and their scores, found and scored in PostgreSQL through the
+ * profiles' GIN indexes (skills, title terms, places), never a scan of every profile: matching's
+ * rules (location, level, pay) filter, and each profile's score is `scoreMatch`'s exactly (its
+ * point functions, tabulated for the job), keeping those at `MIN_ALERT_SCORE` or more. Only uids
+ * and scores come back. A closed or unknown posting fits nobody.
  */
 export async function profilesForJob(db: Database, jobId: number): Promise<ProfileFit[]> {
   const job = await readOpenJob(db, jobId);
   const query = job === null ? null : fittingProfilesQuery(db, job);
-  if (job === null || query === null) return [];
-  const rows = await query;
-  const titleRoles = await rolesInTitle(db, jobId, [
-    ...new Set(rows.flatMap((row) => row.targetRoles)),
-  ]);
-  return rows.flatMap((row) => {
-    const matchedRole = row.targetRoles.find((role) => titleRoles.has(role)) ?? null;
-    const candidate: CandidateJob = { ...job, matchedRole };
-    const { score } = scoreMatch(
-      { profile: toAlertProfile(row), skills: row.matchSkills },
-      candidate,
-    );
-    return score >= MIN_ALERT_SCORE ? [{ uid: row.uid, score }] : [];
-  });
+  return query === null ? [] : query;
 }

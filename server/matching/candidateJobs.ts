@@ -1,9 +1,11 @@
-import { and, arrayOverlaps, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';
+import { acceptedEligibilities } from './locationRule';
 import type { Seeker } from './seeker';
 import { acceptedJobLevels } from './seniorityFit';
+import { titleMatchesRole } from './titleRole';
 
 /** How many of the best-overlapping open jobs are scored; the best of them are answered. */
 export const CANDIDATE_LIMIT = 200;
@@ -23,15 +25,15 @@ export function rolesQuery(roles: readonly string[]): string {
     .join(' or ');
 }
 
-/** Where the seeker will work, as a condition on a job; null when they named nowhere. */
+/** Where the seeker will work (matching's location rule), as a condition on a job; null when nowhere. */
 function locationFits(seeker: Seeker): SQL | null {
   const { where } = seeker.profile;
   const places = profilePlaces(where.usStates, where.usCities);
+  const { byRemote, byPlace } = acceptedEligibilities(where);
   const fits = [
-    where.remoteUs || where.remoteWorldwide ? eq(jobs.usEligibility, 'remote-worldwide') : null,
-    where.remoteUs ? eq(jobs.usEligibility, 'remote-us') : null,
-    places.length > 0
-      ? and(inArray(jobs.usEligibility, ['us', 'remote-us']), arrayOverlaps(jobs.usPlaces, places))
+    byRemote.length > 0 ? inArray(jobs.usEligibility, byRemote) : null,
+    places.length > 0 && byPlace.length > 0
+      ? and(inArray(jobs.usEligibility, byPlace), arrayOverlaps(jobs.usPlaces, places))
       : null,
   ].filter((fit) => fit != null);
   return fits.length === 0 ? null : (or(...fits) ?? null);
@@ -54,7 +56,7 @@ export function matchColumns(seeker: Seeker) {
   const roles = sql.param([...seeker.profile.targetRoles], jobs.skills);
   const matchedRole = sql<
     string | null
-  >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ts_filter(${jobs.search}, '{a}') @@ plainto_tsquery('english', role) order by position limit 1)`;
+  >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ${titleMatchesRole(sql`role`)} order by position limit 1)`;
   return {
     id: jobs.id,
     title: jobs.title,

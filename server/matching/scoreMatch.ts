@@ -8,6 +8,17 @@ export const MATCH_POINTS = { skills: 50, title: 20, location: 10, seniority: 10
 
 const list = (names: readonly string[]) => names.join(', ');
 
+/** The skills' points: their share of the job's skills that the seeker covers. */
+export const skillPoints = (covered: number, jobSkills: number) =>
+  jobSkills === 0 ? 0 : Math.round((MATCH_POINTS.skills * covered) / jobSkills);
+
+/** The title's points: all of them when it matches a target role, none otherwise. */
+export const titlePoints = (matches: boolean) => (matches ? MATCH_POINTS.title : 0);
+
+/** The pay's points: all of them when the posting states pay (a floor it misses is filtered out). */
+export const salaryPoints = (stated: boolean) =>
+  stated ? MATCH_POINTS.salary : MATCH_POINTS.salary / 2;
+
 function skillsReason(
   seeker: Seeker,
   jobSkills: readonly string[],
@@ -15,10 +26,7 @@ function skillsReason(
   const have = new Set(seeker.skills.map((skill) => skill.toLowerCase()));
   const covered = jobSkills.filter((skill) => have.has(skill.toLowerCase()));
   const missing = jobSkills.filter((skill) => !have.has(skill.toLowerCase()));
-  const points =
-    jobSkills.length === 0
-      ? 0
-      : Math.round((MATCH_POINTS.skills * covered.length) / jobSkills.length);
+  const points = skillPoints(covered.length, jobSkills.length);
   const text =
     jobSkills.length === 0
       ? 'The posting names no skills we know.'
@@ -29,12 +37,13 @@ function skillsReason(
 }
 
 function titleReason(matchedRole: string | null): MatchReason {
+  const points = titlePoints(matchedRole !== null);
   return matchedRole === null
-    ? { kind: 'title', matchedRole, points: 0, text: 'The title is none of your target roles.' }
+    ? { kind: 'title', matchedRole, points, text: 'The title is none of your target roles.' }
     : {
         kind: 'title',
         matchedRole,
-        points: MATCH_POINTS.title,
+        points,
         text: `The title matches your target role "${matchedRole}".`,
       };
 }
@@ -61,7 +70,8 @@ function locationReason(job: CandidateJob): MatchReason {
   };
 }
 
-const SENIORITY_POINTS: Readonly<Record<SeniorityFit, number>> = {
+/** The level's points by how well it suits the seeker's. */
+export const SENIORITY_POINTS: Readonly<Record<SeniorityFit, number>> = {
   same: MATCH_POINTS.seniority,
   near: MATCH_POINTS.seniority / 2,
   'not-stated': MATCH_POINTS.seniority / 2,
@@ -88,13 +98,13 @@ function seniorityReason(seeker: Seeker, job: CandidateJob): MatchReason {
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 function salaryReason(floor: number | null, salary: SalaryRangeUsd | null): MatchReason {
-  const points = MATCH_POINTS.salary;
+  const points = salaryPoints(salary !== null);
   if (salary === null)
     return {
       kind: 'salary',
       fit: 'not-stated',
       salary,
-      points: points / 2,
+      points,
       text: 'The posting states no pay in US dollars.',
     };
   const range = `${dollars(salary.minUsd)}–${dollars(salary.maxUsd)} a year`;
@@ -121,12 +131,17 @@ function visaReason(needsVisa: boolean): MatchReason {
     : { kind: 'visa', fit: 'not-needed', points: 0, text: 'You need no visa sponsorship.' };
 }
 
+/** The pay the job states in US dollars, or null when it states no full range. */
+export const statedSalary = (
+  job: Pick<CandidateJob, 'salaryMinUsd' | 'salaryMaxUsd'>,
+): SalaryRangeUsd | null =>
+  job.salaryMinUsd === null || job.salaryMaxUsd === null
+    ? null
+    : { minUsd: job.salaryMinUsd, maxUsd: job.salaryMaxUsd };
+
 /** A candidate job scored for the seeker, with a reason for every aspect. */
 export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
-  const salary =
-    job.salaryMinUsd === null || job.salaryMaxUsd === null
-      ? null
-      : { minUsd: job.salaryMinUsd, maxUsd: job.salaryMaxUsd };
+  const salary = statedSalary(job);
   const skills = skillsReason(seeker, job.skills);
   const reasons = [
     skills,

@@ -2,20 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { AlertProfile } from '../../src/backendApi';
 import type { Database } from '../db/database';
 import { cvs } from '../db/schema';
-import { canonicalSkills } from '../profile/normaliseProfile';
 import { readProfile } from '../profile/profileStore';
-import { findSkills } from '../skills/skillVocabulary';
+import { seekerSkills } from './seekerSkills';
 
 /** What matching reads of a user: the alert profile, and the skills of the profile and the CV. */
 export interface Seeker {
   readonly profile: AlertProfile;
   /** Canonical names, each once: the profile's, then the CV's not listed in the profile. */
   readonly skills: readonly string[];
-}
-
-/** The seeker's skills: the profile's (canonical, as saved) joined with those found in the CV. */
-export function seekerSkills(profileSkills: readonly string[], cvText: string | null): string[] {
-  return canonicalSkills([...profileSkills, ...(cvText === null ? [] : findSkills(cvText))]);
 }
 
 /** The user as matching sees them, or null without a saved profile (a CV alone is not enough). */

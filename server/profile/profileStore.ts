@@ -4,41 +4,7 @@ import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../aler
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { profiles } from '../db/schema';
-
-type ProfileRow = typeof profiles.$inferSelect;
-
-export function toAlertProfile(row: ProfileRow): AlertProfile {
-  return {
-    targetRoles: row.targetRoles,
-    skills: row.skills,
-    where: {
-      remoteUs: row.remoteUs,
-      remoteWorldwide: row.remoteWorldwide,
-      usStates: row.usStates,
-      usCities: row.usCities,
-    },
-    seniority: row.seniority,
-    minSalaryUsd: row.minSalaryUsd,
-    needsVisaSponsorship: row.needsVisaSponsorship,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** A profile as its row's columns (a bulk load uses them too: scripts/benchMatching.ts). */
-export function toColumns(profile: AlertProfileInput) {
-  return {
-    targetRoles: profile.targetRoles,
-    skills: profile.skills,
-    remoteUs: profile.where.remoteUs,
-    remoteWorldwide: profile.where.remoteWorldwide,
-    usStates: profile.where.usStates,
-    usCities: profile.where.usCities,
-    seniority: profile.seniority,
-    minSalaryUsd: profile.minSalaryUsd,
-    needsVisaSponsorship: profile.needsVisaSponsorship,
-    updatedAt: new Date(),
-  };
-}
+import { toAlertProfile, toColumns } from './profileRow';
 
 const readProfileRow = preparedFor('read_profile', (db) =>
   db

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertEvents, type AlertsCreated } from '../../server/alerts/alertEvents';
 import { alertPendingPostings, createAlerts } from '../../server/alerts/createAlerts';
 import {
-  fewestSharedSkills,
   MIN_ALERT_SCORE,
   SCORE_WITHOUT_SKILL_OR_TITLE,
   fittingProfilesQuery,
@@ -19,8 +18,8 @@ import { makeAlerts, type PollBoardDeps } from '../../server/jobs/poll/pollBoard
 import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
 import type { PostingDraft } from '../../server/jobs/normalise/toJobRecord';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
+import { CANDIDATE_LIMIT } from '../../server/matching/candidateJobs';
 import { findMatches } from '../../server/matching/findMatches';
-import { MATCH_POINTS } from '../../server/matching/scoreMatch';
 import { normaliseProfile } from '../../server/profile/normaliseProfile';
 import { saveProfile } from '../../server/profile/profileStore';
 import type { AlertProfileInput } from '../../src/backendApi';
@@ -250,6 +249,69 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
       expect(matches.find((match) => match.jobId === row.jobId)?.score).toBe(row.score);
   });
 
+  it('scores every profile exactly as matching does: the alerts are the matches of 50 or more', async () => {
+    const skills = ['Elixir', 'PostgreSQL', 'Redis', 'Kafka', 'Go', 'Rust'];
+    const roles = [['Backend Engineer'], ['Data Engineer'], ['Platform Engineer', 'SRE']];
+    const places = [REMOTE_ONLY, IN_TEXAS, { ...REMOTE_ONLY, remoteWorldwide: true }];
+    const levels = ['junior', 'mid', 'senior', 'lead'] as const;
+    const uids: string[] = [];
+    for (let i = 0; i < 64; i += 1)
+      uids.push(
+        await seeker({
+          skills: skills.filter((_, bit) => (i >> bit) % 2 === 1),
+          targetRoles: roles[i % 3],
+          where: places[Math.floor(i / 3) % 3],
+          seniority: levels[i % 4],
+          minSalaryUsd: [null, 150_000, 200_000][Math.floor(i / 4) % 3],
+        }),
+      );
+    const postings = [
+      { ...ELIXIR_JOB, locations: ['Remote - US'] },
+      {
+        title: 'Backend Engineer',
+        description: 'Go, Kafka, Redis, Rust and PostgreSQL.',
+        locations: ['Austin, TX'],
+        salary: null,
+      },
+      {
+        title: 'Staff Platform Engineer',
+        description: 'Rust and Kafka.',
+        locations: ['Remote'],
+        salary: { minUsd: 120_000, maxUsd: 180_000 },
+      },
+      {
+        title: 'Junior Data Engineer',
+        description: 'Kafka pipelines.',
+        locations: ['Remote - US'],
+      },
+    ];
+    const jobIds: number[] = [];
+    for (const posting of postings) jobIds.push(await postOne(posting));
+    const [open] = await app.db.select({ count: sql<number>`count(*)::int` }).from(jobs);
+    // Matching scores at most CANDIDATE_LIMIT candidates; with fewer jobs it sees them all.
+    expect(open?.count).toBeLessThan(CANDIDATE_LIMIT);
+    let kept = 0;
+    let below = 0;
+    for (const uid of uids) {
+      const { matches } = await findMatches(app.db, uid, CANDIDATE_LIMIT);
+      const ours = matches.filter((match) => jobIds.includes(match.jobId));
+      kept += ours.filter((match) => match.score >= MIN_ALERT_SCORE).length;
+      below += ours.filter((match) => match.score < MIN_ALERT_SCORE).length;
+      const expected = ours
+        .filter((match) => match.score >= MIN_ALERT_SCORE)
+        .map((match) => `${match.jobId}:${match.score}`)
+        .sort();
+      const made = await app.db
+        .select({ jobId: alerts.jobId, score: alerts.score })
+        .from(alerts)
+        .where(eq(alerts.uid, uid));
+      expect(made.map((row) => `${row.jobId}:${row.score}`).sort(), uid).toEqual(expected);
+    }
+    // Both sides of the minimum are exercised.
+    expect(kept).toBeGreaterThan(10);
+    expect(below).toBeGreaterThan(10);
+  });
+
   it('a guest gets alerts, and deleting an account removes its alerts', async () => {
     const guest = await guestSession();
     const account = await accountSession('alerts');
@@ -343,17 +405,5 @@ describe('making alerts after a poll', () => {
       timeoutMs: 1_000,
     });
     expect(outcome).toEqual({ failed: 'database unavailable' });
-  });
-});
-
-describe('the shared-skill bound of the lookup', () => {
-  it('never leaves out a profile that could reach the minimum score without a title match', () => {
-    for (let jobSkills = 1; jobSkills <= 40; jobSkills += 1)
-      for (let shared = 0; shared < fewestSharedSkills(jobSkills); shared += 1) {
-        // The most such a profile can score: its skills' share, and everything else in full.
-        const best =
-          Math.round((MATCH_POINTS.skills * shared) / jobSkills) + SCORE_WITHOUT_SKILL_OR_TITLE;
-        expect(best, `${shared} of ${jobSkills} skills`).toBeLessThan(MIN_ALERT_SCORE);
-      }
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rolesQuery } from '../../server/matching/candidateJobs';
+import { acceptedEligibilities } from '../../server/matching/locationRule';
 import { acceptedJobLevels, seniorityFit } from '../../server/matching/seniorityFit';
+import { SKILLS } from '../../server/skills/skillData';
+import { canonicalSkill } from '../../server/skills/skillVocabulary';
 
 describe('target roles as one full-text query', () => {
   it('joins roles with "or" and drops what websearch_to_tsquery reads as operators', () => {
@@ -20,5 +23,28 @@ describe('seniority fit', () => {
     expect(seniorityFit('senior', 'unknown')).toBe('not-stated');
     expect(seniorityFit('senior', 'intern')).toBeNull();
     expect(seniorityFit('intern', 'principal')).toBeNull();
+  });
+});
+
+describe('the location rule from the profile\u2019s side', () => {
+  const nowhere = { remoteUs: false, remoteWorldwide: false, usStates: [], usCities: [] };
+  it('remote in the US takes remote jobs of either kind; remote from anywhere only worldwide ones', () => {
+    expect(acceptedEligibilities({ ...nowhere, remoteUs: true }).byRemote).toEqual([
+      'remote-worldwide',
+      'remote-us',
+    ]);
+    expect(acceptedEligibilities({ ...nowhere, remoteWorldwide: true }).byRemote).toEqual([
+      'remote-worldwide',
+    ]);
+    expect(acceptedEligibilities(nowhere)).toEqual({ byRemote: [], byPlace: ['remote-us', 'us'] });
+  });
+});
+
+describe('skill names as the alert lookup compares them', () => {
+  it('every vocabulary name is its own canonical spelling in any case, so exact comparison in SQL equals scoring\u2019s case-blind one', () => {
+    for (const { name } of SKILLS) {
+      expect(canonicalSkill(name.toLowerCase()), name).toBe(name);
+      expect(canonicalSkill(name.toUpperCase()), name).toBe(name);
+    }
   });
 });

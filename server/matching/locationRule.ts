@@ -1,0 +1,41 @@
+import type { WorkLocations } from '../../src/backendApi';
+import type { UsEligibility } from '../jobs/jobRecord';
+
+/** A remote choice of the profile. */
+export type RemoteChoice = keyof Pick<WorkLocations, 'remoteUs' | 'remoteWorldwide'>;
+
+/** Which profiles accept a job of one kind of US eligibility. */
+export interface LocationFit {
+  /** The remote choices that accept it (any one of them does). */
+  readonly remoteChoices: readonly RemoteChoice[];
+  /** Whether a profile naming one of the job's states or cities accepts it. */
+  readonly inPlaces: boolean;
+}
+
+/**
+ * Matching's location rule, read from the profile's side (`candidateJobs`: the jobs a seeker
+ * takes) and from the job's side (`profilesForJob`: the seekers a job suits). Remote from anywhere
+ * suits either remote choice, remote in the US suits remote in the US and the seekers in its
+ * places, an on-site US job suits the seekers in its places, a job outside the US nobody.
+ */
+export const LOCATION_RULE: Readonly<Record<UsEligibility, LocationFit>> = {
+  'remote-worldwide': { remoteChoices: ['remoteUs', 'remoteWorldwide'], inPlaces: false },
+  'remote-us': { remoteChoices: ['remoteUs'], inPlaces: true },
+  us: { remoteChoices: [], inPlaces: true },
+  'not-us': { remoteChoices: [], inPlaces: false },
+};
+
+const KINDS = Object.entries(LOCATION_RULE) as [UsEligibility, LocationFit][];
+
+/**
+ * The kinds of job the seeker accepts by a remote choice alone, and those they accept when the
+ * job is in one of their places.
+ */
+export function acceptedEligibilities(where: WorkLocations) {
+  return {
+    byRemote: KINDS.filter(([, fit]) => fit.remoteChoices.some((choice) => where[choice])).map(
+      ([kind]) => kind,
+    ),
+    byPlace: KINDS.filter(([, fit]) => fit.inPlaces).map(([kind]) => kind),
+  };
+}

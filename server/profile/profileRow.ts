@@ -1,0 +1,38 @@
+import type { AlertProfile, AlertProfileInput } from '../../src/backendApi';
+import type { profiles } from '../db/schema';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** A stored profile row as the API's profile. */
+export function toAlertProfile(row: ProfileRow): AlertProfile {
+  return {
+    targetRoles: row.targetRoles,
+    skills: row.skills,
+    where: {
+      remoteUs: row.remoteUs,
+      remoteWorldwide: row.remoteWorldwide,
+      usStates: row.usStates,
+      usCities: row.usCities,
+    },
+    seniority: row.seniority,
+    minSalaryUsd: row.minSalaryUsd,
+    needsVisaSponsorship: row.needsVisaSponsorship,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A profile as its row's columns (a bulk load uses them too: scripts/benchMatching.ts). */
+export function toColumns(profile: AlertProfileInput) {
+  return {
+    targetRoles: profile.targetRoles,
+    skills: profile.skills,
+    remoteUs: profile.where.remoteUs,
+    remoteWorldwide: profile.where.remoteWorldwide,
+    usStates: profile.where.usStates,
+    usCities: profile.where.usCities,
+    seniority: profile.seniority,
+    minSalaryUsd: profile.minSalaryUsd,
+    needsVisaSponsorship: profile.needsVisaSponsorship,
+    updatedAt: new Date(),
+  };
+}
