@@ -2,7 +2,7 @@ import { and, asc, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { alerts, jobs } from '../db/schema';
 import type { AlertEvents } from './alertEvents';
-import { profilesForJob } from './profilesForJob';
+import { fittingProfilesQuery, readOpenJob } from './profilesForJob';
 
 /** What one round of alert creation did. */
 export interface AlertsOutcome {
@@ -14,15 +14,25 @@ export interface AlertsOutcome {
   readonly users: number;
 }
 
-/** Rows per INSERT: three columns a row, far under PostgreSQL's parameter limit. */
-const INSERT_CHUNK = 1000;
+/** The rows an INSERT … RETURNING id, uid answered (both drivers answer `{ rows }`; ids are bigint). */
+function insertedAlerts(result: unknown): { id: number; uid: string }[] {
+  const rows: unknown =
+    typeof result === 'object' && result !== null && 'rows' in result ? result.rows : null;
+  if (!Array.isArray(rows)) throw new Error('The alerts insert answered no rows.');
+  return rows.map((row: { id: unknown; uid: unknown }) => ({
+    id: Number(row.id),
+    uid: String(row.uid),
+  }));
+}
 
 /**
- * Makes the alerts of these new postings: each posting's fitting profiles (`profilesForJob`),
- * stored in one transaction with the postings marked alerted (`alerted_at`); an alert that exists
- * already (unique per user and posting) is skipped. Only after the commit is each user with new
- * alerts announced, once, with their ids. Guests get alerts too (their page shows them); which
- * alerts are e-mailed is the e-mail sender's choice.
+ * Makes the alerts of these new postings: each posting's fitting profiles and scores
+ * (`fittingProfilesQuery`, as `profilesForJob` answers them) inserted by PostgreSQL straight from
+ * the lookup (INSERT … SELECT: the rows never travel through Node), in one transaction with the
+ * postings marked alerted (`alerted_at`); an alert that exists already (unique per user and
+ * posting) is skipped. Only after the commit is each user with new alerts announced, once, with
+ * their ids. Guests get alerts too (their page shows them); which alerts are e-mailed is the
+ * e-mail sender's choice.
  */
 export async function createAlerts(
   db: Database,
@@ -30,20 +40,20 @@ export async function createAlerts(
   jobIds: readonly number[],
 ): Promise<AlertsOutcome> {
   if (jobIds.length === 0) return { jobs: 0, created: 0, users: 0 };
-  const found: { uid: string; jobId: number; score: number }[] = [];
-  for (const jobId of jobIds)
-    for (const fit of await profilesForJob(db, jobId)) found.push({ ...fit, jobId });
-
   const stored = await db.transaction(async (tx) => {
     const rows: { id: number; uid: string }[] = [];
-    for (let start = 0; start < found.length; start += INSERT_CHUNK) {
-      rows.push(
-        ...(await tx
-          .insert(alerts)
-          .values(found.slice(start, start + INSERT_CHUNK))
-          .onConflictDoNothing({ target: [alerts.uid, alerts.jobId] })
-          .returning({ id: alerts.id, uid: alerts.uid })),
+    for (const jobId of jobIds) {
+      const job = await readOpenJob(tx, jobId);
+      const fitting = job === null ? null : fittingProfilesQuery(tx, job);
+      if (fitting === null) continue;
+      const columns = sql.join(
+        [alerts.uid, alerts.jobId, alerts.score].map((column) => sql.identifier(column.name)),
+        sql`, `,
       );
+      const inserted = await tx.execute(
+        sql`insert into ${alerts} (${columns}) ${fitting} on conflict on constraint alerts_uid_job_id do nothing returning ${alerts.id} as id, ${alerts.uid} as uid`,
+      );
+      rows.push(...insertedAlerts(inserted));
     }
     await tx
       .update(jobs)

@@ -11,7 +11,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { SENIORITIES } from '../../src/backendApi';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { jobs, profiles } from '../db/schema';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
 import { LOCATION_RULE, type RemoteChoice } from '../matching/locationRule';
@@ -100,7 +100,7 @@ function scoreWithoutTitle(job: OpenJob): SQL {
 }
 
 /** The posting, open, with its title's lexemes; null when closed or unknown. */
-export async function readOpenJob(db: Database, jobId: number) {
+export async function readOpenJob(db: Database | Transaction, jobId: number) {
   const [job] = await db
     .select({
       id: jobs.id,
@@ -127,7 +127,7 @@ export type OpenJob = NonNullable<Awaited<ReturnType<typeof readOpenJob>>>;
  * common). Then the exact title check, once per distinct target role among them (`title_roles`),
  * adds the title's points.
  */
-export function fittingProfilesQuery(db: Database, job: OpenJob) {
+export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
   const location = profilesWhereJobIs(job);
   const mayTitle =
     job.titleTerms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...job.titleTerms]) : null;
@@ -176,7 +176,11 @@ export function fittingProfilesQuery(db: Database, job: OpenJob) {
   const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(titlePoints(true))} else 0 end`;
   return db
     .with(candidates, titleRoles)
-    .select({ uid: candidates.uid, score: score.mapWith(Number) })
+    .select({
+      uid: candidates.uid,
+      jobId: sql<number>`${job.id}::bigint`.mapWith(Number).as('job_id'),
+      score: score.mapWith(Number).as('score'),
+    })
     .from(candidates)
     .where(sql`${score} >= ${points(MIN_ALERT_SCORE)}`);
 }
@@ -188,8 +192,12 @@ export function fittingProfilesQuery(db: Database, job: OpenJob) {
  * point functions, tabulated for the job), keeping those at `MIN_ALERT_SCORE` or more. Only uids
  * and scores come back. A closed or unknown posting fits nobody.
  */
-export async function profilesForJob(db: Database, jobId: number): Promise<ProfileFit[]> {
+export async function profilesForJob(
+  db: Database | Transaction,
+  jobId: number,
+): Promise<ProfileFit[]> {
   const job = await readOpenJob(db, jobId);
   const query = job === null ? null : fittingProfilesQuery(db, job);
-  return query === null ? [] : query;
+  const rows = query === null ? [] : await query;
+  return rows.map(({ uid, score }) => ({ uid, score }));
 }
