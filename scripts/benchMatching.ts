@@ -1,7 +1,8 @@
 /**
  * `npm run bench:matching`: how fast the alert lookup finds the profiles a new posting fits, on a
  * throwaway PostgreSQL server with 20,000 open postings and 10,000, then 100,000 profiles (skills
- * drawn Zipf-like from the skill vocabulary, US places weighted by population, a remote mix).
+ * drawn Zipf-like from the skill vocabulary, in one popularity order or, with `--skills by-role`,
+ * one per target role; US places weighted by population, a remote mix).
  * Prints p50/p99 of `profilesForJob` over new postings, the ingest rate (ingestBoard and alert
  * creation), the process's peak RSS and the machine. A measurement, not a test: nothing fails.
  */
@@ -29,8 +30,12 @@ const { values: options } = parseArgs({
     jobs: { type: 'string', default: '20000' },
     postings: { type: 'string', default: '200' },
     seed: { type: 'string', default: '1' },
+    skills: { type: 'string', default: 'global' },
   },
 });
+const SKILL_MODE = options.skills;
+if (SKILL_MODE !== 'global' && SKILL_MODE !== 'by-role')
+  throw new Error(`--skills is "global" or "by-role", not "${SKILL_MODE}".`);
 const PROFILE_COUNT = Number(options.profiles);
 const FIRST_STEP = Math.min(10_000, PROFILE_COUNT);
 const OPEN_JOBS = Number(options.jobs);
@@ -64,10 +69,28 @@ function weighted<T>(choices: readonly (readonly [T, number])[]): T {
 
 /** The vocabulary in a shuffled popularity order; rank r drawn with weight 1/r (Zipf, s = 1). */
 const SKILL_NAMES = SKILLS.map((skill) => skill.name).sort(() => random() - 0.5);
-const ZIPF = SKILL_NAMES.map((name, rank) => [name, 1 / (rank + 1)] as const);
-const skillsDrawn = (count: number) => {
+const zipfOf = (names: readonly string[]) =>
+  names.map((name, rank) => [name, 1 / (rank + 1)] as const);
+const ZIPF = zipfOf(SKILL_NAMES);
+/**
+ * `--skills by-role`: each role its own popularity order (drawn when first needed), so a role's
+ * common skills are common among its seekers and postings, not among everyone's. With `global`
+ * (the default) one order serves all: the most popular skill, whatever it is, is in 70 % of all
+ * profiles and in many postings of every role.
+ */
+const ROLE_ZIPF = new Map<string, ReturnType<typeof zipfOf>>();
+function zipfFor(role: string): ReturnType<typeof zipfOf> {
+  if (SKILL_MODE === 'global') return ZIPF;
+  const known = ROLE_ZIPF.get(role);
+  if (known !== undefined) return known;
+  const drawn = zipfOf([...SKILL_NAMES].sort(() => random() - 0.5));
+  ROLE_ZIPF.set(role, drawn);
+  return drawn;
+}
+const skillsDrawn = (count: number, role: string) => {
+  const zipf = zipfFor(role);
   const drawn = new Set<string>();
-  while (drawn.size < count) drawn.add(weighted(ZIPF));
+  while (drawn.size < count) drawn.add(weighted(zipf));
   return [...drawn];
 };
 
@@ -118,12 +141,13 @@ function profileDrawn(): AlertProfileInput {
   ] as const);
   const place = weighted(PLACES);
   const places = where === 'remote-us' || where === 'worldwide' ? [] : [place];
+  const targetRoles = [...new Set([weighted(ROLES), weighted(ROLES)])].slice(
+    0,
+    1 + (random() < 0.4 ? 1 : 0),
+  );
   return {
-    targetRoles: [...new Set([weighted(ROLES), weighted(ROLES)])].slice(
-      0,
-      1 + (random() < 0.4 ? 1 : 0),
-    ),
-    skills: skillsDrawn(4 + Math.floor(random() * 8)),
+    targetRoles,
+    skills: skillsDrawn(4 + Math.floor(random() * 8), targetRoles[0] ?? ''),
     where: {
       remoteUs: where !== 'on-site',
       remoteWorldwide: where === 'worldwide',
@@ -163,7 +187,7 @@ function postingDrawn(board: BoardRef, seenAt: Date): JobRecord {
       remoteFlag: null,
       countries: [],
       salary: random() < 0.5 ? null : { minUsd: top - 40_000, maxUsd: top },
-      description: `You will work with ${skillsDrawn(3 + Math.floor(random() * 6)).join(', ')}.`,
+      description: `You will work with ${skillsDrawn(3 + Math.floor(random() * 6), role).join(', ')}.`,
       postedAt: seenAt.toISOString(),
       applyUrl: `https://jobs.example.com/${postingNumber}`,
     },
@@ -269,7 +293,9 @@ async function main(): Promise<void> {
     const ingest = await measureIngest(db);
 
     console.log(`\nMachine: ${describeMachine(cpus(), loadavg())}`);
-    console.log(`${OPEN_JOBS} open postings; ${NEW_POSTINGS} new postings looked up per step`);
+    console.log(
+      `${OPEN_JOBS} open postings; ${NEW_POSTINGS} new postings looked up per step; skills drawn ${SKILL_MODE}`,
+    );
     console.table(
       figures.map((row) => ({
         profiles: row.profiles,
