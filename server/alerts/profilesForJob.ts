@@ -187,7 +187,8 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
 
 /**
  * The profiles a new posting fits and their scores, found and scored in PostgreSQL through the
- * profiles' GIN indexes (skills, title terms, places), never a scan of every profile: matching's
+ * profiles' GIN indexes (skills, title terms, places; PostgreSQL reads the table instead when the
+ * overlaps admit most profiles, as with the most popular skills): matching's
  * rules (location, level, pay) filter, and each profile's score is `scoreMatch`'s exactly (its
  * point functions, tabulated for the job), keeping those at `MIN_ALERT_SCORE` or more. Only uids
  * and scores come back. A closed or unknown posting fits nobody.
