@@ -31,11 +31,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Where the data lives: a PostgreSQL server, a PGlite data folder, or PGlite in memory. */
+/**
+ * Where the data lives: a PostgreSQL server, a PGlite data folder, or PGlite in memory, started
+ * empty or from an image of a data folder (`PGlite.dumpDataDir`), which skips PostgreSQL's initdb.
+ */
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite-memory'; image?: Blob };
 
 export function databaseLocationOf(config: ServerConfig): DatabaseLocation {
   return config.databaseUrl
@@ -71,7 +74,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     };
   }
   if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
-  const client = location.kind === 'pglite' ? new PGlite(location.dataDir) : new PGlite();
+  const client =
+    location.kind === 'pglite'
+      ? new PGlite(location.dataDir)
+      : new PGlite({ loadDataDir: location.image });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -44,8 +45,12 @@ function ensureFileDatabase(): Promise<void> {
   return fileDatabaseReady;
 }
 
+let pgliteImage: Blob | null = null;
+
 export function databaseLocation(name: DatabaseName): DatabaseLocation {
-  return name === 'pglite' ? { kind: 'pglite-memory' } : { kind: 'postgres', url: fileDatabaseUrl };
+  if (name === 'postgres') return { kind: 'postgres', url: fileDatabaseUrl };
+  pgliteImage ??= new Blob([readFileSync(inject('pgliteImagePath'))]);
+  return { kind: 'pglite-memory', image: pgliteImage };
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
