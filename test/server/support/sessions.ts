@@ -1,6 +1,11 @@
 import { initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth, type Auth as AdminAuth } from 'firebase-admin/auth';
-import { createUserWithEmailAndPassword, signInAnonymously, type User } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  signInAnonymously,
+  signInWithEmailAndPassword,
+  type User,
+} from 'firebase/auth';
 import { createTestAuth, uniqueEmail } from '../../support/emulatorAuth';
 import { EMULATOR_PROJECT_ID } from '../../support/emulatorAdmin';
 
@@ -16,14 +21,19 @@ export async function guestSession(): Promise<TestSession> {
   return { uid: user.uid, token: await user.getIdToken(), user };
 }
 
-/** A new registered (e-mail and password) user. */
+const ACCOUNT_PASSWORD = 'secret-password-1';
+
+/**
+ * A new registered (e-mail and password) user, signed in once more after signing up. The
+ * emulator's sign-up stamps the token's `auth_time` when the request arrives and the account's
+ * `validSince` after hashing the password; when a second starts in between, the Admin SDK's
+ * revocation check refuses that first token (`token-revoked`: CI failed on it). A sign-in's token
+ * is stamped after both.
+ */
 export async function accountSession(label = 'backend'): Promise<TestSession & { email: string }> {
   const email = uniqueEmail(label);
-  const { user } = await createUserWithEmailAndPassword(
-    createTestAuth(),
-    email,
-    'secret-password-1',
-  );
+  await createUserWithEmailAndPassword(createTestAuth(), email, ACCOUNT_PASSWORD);
+  const { user } = await signInWithEmailAndPassword(createTestAuth(), email, ACCOUNT_PASSWORD);
   return { uid: user.uid, token: await user.getIdToken(), user, email };
 }
 
