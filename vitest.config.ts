@@ -18,6 +18,21 @@ class LongestFirstSequencer extends BaseSequencer {
 }
 
 /**
+ * Component files that render on the server as well as in the DOM, or mock a module: each needs a
+ * module graph of its own. React's development build reports two renderers of one context when a
+ * server render and a client render meet in one module graph, and a `vi.mock` does not reach a
+ * module another file already loaded.
+ */
+const COMPONENTS_NEEDING_ISOLATION = [
+  'test/components/AccountLink.test.tsx',
+  'test/components/AccountPage.test.tsx',
+  'test/components/PlanButton.test.tsx',
+  'test/components/SessionProvider.test.tsx',
+  'test/components/hydration.test.tsx',
+  'test/components/sessionRuntimeStart.test.tsx',
+];
+
+/**
  * Test levels (docs/architecture.md, Tests). `npm test` runs them all inside one Auth Emulator
  * (`firebase emulators:exec`), in two groups: unit, components, server and browser together (they
  * share no state: fakes, jsdom, and accounts and databases of their own), the browser statechart
@@ -45,8 +60,22 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['test/components/**/*.test.tsx'],
+          exclude: COMPONENTS_NEEDING_ISOLATION,
           environment: 'jsdom',
+          // One module graph and one jsdom per worker, not per file; each file starts from empty
+          // storage and an empty document (setupComponentFile.ts).
+          isolate: false,
+          setupFiles: ['test/components/setupComponentFile.ts'],
           // Typing with user-event takes seconds when the server tests load both cores beside it.
+          testTimeout: 15_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'components-isolated',
+          include: COMPONENTS_NEEDING_ISOLATION,
+          environment: 'jsdom',
           testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
