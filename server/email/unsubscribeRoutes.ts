@@ -44,10 +44,11 @@ export function registerUnsubscribeRoutes(
   db: Database,
   tokenSecret: string,
 ): void {
-  /** The token's uid, or null after answering the refusal page. */
-  const uidOrRefuse = (request: FastifyRequest, reply: FastifyReply) => {
-    const uid = uidOfUnsubscribeToken(tokenSecret, tokenOf(request.query));
-    if (uid !== null) return uid;
+  /** The link's token and the uid it names, or null after answering the refusal page. */
+  const linkOrRefuse = (request: FastifyRequest, reply: FastifyReply) => {
+    const token = tokenOf(request.query);
+    const uid = uidOfUnsubscribeToken(tokenSecret, token);
+    if (uid !== null) return { uid, token };
     request.log.info({ reason: 'token-invalid' }, 'unsubscribe link refused');
     void sendPage(reply, 400, invalidLinkPage());
     return null;
@@ -66,9 +67,9 @@ export function registerUnsubscribeRoutes(
 
     // A link opened again (or a reload) shows where the setting stands, and changes nothing.
     const showSetting = async (request: FastifyRequest, reply: FastifyReply) => {
-      const uid = uidOrRefuse(request, reply);
-      if (uid === null) return reply;
-      const token = tokenOf(request.query);
+      const link = linkOrRefuse(request, reply);
+      if (link === null) return reply;
+      const { uid, token } = link;
       const page = (await isUnsubscribed(db, uid)) ? unsubscribedPage(token) : confirmPage(token);
       return sendPage(reply, 200, page);
     };
@@ -76,19 +77,19 @@ export function registerUnsubscribeRoutes(
     scope.get(RESUBSCRIBE_PATH, showSetting);
 
     scope.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-      const uid = uidOrRefuse(request, reply);
-      if (uid === null) return reply;
-      await unsubscribe(db, uid);
-      request.log.info({ uid }, 'alert e-mails unsubscribed');
-      return sendPage(reply, 200, unsubscribedPage(tokenOf(request.query)));
+      const link = linkOrRefuse(request, reply);
+      if (link === null) return reply;
+      await unsubscribe(db, link.uid);
+      request.log.info({ uid: link.uid }, 'alert e-mails unsubscribed');
+      return sendPage(reply, 200, unsubscribedPage(link.token));
     });
 
     scope.post(RESUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-      const uid = uidOrRefuse(request, reply);
-      if (uid === null) return reply;
-      const wasOff = await resubscribe(db, uid);
-      request.log.info({ uid, changed: wasOff }, 'alert e-mails resubscribed');
-      return sendPage(reply, 200, resubscribedPage(tokenOf(request.query), wasOff));
+      const link = linkOrRefuse(request, reply);
+      if (link === null) return reply;
+      const wasOff = await resubscribe(db, link.uid);
+      request.log.info({ uid: link.uid, changed: wasOff }, 'alert e-mails resubscribed');
+      return sendPage(reply, 200, resubscribedPage(link.token, wasOff));
     });
   });
 }
