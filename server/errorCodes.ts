@@ -9,6 +9,11 @@ const validationCodes: [string, ApiErrorCode][] = [
   ['maxItems', 'too-many-items'],
 ];
 
+/** Query parameters with their own code when they fail validation. */
+const queryParameterCodes: Record<string, ApiErrorCode> = {
+  '/slot': 'profile-slot-invalid',
+};
+
 const frameworkCodes: Record<string, ApiErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-media-type',
@@ -23,6 +28,13 @@ export function apiErrorCodeOf(error: unknown): ApiErrorCode {
   if (error instanceof ApiFailure) return error.code;
   const fastifyError = error as Partial<FastifyError> | null;
   if (fastifyError?.validation) {
+    const parameterCode =
+      fastifyError.validationContext === 'querystring'
+        ? fastifyError.validation
+            .map((issue) => queryParameterCodes[issue.instancePath])
+            .find((code) => code !== undefined)
+        : undefined;
+    if (parameterCode !== undefined) return parameterCode;
     const keywords = new Set(fastifyError.validation.map((issue) => issue.keyword));
     return validationCodes.find(([keyword]) => keywords.has(keyword))?.[1] ?? 'invalid-request';
   }

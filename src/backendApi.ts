@@ -76,18 +76,48 @@ export interface CvSummary {
   uploadedAt: string;
 }
 
-/** `GET /v1/profile`: a user who saved nothing gets nulls (status 200). */
+/**
+ * A user's alert profiles, each with its own CV, by slot. Free has slot 1, Pro slots 1 to 3
+ * (`PlanLimits.profiles`). Every profile and CV path takes `?slot=N` (1 when absent; anything
+ * else is refused with `profile-slot-invalid`).
+ */
+export const PROFILE_SLOTS = [1, 2, 3] as const;
+export type ProfileSlot = (typeof PROFILE_SLOTS)[number];
+
+/** `GET /v1/profile?slot=N`: a slot with nothing saved gets nulls (status 200). */
 export interface GetProfileResponse {
+  slot: ProfileSlot;
   profile: AlertProfile | null;
   cv: CvSummary | null;
+  /**
+   * Whether the plan covers this slot: matches and alerts come from active profiles only. A slot
+   * above the plan's limit (Pro ended) keeps what it holds, can be read and deleted, not saved.
+   */
+  active: boolean;
 }
 
-/** `PUT /v1/profile`. */
+/** `GET /v1/profiles`: every slot that holds a profile or a CV, by slot, and the plan's limit. */
+export interface GetProfilesResponse {
+  profiles: GetProfileResponse[];
+  /** How many slots the plan covers (`PlanLimits.profiles`). */
+  limit: number;
+}
+
+/** `PUT /v1/profile?slot=N`; a slot above the plan's limit is refused (`plan-profile-limit`). */
 export interface PutProfileResponse {
+  slot: ProfileSlot;
   profile: AlertProfile;
 }
 
-/** `PUT /v1/profile/cv`: multipart/form-data with one file part named `file`. */
+/** `DELETE /v1/profile?slot=N`: the slot's profile and CV; `deleted` is false when it was empty. */
+export interface DeleteProfileResponse {
+  deleted: boolean;
+}
+
+/**
+ * `PUT /v1/profile/cv?slot=N`: multipart/form-data with one file part named `file`; a slot above
+ * the plan's limit is refused (`plan-profile-limit`).
+ */
 export interface PutCvResponse {
   cv: CvSummary;
   /** Canonical skill names found in the CV text that the profile does not list yet. */
@@ -246,19 +276,26 @@ export interface JobMatch {
 }
 
 /**
- * `GET /v1/matches`: the user's matches among open jobs, best first (at most `MATCHES_LIMIT`).
- * Without a saved profile: no matches and `profileMissing: true`.
+ * `GET /v1/matches?slot=N`: the matches of one profile (slot 1 when absent) among open jobs, best
+ * first (at most `MATCHES_LIMIT`). Without a saved profile in that slot: no matches and
+ * `profileMissing: true`; a slot the plan does not cover (`active: false`): no matches.
  */
 export interface GetMatchesResponse {
+  slot: ProfileSlot;
+  active: boolean;
   profileMissing: boolean;
   matches: JobMatch[];
 }
 
 export const MATCHES_LIMIT = 50;
 
-/** A match the backend alerted the user to: the match as `GET /v1/matches` gives it, and the alert. */
+/**
+ * A match the backend alerted the user to: the match as `GET /v1/matches` gives it, and the alert.
+ * One alert per user and posting, for the active profile it fits best (`slot`).
+ */
 export interface AlertMatch extends JobMatch {
   alertId: number;
+  slot: ProfileSlot;
   /** When the alert was made (ISO 8601). */
   alertedAt: string;
   /** Not seen in the page yet. */
@@ -340,6 +377,11 @@ export const API_ERRORS = {
   'too-many-items': { status: 400, message: 'A list has too many entries.' },
   'payload-too-large': { status: 413, message: 'The request is too large.' },
   'unsupported-media-type': { status: 415, message: 'The request has a format we do not accept.' },
+  'profile-slot-invalid': { status: 400, message: 'There is no such alert profile.' },
+  'plan-profile-limit': {
+    status: 403,
+    message: 'The Free plan has one alert profile and one CV. Get Pro for three of each.',
+  },
   'cv-missing': { status: 400, message: 'Please choose a CV file to upload.' },
   'cv-too-large': {
     status: 413,

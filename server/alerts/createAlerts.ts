@@ -26,7 +26,7 @@ function insertedAlerts(result: unknown): { id: number; uid: string }[] {
 }
 
 /**
- * Makes the alerts of these new postings: each posting's fitting profiles and scores
+ * Makes the alerts of these new postings: each posting's fitting users, best score and slot
  * (`fittingProfilesQuery`, as `profilesForJob` answers them) inserted by PostgreSQL straight from
  * the lookup (INSERT … SELECT: the rows never travel through Node), in one transaction with the
  * postings marked alerted (`alerted_at`); an alert that exists already (unique per user and
@@ -47,7 +47,9 @@ export async function createAlerts(
       const fitting = job === null ? null : fittingProfilesQuery(tx, job);
       if (fitting === null) continue;
       const columns = sql.join(
-        [alerts.uid, alerts.jobId, alerts.score].map((column) => sql.identifier(column.name)),
+        [alerts.uid, alerts.jobId, alerts.score, alerts.slot].map((column) =>
+          sql.identifier(column.name),
+        ),
         sql`, `,
       );
       const inserted = await tx.execute(

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { AlertProfileInput } from '../../src/backendApi';
+import type { AlertProfileInput, ProfileSlot } from '../../src/backendApi';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { cvs, profiles } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';
@@ -26,9 +26,10 @@ export function lookupColumns(profile: AlertProfileInput, cvText: string | null)
 }
 
 /**
- * Serialises the writes of one user's profile and CV (for the transaction's rest), so the lookup
- * written last read both as they now are: a profile save and a CV upload at once never leave
- * the skills of the older CV behind.
+ * Serialises the writes of one user's profiles and CVs, every slot, and of the plan's limit on them
+ * (for the transaction's rest), so the lookup written last read both as they now are (a profile
+ * save and a CV upload at once never leave the skills of the older CV behind), and a save checks
+ * the plan no change of plan is about to overtake.
  */
 export async function lockUserProfile(tx: Transaction, uid: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`profile:${uid}`}, 0))`);
@@ -42,23 +43,32 @@ export function inTransaction<T>(
   return isTransaction(db) ? work(db) : db.transaction(work);
 }
 
-/** The user's stored CV text, or null. */
-export async function cvTextOf(db: Database | Transaction, uid: string): Promise<string | null> {
-  const [row] = await db.select({ text: cvs.text }).from(cvs).where(eq(cvs.uid, uid));
+/** The user's stored CV text in this slot, or null. */
+export async function cvTextOf(
+  db: Database | Transaction,
+  uid: string,
+  slot: ProfileSlot,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ text: cvs.text })
+    .from(cvs)
+    .where(and(eq(cvs.uid, uid), eq(cvs.slot, slot)));
   return row?.text ?? null;
 }
 
-/** After the CV changed (uploaded, deleted, carried over): the profile's skills joined anew. */
-export async function refreshMatchSkills(tx: Transaction, uid: string): Promise<void> {
-  const [profile] = await tx
-    .select({ skills: profiles.skills })
-    .from(profiles)
-    .where(eq(profiles.uid, uid));
+/** After a slot's CV changed (uploaded, deleted, carried over): its profile's skills joined anew. */
+export async function refreshMatchSkills(
+  tx: Transaction,
+  uid: string,
+  slot: ProfileSlot,
+): Promise<void> {
+  const inSlot = and(eq(profiles.uid, uid), eq(profiles.slot, slot));
+  const [profile] = await tx.select({ skills: profiles.skills }).from(profiles).where(inSlot);
   if (profile === undefined) return;
   await tx
     .update(profiles)
-    .set({ matchSkills: seekerSkills(profile.skills, await cvTextOf(tx, uid)) })
-    .where(eq(profiles.uid, uid));
+    .set({ matchSkills: seekerSkills(profile.skills, await cvTextOf(tx, uid, slot)) })
+    .where(inSlot);
 }
 
 const REWRITE_BATCH = 500;
@@ -80,8 +90,14 @@ export async function rewriteStaleLookups(db: Database): Promise<number> {
       for (const row of rows) {
         await tx
           .update(profiles)
-          .set(lookupColumns(toAlertProfile(row), await cvTextOf(tx, row.uid)))
-          .where(and(eq(profiles.uid, row.uid), lt(profiles.lookupVersion, LOOKUP_VERSION)));
+          .set(lookupColumns(toAlertProfile(row), await cvTextOf(tx, row.uid, row.slot)))
+          .where(
+            and(
+              eq(profiles.uid, row.uid),
+              eq(profiles.slot, row.slot),
+              lt(profiles.lookupVersion, LOOKUP_VERSION),
+            ),
+          );
       }
       return rows.length;
     });

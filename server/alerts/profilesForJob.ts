@@ -1,6 +1,8 @@
 import {
   and,
   arrayOverlaps,
+  asc,
+  desc,
   type Column,
   eq,
   inArray,
@@ -10,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { SENIORITIES } from '../../src/backendApi';
+import { SENIORITIES, type ProfileSlot } from '../../src/backendApi';
 import type { Database, Transaction } from '../db/database';
 import { jobs, profiles } from '../db/schema';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
@@ -43,9 +45,10 @@ export const MIN_ALERT_SCORE = 50;
 export const SCORE_WITHOUT_SKILL_OR_TITLE =
   MATCH_POINTS.location + MATCH_POINTS.seniority + MATCH_POINTS.salary;
 
-/** A profile a posting fits, and its score. */
+/** A user a posting fits: the best score among their active profiles, and that profile's slot. */
 export interface ProfileFit {
   readonly uid: string;
+  readonly slot: ProfileSlot;
   readonly score: number;
 }
 
@@ -120,8 +123,8 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
 export type OpenJob = NonNullable<Awaited<ReturnType<typeof readOpenJob>>>;
 
 /**
- * The query for the profiles the job fits and their scores, or null when it fits nobody. The
- * candidates: a shared skill or a title term (GIN overlaps: with neither a profile scores less
+ * The query for the users the job fits, each with the best score among their active profiles and
+ * its slot, or null when it fits nobody. The candidates (active profiles only): a shared skill or a title term (GIN overlaps: with neither a profile scores less
  * than the minimum), a place (GIN) or remote choice, an accepted level, no floor above the pay;
  * of those, the ones whose score could reach the minimum if the title matched (a title term in
  * common). Then the exact title check, once per distinct target role among them (`title_roles`),
@@ -147,6 +150,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
     db
       .select({
         uid: profiles.uid,
+        slot: profiles.slot,
         base: sql<number>`${base}`.as('base'),
         roles: sql<
           string[] | null
@@ -155,6 +159,8 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
       .from(profiles)
       .where(
         and(
+          // Plain `active`, as the partial GIN indexes are written: only active profiles alert.
+          sql`${profiles.active}`,
           or(...ways),
           location,
           inArray(profiles.seniority, seekerLevelsFor(job.seniority)),
@@ -174,15 +180,18 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
       .where(titleMatchesRole(sql`role`, titleOfJob(job.id))),
   );
   const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(titlePoints(true))} else 0 end`;
+  // One row per user: the profile the job fits best (the lowest slot of equal scores).
   return db
     .with(candidates, titleRoles)
-    .select({
+    .selectDistinctOn([candidates.uid], {
       uid: candidates.uid,
       jobId: sql<number>`${job.id}::bigint`.mapWith(Number).as('job_id'),
       score: score.mapWith(Number).as('score'),
+      slot: candidates.slot,
     })
     .from(candidates)
-    .where(sql`${score} >= ${points(MIN_ALERT_SCORE)}`);
+    .where(sql`${score} >= ${points(MIN_ALERT_SCORE)}`)
+    .orderBy(candidates.uid, desc(score), asc(candidates.slot));
 }
 
 /**
@@ -190,8 +199,9 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
  * profiles' GIN indexes (skills, title terms, places; PostgreSQL reads the table instead when the
  * overlaps admit most profiles, as with the most popular skills): matching's
  * rules (location, level, pay) filter, and each profile's score is `scoreMatch`'s exactly (its
- * point functions, tabulated for the job), keeping those at `MIN_ALERT_SCORE` or more. Only uids
- * and scores come back. A closed or unknown posting fits nobody.
+ * point functions, tabulated for the job), keeping those at `MIN_ALERT_SCORE` or more. Only active
+ * profiles (those the plan covers) count; a user with several answers once, with the best score
+ * and its slot. Only uids, slots and scores come back. A closed or unknown posting fits nobody.
  */
 export async function profilesForJob(
   db: Database | Transaction,
@@ -200,5 +210,5 @@ export async function profilesForJob(
   const job = await readOpenJob(db, jobId);
   const query = job === null ? null : fittingProfilesQuery(db, job);
   const rows = query === null ? [] : await query;
-  return rows.map(({ uid, score }) => ({ uid, score }));
+  return rows.map(({ uid, slot, score }) => ({ uid, slot, score }));
 }

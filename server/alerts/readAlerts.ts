@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { alerts, jobs } from '../db/schema';
 import { matchColumns } from '../matching/candidateJobs';
 import { scoreMatch } from '../matching/scoreMatch';
-import { readSeeker } from '../matching/seeker';
+import { readSeekers } from '../matching/seeker';
 
 export interface AlertSelection {
   /** At most this many, newest first. */
@@ -14,41 +14,52 @@ export interface AlertSelection {
 }
 
 /**
- * The user's alerts, newest first, each with its job scored against the current profile exactly as
- * the matches are (reasons, covered and missing skills). Without a profile there is nothing to
- * score against: none, as `GET /v1/matches` answers.
+ * The user's alerts, newest first, each with its job scored against the current profile of the
+ * slot it was made for, exactly as that slot's matches are (reasons, covered and missing skills).
+ * Without a profile there is nothing to score against: none, as `GET /v1/matches` answers; an
+ * alert whose slot holds no profile now is left out too.
  */
 export async function readAlerts(
   db: Database,
   uid: string,
   { limit, alertIds }: AlertSelection,
 ): Promise<GetAlertsResponse> {
-  const seeker = await readSeeker(db, uid);
-  if (seeker === null) return { profileMissing: true, alerts: [] };
+  const seekers = await readSeekers(db, uid);
+  if (seekers.size === 0) return { profileMissing: true, alerts: [] };
   if (alertIds?.length === 0) return { profileMissing: false, alerts: [] };
-  const rows = await db
-    .select({
-      alertId: alerts.id,
-      createdAt: alerts.createdAt,
-      seenAt: alerts.seenAt,
-      job: matchColumns(seeker),
-    })
-    .from(alerts)
-    .innerJoin(jobs, eq(jobs.id, alerts.jobId))
-    .where(
-      and(
-        eq(alerts.uid, uid),
-        alertIds === undefined ? undefined : inArray(alerts.id, [...alertIds]),
-      ),
-    )
-    .orderBy(desc(alerts.createdAt), desc(alerts.id))
-    .limit(limit);
-  const found = rows.map((row): AlertMatch => ({
-    ...scoreMatch(seeker, row.job),
-    alertId: row.alertId,
-    alertedAt: row.createdAt.toISOString(),
-    new: row.seenAt === null,
-  }));
+  const bySlot = await Promise.all(
+    [...seekers].map(async ([slot, seeker]) => {
+      const rows = await db
+        .select({
+          alertId: alerts.id,
+          createdAt: alerts.createdAt,
+          seenAt: alerts.seenAt,
+          job: matchColumns(seeker),
+        })
+        .from(alerts)
+        .innerJoin(jobs, eq(jobs.id, alerts.jobId))
+        .where(
+          and(
+            eq(alerts.uid, uid),
+            eq(alerts.slot, slot),
+            alertIds === undefined ? undefined : inArray(alerts.id, [...alertIds]),
+          ),
+        )
+        .orderBy(desc(alerts.createdAt), desc(alerts.id))
+        .limit(limit);
+      return rows.map((row): AlertMatch => ({
+        ...scoreMatch(seeker, row.job),
+        alertId: row.alertId,
+        slot,
+        alertedAt: row.createdAt.toISOString(),
+        new: row.seenAt === null,
+      }));
+    }),
+  );
+  const found = bySlot
+    .flat()
+    .sort((a, b) => Date.parse(b.alertedAt) - Date.parse(a.alertedAt) || b.alertId - a.alertId)
+    .slice(0, limit);
   return { profileMissing: false, alerts: found };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CarryOverMode, CarryOverResponse } from '../../src/backendApi';
 import { refreshMatchSkills } from '../alerts/profileLookup';
 import type { Database, Transaction } from '../db/database';
@@ -36,25 +36,29 @@ export async function readCarryOver(
   };
 }
 
+/** A guest has only slot 1 (Free); it merges into, or replaces, the account's slot 1 alone. */
+const GUEST_SLOT = 1;
+
 async function carryProfile(
   tx: Transaction,
   guestUid: string,
   accountUid: string,
   mode: CarryOverMode,
 ) {
-  const guest = await readProfile(tx, guestUid);
+  const guest = await readProfile(tx, guestUid, GUEST_SLOT);
   if (guest === null || mode === 'leave') return false;
-  const account = await readProfile(tx, accountUid);
+  const account = await readProfile(tx, accountUid, GUEST_SLOT);
   const carried = mode === 'merge' && account !== null ? mergeProfiles(account, guest) : guest;
-  await saveProfile(tx, accountUid, carried);
+  await saveProfile(tx, accountUid, GUEST_SLOT, carried);
   return true;
 }
 
 async function carryCv(tx: Transaction, guestUid: string, accountUid: string, mode: CarryOverMode) {
-  const [guest] = await tx.select().from(cvs).where(eq(cvs.uid, guestUid));
+  const slotOf = (uid: string) => and(eq(cvs.uid, uid), eq(cvs.slot, GUEST_SLOT));
+  const [guest] = await tx.select().from(cvs).where(slotOf(guestUid));
   if (guest === undefined || mode === 'leave') return false;
   if (mode === 'merge') {
-    const [account] = await tx.select({ uid: cvs.uid }).from(cvs).where(eq(cvs.uid, accountUid));
+    const [account] = await tx.select({ uid: cvs.uid }).from(cvs).where(slotOf(accountUid));
     if (account !== undefined) return false;
   }
   const columns = {
@@ -66,8 +70,8 @@ async function carryCv(tx: Transaction, guestUid: string, accountUid: string, mo
   };
   await tx
     .insert(cvs)
-    .values({ uid: accountUid, ...columns })
-    .onConflictDoUpdate({ target: cvs.uid, set: columns });
+    .values({ uid: accountUid, slot: GUEST_SLOT, ...columns })
+    .onConflictDoUpdate({ target: [cvs.uid, cvs.slot], set: columns });
   return true;
 }
 
@@ -100,10 +104,11 @@ export async function carryOverInTransaction(
     if (claim === undefined) throw new CarryOverRaced();
     const carriedProfile = await carryProfile(tx, guestUid, accountUid, mode);
     const carriedCv = await carryCv(tx, guestUid, accountUid, mode);
+    // Every slot of the guest's (it only ever has slot 1).
     await tx.delete(profiles).where(eq(profiles.uid, guestUid));
     await tx.delete(cvs).where(eq(cvs.uid, guestUid));
     // The account's profile joins the skills of the CV it has now.
-    if (carriedCv) await refreshMatchSkills(tx, accountUid);
+    if (carriedCv) await refreshMatchSkills(tx, accountUid, GUEST_SLOT);
     await tx
       .update(carryOvers)
       .set({ carriedProfile, carriedCv })

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
+import { readPlanLimits } from '../plan/planLimits';
+import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
 import { readProfile } from '../profile/profileStore';
 import type { RouteDependencies } from '../routeDependencies';
 import { findSkills } from '../skills/skillVocabulary';
@@ -30,23 +32,29 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
 export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   const { db, authenticators } = deps;
 
-  app.put('/v1/profile/cv', { onRequest: authenticators.standard }, async (request) => {
+  const slotted = { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema } };
+
+  app.put<{ Querystring: SlotQuery }>('/v1/profile/cv', slotted, async (request) => {
     const { uid } = identityOf(request);
+    const slot = slotOf(request.query);
+    // Early, before the file is read and parsed; saveCv checks again under the user's lock.
+    if (slot > (await readPlanLimits(db, uid)).cvs) throw new ApiFailure('plan-profile-limit');
     const { fileName, bytes } = await readUpload(request);
     const mediaType = await detectCvType(bytes);
     if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
     const text = await extractCvText(bytes, mediaType);
-    const cv = await saveCv(db, uid, { fileName, sizeBytes: bytes.length, mediaType, text });
+    const cv = await saveCv(db, uid, slot, { fileName, sizeBytes: bytes.length, mediaType, text });
     const listed = new Set(
-      (await readProfile(db, uid))?.skills.map((skill) => skill.toLowerCase()),
+      (await readProfile(db, uid, slot))?.skills.map((skill) => skill.toLowerCase()),
     );
     const suggestedSkills = findSkills(text).filter((skill) => !listed.has(skill.toLowerCase()));
     const body: PutCvResponse = { cv, suggestedSkills };
     return body;
   });
 
-  app.delete('/v1/profile/cv', { onRequest: authenticators.standard }, async (request) => {
-    const body: DeleteCvResponse = { deleted: await deleteCv(db, identityOf(request).uid) };
+  app.delete<{ Querystring: SlotQuery }>('/v1/profile/cv', slotted, async (request) => {
+    const { uid } = identityOf(request);
+    const body: DeleteCvResponse = { deleted: await deleteCv(db, uid, slotOf(request.query)) };
     return body;
   });
 }

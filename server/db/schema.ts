@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -15,6 +19,7 @@ import type {
   CarryOverMode,
   CvMediaType,
   PlanName,
+  ProfileSlot,
   Seniority,
   SubscriptionStatus,
   UsCity,
@@ -22,11 +27,20 @@ import type {
 } from '../../src/backendApi';
 import type { JobSource, Seniority as JobSeniority, UsEligibility } from '../jobs/jobRecord';
 
-/** One alert profile per user (Free plan). Keyed by uid: linking a guest keeps its rows. */
+/** Which of a user's alert profiles (with its CV) a row is: 1 to 3 (`PROFILE_SLOTS`). */
+const slot = () => smallint('slot').$type<ProfileSlot>().notNull().default(1);
+const slotInRange = (name: string, column: AnyPgColumn) =>
+  check(name, sql`${column} between 1 and 3`);
+
+/**
+ * A user's alert profiles, one per slot (Free: slot 1, Pro: 1 to 3). Keyed by uid and slot:
+ * linking a guest keeps its rows.
+ */
 export const profiles = pgTable(
   'profiles',
   {
-    uid: text('uid').primaryKey(),
+    uid: text('uid').notNull(),
+    slot: slot(),
     targetRoles: text('target_roles').array().notNull(),
     skills: text('skills').array().notNull(),
     remoteUs: boolean('remote_us').notNull(),
@@ -39,8 +53,13 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    /**
+     * Whether the user's plan covers this slot: only active profiles get matches and alerts. Written
+     * with the plan (`takeEvent`, same transaction) and on save (a save beyond the plan is refused).
+     */
+    active: boolean('active').notNull().default(true),
     // Lookup columns: what finds the profiles a new posting fits (server/alerts/profileLookup.ts).
-    /** The seeker's skills, canonical: the profile's joined with those found in the CV. */
+    /** The seeker's skills, canonical: the profile's joined with those found in the slot's CV. */
     matchSkills: text('match_skills')
       .array()
       .notNull()
@@ -59,24 +78,41 @@ export const profiles = pgTable(
     lookupVersion: integer('lookup_version').notNull().default(0),
   },
   (table) => [
+    primaryKey({ columns: [table.uid, table.slot] }),
+    slotInRange('profiles_slot_range', table.slot),
     index('profiles_skills_gin').using('gin', table.skills),
-    index('profiles_match_skills_gin').using('gin', table.matchSkills),
-    index('profiles_us_places_gin').using('gin', table.usPlaces),
-    index('profiles_role_terms_gin').using('gin', table.roleTerms),
+    // The lookup's indexes hold active profiles only: the lookup never reads the others.
+    index('profiles_match_skills_gin')
+      .using('gin', table.matchSkills)
+      .where(sql`${table.active}`),
+    index('profiles_us_places_gin')
+      .using('gin', table.usPlaces)
+      .where(sql`${table.active}`),
+    index('profiles_role_terms_gin')
+      .using('gin', table.roleTerms)
+      .where(sql`${table.active}`),
   ],
 );
 
-/** One CV per user (Free plan), with the text extracted from it. */
-export const cvs = pgTable('cvs', {
-  uid: text('uid').primaryKey(),
-  fileName: text('file_name').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  mediaType: text('media_type').$type<CvMediaType>().notNull(),
-  text: text('text').notNull(),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-});
+/** A user's CVs, one per slot (the CV of the profile in the same slot), with the text extracted. */
+export const cvs = pgTable(
+  'cvs',
+  {
+    uid: text('uid').notNull(),
+    slot: slot(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    mediaType: text('media_type').$type<CvMediaType>().notNull(),
+    text: text('text').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.slot] }),
+    slotInRange('cvs_slot_range', table.slot),
+  ],
+);
 
 /** Completed carry-overs, so a retry by the same account answers the same result. */
 export const carryOvers = pgTable(
@@ -190,8 +226,8 @@ export const jobs = pgTable(
 );
 
 /**
- * A posting that fits a user's profile, found when the posting was first seen (one per user and
- * job). Reasons are scored again when read: the profile may have changed since.
+ * A posting that fits a user's active profile, found when the posting was first seen (one per user
+ * and job, for the profile it fits best). Reasons are scored again when read: the profile may have changed since.
  */
 export const alerts = pgTable(
   'alerts',
@@ -203,6 +239,8 @@ export const alerts = pgTable(
       .references(() => jobs.id),
     /** The match score (0-100) when the alert was made. */
     score: integer('score').notNull(),
+    /** The slot of the user's profile the posting fit best when the alert was made. */
+    slot: slot(),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -213,6 +251,7 @@ export const alerts = pgTable(
   },
   (table) => [
     unique('alerts_uid_job_id').on(table.uid, table.jobId),
+    slotInRange('alerts_slot_range', table.slot),
     index('alerts_uid_created_at').on(table.uid, table.createdAt.desc()),
     index('alerts_not_emailed')
       .on(table.uid)

@@ -1,5 +1,6 @@
-import { MATCHES_LIMIT, type GetMatchesResponse } from '../../src/backendApi';
+import { MATCHES_LIMIT, type GetMatchesResponse, type ProfileSlot } from '../../src/backendApi';
 import type { Database } from '../db/database';
+import { readPlanLimits } from '../plan/planLimits';
 import { candidateJobs } from './candidateJobs';
 import { scoreMatch } from './scoreMatch';
 import { readSeeker } from './seeker';
@@ -7,14 +8,20 @@ import { readSeeker } from './seeker';
 /** What matching answers for a user: the same as `GET /v1/matches`. */
 export type MatchesResult = GetMatchesResponse;
 
-/** The user's best matches among open jobs, highest score first, then the newest. */
+/**
+ * The best matches of the user's profile in this slot among open jobs, highest score first, then
+ * the newest. A slot the plan does not cover (Pro ended) is inactive: no matches.
+ */
 export async function findMatches(
   db: Database,
   uid: string,
+  slot: ProfileSlot = 1,
   limit: number = MATCHES_LIMIT,
 ): Promise<MatchesResult> {
-  const seeker = await readSeeker(db, uid);
-  if (seeker === null) return { profileMissing: true, matches: [] };
+  const [seeker, limits] = await Promise.all([readSeeker(db, uid, slot), readPlanLimits(db, uid)]);
+  const active = slot <= limits.profiles;
+  if (seeker === null) return { slot, active, profileMissing: true, matches: [] };
+  if (!active) return { slot, active, profileMissing: false, matches: [] };
   const matches = (await candidateJobs(db, seeker))
     .map((job) => scoreMatch(seeker, job))
     .sort(
@@ -23,5 +30,5 @@ export async function findMatches(
         Date.parse(b.postedAt ?? b.firstSeenAt) - Date.parse(a.postedAt ?? a.firstSeenAt),
     )
     .slice(0, limit);
-  return { profileMissing: false, matches };
+  return { slot, active, profileMissing: false, matches };
 }

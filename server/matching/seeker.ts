@@ -1,23 +1,43 @@
 import { eq } from 'drizzle-orm';
-import type { AlertProfile } from '../../src/backendApi';
+import type { AlertProfile, ProfileSlot } from '../../src/backendApi';
+import { cvTextOf } from '../alerts/profileLookup';
 import type { Database } from '../db/database';
 import { cvs } from '../db/schema';
-import { readProfile } from '../profile/profileStore';
+import { readProfile, readProfiles } from '../profile/profileStore';
 import { seekerSkills } from './seekerSkills';
 
-/** What matching reads of a user: the alert profile, and the skills of the profile and the CV. */
+/** What matching reads of one profile: the alert profile, and the skills of it and its slot's CV. */
 export interface Seeker {
   readonly profile: AlertProfile;
   /** Canonical names, each once: the profile's, then the CV's not listed in the profile. */
   readonly skills: readonly string[];
 }
 
-/** The user as matching sees them, or null without a saved profile (a CV alone is not enough). */
-export async function readSeeker(db: Database, uid: string): Promise<Seeker | null> {
-  const [profile, cvRows] = await Promise.all([
-    readProfile(db, uid),
-    db.select({ text: cvs.text }).from(cvs).where(eq(cvs.uid, uid)),
+/** The user's profile in this slot as matching sees it, or null without one (a CV alone is not enough). */
+export async function readSeeker(
+  db: Database,
+  uid: string,
+  slot: ProfileSlot,
+): Promise<Seeker | null> {
+  const [profile, cvText] = await Promise.all([
+    readProfile(db, uid, slot),
+    cvTextOf(db, uid, slot),
   ]);
   if (profile === null) return null;
-  return { profile, skills: seekerSkills(profile.skills, cvRows[0]?.text ?? null) };
+  return { profile, skills: seekerSkills(profile.skills, cvText) };
+}
+
+/** Every profile the user saved as matching sees it, by slot. */
+export async function readSeekers(db: Database, uid: string): Promise<Map<ProfileSlot, Seeker>> {
+  const [profiles, cvRows] = await Promise.all([
+    readProfiles(db, uid),
+    db.select({ slot: cvs.slot, text: cvs.text }).from(cvs).where(eq(cvs.uid, uid)),
+  ]);
+  const cvTexts = new Map(cvRows.map((row) => [row.slot, row.text]));
+  return new Map(
+    [...profiles].map(([slot, profile]) => [
+      slot,
+      { profile, skills: seekerSkills(profile.skills, cvTexts.get(slot) ?? null) },
+    ]),
+  );
 }

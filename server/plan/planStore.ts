@@ -1,7 +1,8 @@
 import { eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { plans, processedWebhookEvents } from '../db/schema';
-import { decidePlan, type PlanRow } from './planState';
+import { applyProfileLimit } from '../profile/profileStore';
+import { decidePlan, limitsFor, type PlanRow } from './planState';
 import type { PlanEvent } from './stripeEvents';
 
 export async function readPlanRow(db: Database, uid: string): Promise<PlanRow | undefined> {
@@ -33,7 +34,9 @@ export type EventOutcome =
 /**
  * Takes one event in for `uid`, in one transaction: the event id is recorded first (a replay, or
  * the same event delivered twice at once, finds it and changes nothing), then the plan row, locked,
- * is changed as `decidePlan` says. Any failure rolls both back, so Stripe's retry runs it again.
+ * is changed as `decidePlan` says, and the user's profiles beyond the plan's limit are marked
+ * inactive (those within it active again). Any failure rolls all back, so Stripe's retry runs it
+ * again.
  */
 export async function takeEvent(
   db: Database,
@@ -66,6 +69,7 @@ export async function takeEvent(
       })
       .returning();
     if (!row) return { outcome: 'stale', reason: 'older than the last event applied' };
+    await applyProfileLimit(tx, uid, limitsFor(row.plan).profiles);
     return { outcome: 'applied', row };
   });
 }

@@ -1,44 +1,126 @@
-import { eq, sql } from 'drizzle-orm';
-import type { AlertProfile, AlertProfileInput } from '../../src/backendApi';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AlertProfile, AlertProfileInput, ProfileSlot } from '../../src/backendApi';
 import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../alerts/profileLookup';
+import { ApiFailure } from '../apiFailure';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
-import { profiles } from '../db/schema';
+import { cvs, profiles } from '../db/schema';
+import { readPlanLimits } from '../plan/planLimits';
 import { toAlertProfile, toColumns } from './profileRow';
+
+const inSlot = (uid: string, slot: ProfileSlot) =>
+  and(eq(profiles.uid, uid), eq(profiles.slot, slot));
 
 const readProfileRow = preparedFor('read_profile', (db) =>
   db
     .select()
     .from(profiles)
-    .where(eq(profiles.uid, sql.placeholder('uid'))),
+    .where(
+      and(eq(profiles.uid, sql.placeholder('uid')), eq(profiles.slot, sql.placeholder('slot'))),
+    ),
 );
 
-/** The user's profile: a prepared statement on the database, a plain query in a transaction. */
+const readProfileRows = preparedFor('read_profiles', (db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.uid, sql.placeholder('uid')))
+    .orderBy(asc(profiles.slot)),
+);
+
+/** The profile in the user's slot: a prepared statement on the database, a plain query in a transaction. */
 export async function readProfile(
   db: Database | Transaction,
   uid: string,
+  slot: ProfileSlot,
 ): Promise<AlertProfile | null> {
   const [row] = isTransaction(db)
-    ? await db.select().from(profiles).where(eq(profiles.uid, uid))
-    : await readProfileRow(db).execute({ uid });
+    ? await db.select().from(profiles).where(inSlot(uid, slot))
+    : await readProfileRow(db).execute({ uid, slot });
   return row ? toAlertProfile(row) : null;
+}
+
+/** Every profile the user saved, by slot. */
+export async function readProfiles(
+  db: Database,
+  uid: string,
+): Promise<Map<ProfileSlot, AlertProfile>> {
+  const rows = await readProfileRows(db).execute({ uid });
+  return new Map(rows.map((row) => [row.slot, toAlertProfile(row)]));
+}
+
+/**
+ * Refused (`plan-profile-limit`) when the plan does not cover the slot. Read under the user's lock
+ * (`lockUserProfile`), which a change of plan takes too, so no save slips past a downgrade.
+ */
+export async function assertSlotAllowed(
+  tx: Transaction,
+  uid: string,
+  slot: ProfileSlot,
+  kind: 'profiles' | 'cvs',
+): Promise<void> {
+  const limits = await readPlanLimits(tx, uid);
+  if (slot > limits[kind]) throw new ApiFailure('plan-profile-limit');
 }
 
 export async function saveProfile(
   db: Database | Transaction,
   uid: string,
+  slot: ProfileSlot,
   profile: AlertProfileInput,
 ): Promise<AlertProfile> {
   const row = await inTransaction(db, async (tx) => {
     await lockUserProfile(tx, uid);
-    const columns = { ...toColumns(profile), ...lookupColumns(profile, await cvTextOf(tx, uid)) };
+    await assertSlotAllowed(tx, uid, slot, 'profiles');
+    const columns = {
+      ...toColumns(profile),
+      ...lookupColumns(profile, await cvTextOf(tx, uid, slot)),
+      active: true,
+    };
     const [saved] = await tx
       .insert(profiles)
-      .values({ uid, ...columns })
-      .onConflictDoUpdate({ target: profiles.uid, set: columns })
+      .values({ uid, slot, ...columns })
+      .onConflictDoUpdate({ target: [profiles.uid, profiles.slot], set: columns })
       .returning();
     return saved;
   });
   if (!row) throw new Error('Saving the profile returned no row.');
   return toAlertProfile(row);
+}
+
+/** Deletes the slot's profile and its CV; answers whether there was either. */
+export async function deleteProfile(
+  db: Database,
+  uid: string,
+  slot: ProfileSlot,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockUserProfile(tx, uid);
+    const removedProfiles = await tx
+      .delete(profiles)
+      .where(inSlot(uid, slot))
+      .returning({ uid: profiles.uid });
+    const removedCvs = await tx
+      .delete(cvs)
+      .where(and(eq(cvs.uid, uid), eq(cvs.slot, slot)))
+      .returning({ uid: cvs.uid });
+    return removedProfiles.length + removedCvs.length > 0;
+  });
+}
+
+/**
+ * After the plan changed (in its transaction): the user's profiles within the plan's limit active,
+ * those beyond it inactive (kept, readable, deletable; no matches, no alerts).
+ */
+export async function applyProfileLimit(
+  tx: Transaction,
+  uid: string,
+  limit: number,
+): Promise<void> {
+  await lockUserProfile(tx, uid);
+  const withinLimit = sql`(${profiles.slot} <= ${limit})`;
+  await tx
+    .update(profiles)
+    .set({ active: withinLimit })
+    .where(and(eq(profiles.uid, uid), ne(profiles.active, withinLimit)));
 }

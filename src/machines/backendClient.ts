@@ -7,11 +7,14 @@ import {
   type CarryOverResponse,
   type DeleteAccountResponse,
   type DeleteCvResponse,
+  type DeleteProfileResponse,
   type GetAlertsResponse,
   type GetMatchesResponse,
   type GetPlanResponse,
   type GetProfileResponse,
+  type GetProfilesResponse,
   type MarkAlertsSeenResponse,
+  type ProfileSlot,
   type PutCvResponse,
   type PutProfileResponse,
 } from '../backendApi';
@@ -70,19 +73,24 @@ export interface BackendClientOptions {
   timeLimitMs?: number;
 }
 
+/** Profile, CV and matches calls take a slot; without one the backend reads slot 1. */
 export interface BackendClient {
-  getProfile(): Promise<GetProfileResponse>;
-  putProfile(input: AlertProfileInput): Promise<PutProfileResponse>;
-  putCv(file: File): Promise<PutCvResponse>;
-  deleteCv(): Promise<DeleteCvResponse>;
+  getProfile(slot?: ProfileSlot): Promise<GetProfileResponse>;
+  /** Every slot that holds a profile or a CV, and how many the plan covers. */
+  listProfiles(): Promise<GetProfilesResponse>;
+  putProfile(input: AlertProfileInput, slot?: ProfileSlot): Promise<PutProfileResponse>;
+  /** The slot's profile and its CV. */
+  deleteProfile(slot?: ProfileSlot): Promise<DeleteProfileResponse>;
+  putCv(file: File, slot?: ProfileSlot): Promise<PutCvResponse>;
+  deleteCv(slot?: ProfileSlot): Promise<DeleteCvResponse>;
   /** As the account (this client's user), with the discarded guest's ID token as proof. */
   carryOver(request: CarryOverRequest): Promise<CarryOverResponse>;
   /** Deletes the user's data and its Firebase user (needs a recent sign-in). */
   deleteAccount(): Promise<DeleteAccountResponse>;
   /** The plan the payment provider's events gave the user (Free when it never paid). */
   getPlan(): Promise<GetPlanResponse>;
-  /** The user's matches among open jobs, best first (`profileMissing` without a profile). */
-  getMatches(): Promise<GetMatchesResponse>;
+  /** One profile's matches among open jobs, best first (`profileMissing` without a profile). */
+  getMatches(slot?: ProfileSlot): Promise<GetMatchesResponse>;
   /** The user's recent alerts, newest first, each a match with whether it is new. */
   alerts(): Promise<GetAlertsResponse>;
   /** Marks the given alerts (all of the user's without ids) as seen. */
@@ -114,6 +122,11 @@ export function failureFromThrown(error: unknown): BackendFailure {
   // A success answer that is not JSON.
   if (error instanceof SyntaxError) return new BackendFailure('internal-error');
   return new BackendFailure('network-error');
+}
+
+/** `path` for one slot (`?slot=N`); without a slot, the path as it is (the backend reads slot 1). */
+export function slotPath(path: string, slot: ProfileSlot | undefined): string {
+  return slot === undefined ? path : `${path}?slot=${slot}`;
 }
 
 export function createBackendClient(options: BackendClientOptions): BackendClient {
@@ -155,18 +168,23 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   }
 
   return {
-    getProfile: () => request<GetProfileResponse>('GET', '/v1/profile', null),
-    putProfile: (input) => request<PutProfileResponse>('PUT', '/v1/profile', { json: input }),
-    putCv(file) {
+    getProfile: (slot) => request<GetProfileResponse>('GET', slotPath('/v1/profile', slot), null),
+    listProfiles: () => request<GetProfilesResponse>('GET', '/v1/profiles', null),
+    putProfile: (input, slot) =>
+      request<PutProfileResponse>('PUT', slotPath('/v1/profile', slot), { json: input }),
+    deleteProfile: (slot) =>
+      request<DeleteProfileResponse>('DELETE', slotPath('/v1/profile', slot), null),
+    putCv(file, slot) {
       const form = new FormData();
       form.append('file', file, file.name);
-      return request<PutCvResponse>('PUT', '/v1/profile/cv', { form }, UPLOAD_TIME_LIMIT_MS);
+      const path = slotPath('/v1/profile/cv', slot);
+      return request<PutCvResponse>('PUT', path, { form }, UPLOAD_TIME_LIMIT_MS);
     },
-    deleteCv: () => request<DeleteCvResponse>('DELETE', '/v1/profile/cv', null),
+    deleteCv: (slot) => request<DeleteCvResponse>('DELETE', slotPath('/v1/profile/cv', slot), null),
     carryOver: (body) => request<CarryOverResponse>('POST', '/v1/carry-over', { json: body }),
     deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
     getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),
-    getMatches: () => request<GetMatchesResponse>('GET', '/v1/matches', null),
+    getMatches: (slot) => request<GetMatchesResponse>('GET', slotPath('/v1/matches', slot), null),
     alerts: () => request<GetAlertsResponse>('GET', '/v1/alerts', null),
     markAlertsSeen: (alertIds) =>
       request<MarkAlertsSeenResponse>('POST', '/v1/alerts/seen', {

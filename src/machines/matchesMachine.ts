@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { AlertMatch } from '../backendApi';
+import type { AlertMatch, ProfileSlot } from '../backendApi';
 import { backendErrorOf, type BackendClient } from './backendClient';
 import {
   caughtUpAlerts,
@@ -19,6 +19,11 @@ interface UidInput {
   uid: string;
 }
 
+/** The user and the profile whose matches a call reads. */
+interface SlotInput extends UidInput {
+  slot: ProfileSlot;
+}
+
 interface AlertIdsInput {
   alertIds: number[];
 }
@@ -32,27 +37,32 @@ type StreamEvent = Extract<
 /** The actors a running app gives the machine; the uid is the user the call is for. */
 export function createMatchesActors(client: BackendClient) {
   return {
-    loadMatches: fromPromise<MatchesResult, UidInput>(async () => {
-      const [answer, alerts] = await Promise.all([
-        client.getMatches(),
+    loadMatches: fromPromise<MatchesResult, SlotInput>(async ({ input }) => {
+      const [answer, alerts, profiles] = await Promise.all([
+        client.getMatches(input.slot),
         // Only a nicety on top of the matches: without it, none is marked new.
         client.alerts().then(
           ({ alerts: found }) => found,
           () => [],
         ),
+        // Only a nicety too: without it, no other profile is offered and alerts name none.
+        client.listProfiles().then(
+          ({ profiles: found }) => found,
+          () => [],
+        ),
       ]);
       const empty = !answer.profileMissing && answer.matches.length === 0;
-      // Only a nicety for the empty page: without it, the page says what is watched in general.
+      // For the empty page: what this profile watches (without the list, what is watched in general).
       const watching = empty
-        ? await client.getProfile().then(
-            ({ profile }) => profile,
-            () => null,
-          )
+        ? (profiles.find((entry) => entry.slot === input.slot)?.profile ?? null)
         : null;
       return {
-        ...answer,
+        active: answer.active,
+        profileMissing: answer.profileMissing,
+        matches: answer.matches,
         newAlerts: alerts.filter((alert) => alert.new),
         watching,
+        profiles,
         checkedAt: new Date().toISOString(),
       };
     }),
@@ -94,8 +104,9 @@ const newestIdOf = (lastAlertId: number, alerts: readonly AlertMatch[]) =>
   Math.max(lastAlertId, ...idsOf(alerts));
 
 /**
- * The current user's matches among open jobs, and the new ones as they are alerted. LOAD with
- * another uid drops the previous user's matches (and any call in flight for them); REFRESH asks
+ * The matches of one of the current user's profiles (`slot`) among open jobs, and the user's new
+ * alerts (for any profile) as they are alerted. LOAD with another uid or slot drops the matches
+ * shown (and any call in flight for them); REFRESH asks
  * again while the list stays shown. While a user's page is open, the live stream (`streamAlerts`)
  * adds each new alert at the top, one per job; after a failure it connects again after 1 s,
  * doubling to 30 s; when the server ends it (its token expired), after 1 s with a fresh token. Each
@@ -109,7 +120,7 @@ export const matchesMachine = setup({
     tags: {} as MatchesTag,
   },
   actors: {
-    loadMatches: fromPromise<MatchesResult, UidInput>(() =>
+    loadMatches: fromPromise<MatchesResult, SlotInput>(() =>
       Promise.reject(new Error('The matches actor "loadMatches" was not provided.')),
     ),
     markAlertsSeen: fromPromise<void, AlertIdsInput>(() =>
@@ -123,9 +134,9 @@ export const matchesMachine = setup({
     }),
   },
   actions: {
-    forgetUserAndTake: assign(({ event }) => {
+    forgetAndTake: assign(({ event }) => {
       assertEvent(event, 'LOAD');
-      return { ...EMPTY_MATCHES_CONTEXT, uid: event.uid };
+      return { ...EMPTY_MATCHES_CONTEXT, uid: event.uid, slot: event.slot };
     }),
     clearError: assign({ error: null }),
     takeResult: assign(({ context }, result: MatchesResult) => {
@@ -171,9 +182,9 @@ export const matchesMachine = setup({
     streamRetryDelay: ({ context }) => streamRetryDelayMs(context.streamFailures),
   },
   guards: {
-    isAnotherUser: ({ context, event }) => {
+    isAnotherUserOrSlot: ({ context, event }) => {
       assertEvent(event, 'LOAD');
-      return event.uid !== context.uid;
+      return event.uid !== context.uid || event.slot !== context.slot;
     },
   },
 }).createMachine({
@@ -182,10 +193,10 @@ export const matchesMachine = setup({
   context: EMPTY_MATCHES_CONTEXT,
   on: {
     LOAD: {
-      guard: 'isAnotherUser',
+      guard: 'isAnotherUserOrSlot',
       target: '.open',
       reenter: true,
-      actions: 'forgetUserAndTake',
+      actions: 'forgetAndTake',
     },
   },
   states: {
@@ -208,7 +219,7 @@ export const matchesMachine = setup({
               invoke: {
                 id: 'loadMatches',
                 src: 'loadMatches',
-                input: ({ context }) => ({ uid: uidOf(context) }),
+                input: ({ context }) => ({ uid: uidOf(context), slot: context.slot }),
                 onDone: {
                   target: 'loaded',
                   actions: [

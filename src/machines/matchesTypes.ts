@@ -1,8 +1,16 @@
-import type { AlertMatch, AlertProfile, JobMatch } from '../backendApi';
+import type {
+  AlertMatch,
+  AlertProfile,
+  GetProfileResponse,
+  JobMatch,
+  ProfileSlot,
+} from '../backendApi';
 import type { BackendError } from './backendClient';
 
 /** What one load of the matches page brings. */
 export interface MatchesResult {
+  /** Whether the plan covers the slot shown (a slot above it has no matches). */
+  active: boolean;
   profileMissing: boolean;
   matches: JobMatch[];
   /** Alerts the person has not seen yet, newest first: shown above the matches, marked New. */
@@ -11,11 +19,18 @@ export interface MatchesResult {
   watching: AlertProfile | null;
   /** When the answer arrived (ISO 8601): "posted 4 minutes ago" counts from here. */
   checkedAt: string;
+  /**
+   * The user's profiles (slots that hold one), to choose whose matches to see and to say which
+   * profile an alert fits; empty when they could not be read (a nicety on top of the matches).
+   */
+  profiles: GetProfileResponse[];
 }
 
 export interface MatchesContext extends Omit<MatchesResult, 'checkedAt'> {
   /** Whose matches these are; null until the first LOAD. */
   uid: string | null;
+  /** Which of the user's profiles the matches are for (the page's `?slot=N`). */
+  slot: ProfileSlot;
   checkedAt: string | null;
   error: BackendError | null;
   /** The last alert the live stream brought while the page is open (announced to screen readers). */
@@ -30,7 +45,7 @@ export interface MatchesContext extends Omit<MatchesResult, 'checkedAt'> {
 }
 
 export type MatchesEvent =
-  | { type: 'LOAD'; uid: string }
+  | { type: 'LOAD'; uid: string; slot: ProfileSlot }
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
   // From the live stream's actor.
@@ -87,13 +102,21 @@ export function withoutAlerted(
 /** Before the first LOAD: nobody's matches. */
 export const EMPTY_MATCHES_CONTEXT: MatchesContext = {
   uid: null,
+  slot: 1,
+  active: true,
   profileMissing: false,
   matches: [],
   newAlerts: [],
   watching: null,
+  profiles: [],
   checkedAt: null,
   error: null,
   arrived: null,
   streamFailures: 0,
   lastAlertId: null,
 };
+
+/** The profiles an alert or a match can be for: those the plan covers that hold a profile. */
+export function activeProfiles(profiles: readonly GetProfileResponse[]): GetProfileResponse[] {
+  return profiles.filter((entry) => entry.active && entry.profile !== null);
+}

@@ -4,19 +4,33 @@ import type {
   AlertProfileInput,
   CvSummary,
   DeleteCvResponse,
+  DeleteProfileResponse,
   GetProfileResponse,
+  GetProfilesResponse,
+  ProfileSlot,
   PutCvResponse,
   PutProfileResponse,
 } from '../backendApi';
 import { backendErrorOf, type BackendClient, type BackendError } from './backendClient';
 
-export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove';
+export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile';
+
+/** One slot as the profile list shows it (`GET /v1/profiles` lists only slots that hold something). */
+export type SlotSummary = GetProfileResponse;
 
 export interface ProfileContext {
   /** Whose profile this is; null until the first LOAD. */
   uid: string | null;
+  /** Which of the user's profiles this is (the page's `?slot=N`). */
+  slot: ProfileSlot;
   profile: AlertProfile | null;
   cv: CvSummary | null;
+  /** Whether the plan covers this slot; an inactive one can be read and deleted, not saved. */
+  active: boolean;
+  /** Every slot that holds a profile or a CV, by slot, kept up to date by each operation. */
+  slots: SlotSummary[];
+  /** How many slots the plan covers (1 on Free, 3 on Pro). */
+  limit: number;
   /** Skills the last uploaded CV suggests that the profile does not list yet. */
   suggestedSkills: string[];
   error: BackendError | null;
@@ -25,16 +39,25 @@ export interface ProfileContext {
 }
 
 export type ProfileEvent =
-  | { type: 'LOAD'; uid: string }
+  | { type: 'LOAD'; uid: string; slot: ProfileSlot }
   | { type: 'SAVE'; input: AlertProfileInput }
   | { type: 'UPLOAD_CV'; file: File }
   | { type: 'REMOVE_CV' }
+  | { type: 'DELETE_PROFILE' }
   | { type: 'RETRY' };
 
-export type ProfileTag = 'loading' | 'saving' | 'uploading' | 'busy';
+export type ProfileTag = 'loading' | 'saving' | 'uploading' | 'deletingProfile' | 'busy';
 
-interface UidInput {
+/** The user and the slot a call is for. */
+interface SlotInput {
   uid: string;
+  slot: ProfileSlot;
+}
+
+/** What loading a slot brings: that slot, and the list of every slot with the plan's limit. */
+export interface ProfileLoaded {
+  current: GetProfileResponse;
+  all: GetProfilesResponse;
 }
 
 /** The real actors come from the backend client through `profileMachine.provide({ actors })`. */
@@ -42,32 +65,57 @@ function notProvided(name: string): () => Promise<never> {
   return () => Promise.reject(new Error(`The profile actor "${name}" was not provided.`));
 }
 
-/** The actors a running app gives the machine; the uid is the user the call is for. */
+/** The actors a running app gives the machine; uid and slot are whose profile the call is for. */
 export function createProfileActors(client: BackendClient) {
   return {
-    loadProfile: fromPromise<GetProfileResponse, UidInput>(() => client.getProfile()),
-    saveProfile: fromPromise<PutProfileResponse, UidInput & { input: AlertProfileInput }>(
-      ({ input }) => client.putProfile(input.input),
+    loadProfile: fromPromise<ProfileLoaded, SlotInput>(async ({ input }) => {
+      const [current, all] = await Promise.all([
+        client.getProfile(input.slot),
+        client.listProfiles(),
+      ]);
+      return { current, all };
+    }),
+    saveProfile: fromPromise<PutProfileResponse, SlotInput & { input: AlertProfileInput }>(
+      ({ input }) => client.putProfile(input.input, input.slot),
     ),
-    uploadCv: fromPromise<PutCvResponse, UidInput & { file: File }>(({ input }) =>
-      client.putCv(input.file),
+    uploadCv: fromPromise<PutCvResponse, SlotInput & { file: File }>(({ input }) =>
+      client.putCv(input.file, input.slot),
     ),
-    removeCv: fromPromise<DeleteCvResponse, UidInput>(() => client.deleteCv()),
+    removeCv: fromPromise<DeleteCvResponse, SlotInput>(({ input }) => client.deleteCv(input.slot)),
+    deleteProfile: fromPromise<DeleteProfileResponse, SlotInput>(({ input }) =>
+      client.deleteProfile(input.slot),
+    ),
   };
 }
 
 const EMPTY_CONTEXT: ProfileContext = {
   uid: null,
+  slot: 1,
   profile: null,
   cv: null,
+  active: true,
+  slots: [],
+  limit: 1,
   suggestedSkills: [],
   error: null,
   failedOperation: null,
 };
 
-function uidOf(context: ProfileContext): string {
+function slotInputOf(context: ProfileContext): SlotInput {
   if (context.uid === null) throw new Error('The profile machine has no user yet.');
-  return context.uid;
+  return { uid: context.uid, slot: context.slot };
+}
+
+/** The slot list with this slot as the context now holds it (left out when it holds nothing). */
+function withCurrentSlot(
+  context: ProfileContext,
+  change: Pick<ProfileContext, 'profile' | 'cv'>,
+): SlotSummary[] {
+  const { slot, active } = context;
+  const others = context.slots.filter((summary) => summary.slot !== slot);
+  const held = change.profile !== null || change.cv !== null;
+  const slots = held ? [...others, { slot, active, ...change }] : others;
+  return slots.sort((a, b) => a.slot - b.slot);
 }
 
 /** Events the form can send whenever the profile is shown and nothing is running. */
@@ -75,11 +123,14 @@ const READY_EVENTS = {
   SAVE: { target: 'saving' },
   UPLOAD_CV: { target: 'uploading' },
   REMOVE_CV: { target: 'removingCv', guard: 'hasCv' },
+  DELETE_PROFILE: { target: 'deletingProfile', guard: 'holdsSomething' },
 } as const;
 
 /**
- * The current user's alert profile and CV on the backend. LOAD with another uid drops everything
- * of the previous user (and any call in flight for them) and loads afresh.
+ * One of the current user's alert profiles (`slot`) and its CV on the backend, with the list of
+ * all the user's profiles. LOAD with another uid drops everything of the previous user (and any
+ * call in flight for them) and loads afresh; LOAD with another slot of the same user keeps the
+ * list shown while the slot loads.
  */
 export const profileMachine = setup({
   types: {
@@ -88,17 +139,20 @@ export const profileMachine = setup({
     tags: {} as ProfileTag,
   },
   actors: {
-    loadProfile: fromPromise<GetProfileResponse, UidInput>(notProvided('loadProfile')),
-    saveProfile: fromPromise<PutProfileResponse, UidInput & { input: AlertProfileInput }>(
+    loadProfile: fromPromise<ProfileLoaded, SlotInput>(notProvided('loadProfile')),
+    saveProfile: fromPromise<PutProfileResponse, SlotInput & { input: AlertProfileInput }>(
       notProvided('saveProfile'),
     ),
-    uploadCv: fromPromise<PutCvResponse, UidInput & { file: File }>(notProvided('uploadCv')),
-    removeCv: fromPromise<DeleteCvResponse, UidInput>(notProvided('removeCv')),
+    uploadCv: fromPromise<PutCvResponse, SlotInput & { file: File }>(notProvided('uploadCv')),
+    removeCv: fromPromise<DeleteCvResponse, SlotInput>(notProvided('removeCv')),
+    deleteProfile: fromPromise<DeleteProfileResponse, SlotInput>(notProvided('deleteProfile')),
   },
   actions: {
-    forgetUserAndTake: assign(({ event }) => {
+    takeUserAndSlot: assign(({ context, event }) => {
       assertEvent(event, 'LOAD');
-      return { ...EMPTY_CONTEXT, uid: event.uid };
+      // The same user's list stays while another slot loads: the profile nav does not jump.
+      const kept = event.uid === context.uid ? { slots: context.slots, limit: context.limit } : {};
+      return { ...EMPTY_CONTEXT, ...kept, uid: event.uid, slot: event.slot };
     }),
     clearError: assign({ error: null, failedOperation: null }),
     recordFailure: assign(({ event }, params: { operation: ProfileOperation }) => ({
@@ -107,11 +161,12 @@ export const profileMachine = setup({
     })),
   },
   guards: {
-    isAnotherUser: ({ context, event }) => {
+    isAnotherUserOrSlot: ({ context, event }) => {
       assertEvent(event, 'LOAD');
-      return event.uid !== context.uid;
+      return event.uid !== context.uid || event.slot !== context.slot;
     },
     hasCv: ({ context }) => context.cv !== null,
+    holdsSomething: ({ context }) => context.profile !== null || context.cv !== null,
     loadFailed: ({ context }) => context.failedOperation === 'load',
   },
 }).createMachine({
@@ -120,10 +175,10 @@ export const profileMachine = setup({
   context: EMPTY_CONTEXT,
   on: {
     LOAD: {
-      guard: 'isAnotherUser',
+      guard: 'isAnotherUserOrSlot',
       target: '.loading',
       reenter: true,
-      actions: 'forgetUserAndTake',
+      actions: 'takeUserAndSlot',
     },
   },
   states: {
@@ -134,10 +189,16 @@ export const profileMachine = setup({
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        input: ({ context }) => ({ uid: uidOf(context) }),
+        input: ({ context }) => slotInputOf(context),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ profile: event.output.profile, cv: event.output.cv })),
+          actions: assign(({ event }) => ({
+            profile: event.output.current.profile,
+            cv: event.output.current.cv,
+            active: event.output.current.active,
+            slots: event.output.all.profiles,
+            limit: event.output.all.limit,
+          })),
         },
         onError: {
           target: 'failed',
@@ -155,12 +216,13 @@ export const profileMachine = setup({
         src: 'saveProfile',
         input: ({ context, event }) => {
           assertEvent(event, 'SAVE');
-          return { uid: uidOf(context), input: event.input };
+          return { ...slotInputOf(context), input: event.input };
         },
         onDone: {
           target: 'saved',
           actions: assign(({ context, event }) => ({
             profile: event.output.profile,
+            slots: withCurrentSlot(context, { profile: event.output.profile, cv: context.cv }),
             suggestedSkills: context.suggestedSkills.filter(
               (skill) => !event.output.profile.skills.includes(skill),
             ),
@@ -180,12 +242,13 @@ export const profileMachine = setup({
         src: 'uploadCv',
         input: ({ context, event }) => {
           assertEvent(event, 'UPLOAD_CV');
-          return { uid: uidOf(context), file: event.file };
+          return { ...slotInputOf(context), file: event.file };
         },
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             cv: event.output.cv,
+            slots: withCurrentSlot(context, { profile: context.profile, cv: event.output.cv }),
             suggestedSkills: event.output.suggestedSkills,
           })),
         },
@@ -201,11 +264,40 @@ export const profileMachine = setup({
       invoke: {
         id: 'removeCv',
         src: 'removeCv',
-        input: ({ context }) => ({ uid: uidOf(context) }),
-        onDone: { target: 'ready', actions: assign({ cv: null, suggestedSkills: [] }) },
+        input: ({ context }) => slotInputOf(context),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context }) => ({
+            cv: null,
+            slots: withCurrentSlot(context, { profile: context.profile, cv: null }),
+            suggestedSkills: [],
+          })),
+        },
         onError: {
           target: 'ready',
           actions: { type: 'recordFailure', params: { operation: 'remove' } },
+        },
+      },
+    },
+    deletingProfile: {
+      tags: ['deletingProfile', 'busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'deleteProfile',
+        src: 'deleteProfile',
+        input: ({ context }) => slotInputOf(context),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context }) => ({
+            profile: null,
+            cv: null,
+            slots: withCurrentSlot(context, { profile: null, cv: null }),
+            suggestedSkills: [],
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'recordFailure', params: { operation: 'deleteProfile' } },
         },
       },
     },

@@ -1,10 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import type { ProfileSlot } from '../backendApi';
+import { activeProfiles } from '../machines/matchesTypes';
 import { BusyButton } from './forms/BusyButton';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { useMatchesSend, useMatchesView } from './matches/hooks';
 import { MatchCard } from './matches/MatchCard';
-import { NoMatchesYet, NoProfileYet } from './matches/MatchesEmpty';
+import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './matches/MatchesEmpty';
+import { slotName, slotPath } from './profile/profileSlots';
+import { SlotNav } from './profile/SlotNav';
 import { useSessionStatus } from './session';
 import { SessionFailure } from './session/SessionFailure';
 import { loginPath, PATHS } from '../paths';
@@ -17,19 +21,40 @@ function countOf(matches: number, fresh: number): string {
   return fresh > 0 ? `${matches} matches, new first.` : `${matches} matches, best first.`;
 }
 
-/** `/matches`: the open jobs that fit the profile, best first. Guests see theirs too. */
-export function MatchesPage() {
+/**
+ * `/matches?slot=N`: the open jobs that fit one of the user's profiles, best first, and the new
+ * alerts for any of them. Guests see theirs too.
+ */
+export function MatchesPage({ slot }: { slot: ProfileSlot }) {
   const sessionStatus = useSessionStatus();
   const view = useMatchesView();
   const send = useMatchesSend();
   const titleId = useId();
+  // Until the machine has this slot (the address just changed), what it holds is another's.
   const loading =
-    sessionStatus === 'restoring' || view.status === 'idle' || view.status === 'loading';
+    sessionStatus === 'restoring' ||
+    view.status === 'idle' ||
+    view.status === 'loading' ||
+    view.slot !== slot;
   const refreshing = view.status === 'refreshing';
   const failed = view.status === 'failed';
   const checkedAt = view.checkedAt;
   const shown = !loading && checkedAt !== null;
   const total = view.newAlerts.length + view.matches.length;
+  const active = activeProfiles(view.profiles);
+  // With one profile, every alert is for it: naming it would only repeat.
+  const fitsOf = (alertSlot: ProfileSlot) =>
+    active.length > 1
+      ? slotName(
+          alertSlot,
+          active.find((entry) => entry.slot === alertSlot),
+        )
+      : undefined;
+  const choices = active.map((entry) => ({
+    slot: entry.slot,
+    name: slotName(entry.slot, entry),
+    to: slotPath(PATHS.matches, entry.slot),
+  }));
 
   return (
     <section
@@ -44,6 +69,9 @@ export function MatchesPage() {
         Open tech jobs that fit your profile, with why they fit and what they ask that you lack.
       </p>
       <SessionFailure />
+      {shown && choices.length > 1 && (
+        <SlotNav label="Whose matches to show" items={choices} current={slot} />
+      )}
       {loading && sessionStatus !== 'failed' && !failed && <PageLoading what="matches" />}
       {failed && (
         <PageLoadFailed message={view.error?.message} onRetry={() => send({ type: 'RETRY' })} />
@@ -51,18 +79,23 @@ export function MatchesPage() {
       {/* With the answer, not before it: appearing on its own, it would push the page down. */}
       {shown && sessionStatus === 'guest' && (
         <p className="session-page__invite">
-          <Link to={loginPath({ next: PATHS.matches })}>
+          <Link to={loginPath({ next: slotPath(PATHS.matches, slot) })}>
             Create an account to get new matches by e-mail
           </Link>
         </p>
       )}
-      {shown && view.profileMissing && <NoProfileYet />}
+      {shown && !view.active && <ProfileNotInPlan slot={slot} />}
+      {shown && view.active && view.profileMissing && <NoProfileYet slot={slot} />}
       {/* Always there, so a screen reader hears what is put in it later. */}
       <p className="visually-hidden" aria-live="polite">
-        {view.arrived && `New match: ${view.arrived.title} at ${view.arrived.company}`}
+        {view.arrived &&
+          `New match: ${view.arrived.title} at ${view.arrived.company}` +
+            (fitsOf(view.arrived.slot) ? `, for ${fitsOf(view.arrived.slot)}` : '')}
       </p>
-      {shown && !view.profileMissing && total === 0 && <NoMatchesYet watching={view.watching} />}
-      {shown && !failed && !view.profileMissing && (
+      {shown && view.active && !view.profileMissing && total === 0 && (
+        <NoMatchesYet watching={view.watching} slot={slot} />
+      )}
+      {shown && !failed && view.active && !view.profileMissing && (
         <div className="matches-page__bar">
           <p role="status">
             {refreshing ? 'Checking for new matches…' : countOf(total, view.newAlerts.length)}
@@ -80,7 +113,7 @@ export function MatchesPage() {
         <ol className="matches-page__list">
           {view.newAlerts.map((alert) => (
             <li key={alert.jobId}>
-              <MatchCard match={alert} checkedAt={checkedAt} isNew />
+              <MatchCard match={alert} checkedAt={checkedAt} isNew fits={fitsOf(alert.slot)} />
             </li>
           ))}
           {view.matches.map((match) => (

@@ -1,25 +1,48 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { ProfileSlot } from '../backendApi';
+import { StatusMessage } from './forms/FormMessages';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { CvSection } from './profile/CvSection';
+import { DeleteProfile } from './profile/DeleteProfile';
 import { useProfileSend, useProfileView } from './profile/hooks';
+import { InactiveProfile } from './profile/InactiveProfile';
 import { ProfileForm } from './profile/ProfileForm';
+import { ProfileSlots } from './profile/ProfileSlots';
+import { slotPath } from './profile/profileSlots';
 import { useSessionStatus } from './session';
 import { SessionFailure } from './session/SessionFailure';
 import { loginPath, PATHS } from '../paths';
 import './forms.css';
 import './profile/profile.css';
 
-/** `/profile`: what the job seeker wants alerts for, and their CV. Guests can fill it too. */
-export function ProfilePage() {
+/**
+ * `/profile?slot=N`: what the job seeker wants alerts for in one of their profiles, and its CV.
+ * Guests can fill it too.
+ */
+export function ProfilePage({ slot }: { slot: ProfileSlot }) {
   const sessionStatus = useSessionStatus();
   const view = useProfileView();
   const send = useProfileSend();
   const titleId = useId();
+  const [deleted, setDeleted] = useState<ProfileSlot | null>(null);
+  const [deletedIn, setDeletedIn] = useState(slot);
+  // Adjusting state while rendering, as React advises: another profile forgets the message.
+  if (deletedIn !== slot) {
+    setDeletedIn(slot);
+    setDeleted(null);
+  }
+  // Until the machine has this slot (the address just changed), what it holds is another's.
   const loading =
-    sessionStatus === 'restoring' || view.status === 'idle' || view.status === 'loading';
+    sessionStatus === 'restoring' ||
+    view.status === 'idle' ||
+    view.status === 'loading' ||
+    view.slot !== slot;
   const loadFailed = view.status === 'failed';
   const uid = view.uid;
+  const holds = view.profile !== null || view.cv !== null;
+  const deletedMessage =
+    deleted === slot && !holds && view.status === 'ready' ? `Profile ${slot} deleted.` : null;
 
   return (
     <section
@@ -34,6 +57,8 @@ export function ProfilePage() {
         Tell us what you are looking for. We alert you the moment a matching job is posted.
       </p>
       <SessionFailure />
+      {uid !== null && !loadFailed && <ProfileSlots slot={slot} loading={loading} />}
+      <StatusMessage message={deletedMessage} />
       {loading && sessionStatus !== 'failed' && !loadFailed && <PageLoading what="profile" />}
       {loadFailed && (
         <PageLoadFailed message={view.error?.message} onRetry={() => send({ type: 'RETRY' })} />
@@ -43,13 +68,25 @@ export function ProfilePage() {
           {/* With the form, not before it: appearing on its own, it would push the page down. */}
           {sessionStatus === 'guest' && (
             <p className="session-page__invite">
-              <Link to={loginPath({ next: PATHS.profile })}>
+              <Link to={loginPath({ next: slotPath(PATHS.profile, slot) })}>
                 Create an account to keep it and get alerts
               </Link>
             </p>
           )}
-          <ProfileForm key={uid} uid={uid} />
-          <CvSection />
+          {view.status === 'deletingProfile' ? (
+            <p role="status" className="session-page__loading">
+              <span className="button__spinner" aria-hidden="true" />
+              Deleting profile {slot}…
+            </p>
+          ) : view.active ? (
+            <>
+              <ProfileForm key={`${uid}/${slot}`} uid={uid} slot={slot} />
+              <CvSection />
+            </>
+          ) : (
+            <InactiveProfile slot={slot} />
+          )}
+          {holds && <DeleteProfile uid={uid} slot={slot} onDelete={() => setDeleted(slot)} />}
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
+import type { ProfileSlot } from '../../src/backendApi';
 import { BackendFailure } from '../../src/machines/backendClient';
 import {
   matchesMachine,
@@ -17,6 +18,7 @@ import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
+import { WithSlot } from '../support/withSlot';
 
 // The machine and the lazy parts are slow on a busy machine; the default 1 s is too tight.
 configure({ asyncUtilTimeout: 5_000 });
@@ -28,6 +30,8 @@ afterEach(() => {
 });
 
 const result = (fields: Partial<MatchesResult> = {}): MatchesResult => ({
+  active: true,
+  profiles: [],
   profileMissing: false,
   matches: [frontendMatch],
   newAlerts: [],
@@ -37,8 +41,9 @@ const result = (fields: Partial<MatchesResult> = {}): MatchesResult => ({
 });
 
 function renderMatchesPage(
-  load: (input: { uid: string }) => Promise<MatchesResult>,
+  load: (input: { uid: string; slot: ProfileSlot }) => Promise<MatchesResult>,
   user = registeredUser,
+  path: string = PATHS.matches,
 ) {
   const calls = vi.fn(load);
   const stream: { sendBack: ((event: MatchesEvent) => void) | null } = { sendBack: null };
@@ -54,10 +59,14 @@ function renderMatchesPage(
   const session = createFakeSession(user);
   render(
     <SessionProvider startSession={() => connectSessionActor(session.logic)}>
-      <MemoryRouter initialEntries={[PATHS.matches]}>
-        <MatchesProvider startMatches={() => connectMatchesActor(logic)}>
-          <MatchesPage />
-        </MatchesProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <WithSlot>
+          {(slot) => (
+            <MatchesProvider slot={slot} startMatches={() => connectMatchesActor(logic)}>
+              <MatchesPage slot={slot} />
+            </MatchesProvider>
+          )}
+        </WithSlot>
       </MemoryRouter>
     </SessionProvider>,
   );
@@ -78,7 +87,7 @@ describe('the matches page', () => {
     const { calls } = renderMatchesPage(async () => result());
     const card = await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
     expect(page().getAttribute('aria-busy')).toBeNull();
-    expect(calls).toHaveBeenCalledWith({ uid: registeredUser.uid });
+    expect(calls).toHaveBeenCalledWith({ uid: registeredUser.uid, slot: 1 });
     expect(within(card).getByText('Acme Cloud')).toBeTruthy();
     expect(within(card).getByText('Remote in the US · Austin, TX')).toBeTruthy();
 
@@ -187,7 +196,7 @@ describe('the matches page', () => {
   it('shows a guest their matches, with an invitation to register for e-mail alerts', async () => {
     const { calls } = renderMatchesPage(async () => result(), guestUser);
     await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
-    expect(calls).toHaveBeenCalledWith({ uid: guestUser.uid });
+    expect(calls).toHaveBeenCalledWith({ uid: guestUser.uid, slot: 1 });
     const invite = screen.getByRole('link', {
       name: 'Create an account to get new matches by e-mail',
     });
@@ -218,5 +227,78 @@ describe('the matches page', () => {
     expect(within(card).getByText('New')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'No matches yet' })).toBeNull();
     expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+  });
+});
+
+describe('the matches page with several profiles', () => {
+  const backendProfile = { ...savedProfile, targetRoles: ['Backend engineer'] };
+  const profiles = [
+    { slot: 1 as const, active: true, profile: savedProfile, cv: null },
+    { slot: 2 as const, active: true, profile: backendProfile, cv: null },
+  ];
+
+  it('chooses whose matches to show, and names the profile each alert fits', async () => {
+    const { calls, person, stream } = renderMatchesPage(async ({ slot }) =>
+      result({
+        profiles,
+        newAlerts: [{ ...frontendAlert, slot: 2 }],
+        matches: slot === 2 ? [] : [frontendMatch],
+        watching: slot === 2 ? backendProfile : null,
+      }),
+    );
+    const chooser = await screen.findByRole('navigation', { name: 'Whose matches to show' });
+    const links = within(chooser).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Profile 1: Frontend engineer',
+      'Profile 2: Backend engineer',
+    ]);
+    expect(links[0]?.getAttribute('aria-current')).toBe('page');
+    const alert = await screen.findByRole('article', { name: 'Staff Web Engineer' });
+    expect(within(alert).getByText('For Profile 2: Backend engineer')).toBeTruthy();
+
+    act(() =>
+      stream.sendBack?.({
+        type: 'ALERT_ARRIVED',
+        alert: { ...frontendAlert, alertId: 102, jobId: 12, title: 'Go developer', slot: 1 },
+      }),
+    );
+    await waitFor(() =>
+      expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe(
+        'New match: Go developer at Globex, for Profile 1: Frontend engineer',
+      ),
+    );
+
+    await person.click(within(chooser).getByRole('link', { name: 'Profile 2: Backend engineer' }));
+    await waitFor(() =>
+      expect(calls).toHaveBeenLastCalledWith({ uid: registeredUser.uid, slot: 2 }),
+    );
+    // Slot 2 has no matches of its own; the alert for it stays on top.
+    await screen.findByRole('article', { name: 'Staff Web Engineer' });
+    expect(screen.queryByRole('article', { name: 'Senior Frontend Engineer' })).toBeNull();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Whose matches to show' }))
+        .getByRole('link', { name: 'Profile 2: Backend engineer' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('offers no choice and names no profile with one active profile', async () => {
+    renderMatchesPage(async () => result({ profiles: [profiles[0]!], newAlerts: [frontendAlert] }));
+    const alert = await screen.findByRole('article', { name: 'Staff Web Engineer' });
+    expect(within(alert).queryByText(/^For Profile/)).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Whose matches to show' })).toBeNull();
+  });
+
+  it('says a profile kept after Pro ended gets no matches', async () => {
+    renderMatchesPage(
+      async () => result({ active: false, matches: [], profiles }),
+      registeredUser,
+      '/matches?slot=3',
+    );
+    await screen.findByRole('heading', { name: 'Profile 3 is not in your plan' });
+    expect(screen.getByRole('link', { name: 'See profile 3' }).getAttribute('href')).toBe(
+      '/profile?slot=3',
+    );
+    expect(screen.queryByRole('heading', { name: 'No matches yet' })).toBeNull();
   });
 });

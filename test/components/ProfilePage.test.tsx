@@ -2,22 +2,17 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import { personAtKeyboard, type Person } from './person';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import type {
-  AlertProfile,
-  AlertProfileInput,
-  GetProfileResponse,
-  PutCvResponse,
-} from '../../src/backendApi';
+import type { AlertProfile } from '../../src/backendApi';
 import { BackendFailure } from '../../src/machines/backendClient';
-import { profileMachine } from '../../src/machines/profileMachine';
-import { loginPath, PATHS } from '../../src/paths';
+import { loginPath, PATHS, PRICING_PATH } from '../../src/paths';
 import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
 import { ProfilePage } from '../../src/ui/ProfilePage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
+import { fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
+import { WithSlot } from '../support/withSlot';
 
 // The machine, the lazy parts and typing are slow on a busy machine; the default 1 s is too tight.
 configure({ asyncUtilTimeout: 5_000 });
@@ -29,45 +24,28 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function fakeBackend(stored: GetProfileResponse = { profile: null, cv: null }) {
-  const calls = {
-    load: vi.fn<(input: { uid: string }) => Promise<GetProfileResponse>>(async () => stored),
-    save: vi.fn(
-      async ({ input }: { input: AlertProfileInput }): Promise<{ profile: AlertProfile }> => ({
-        profile: { ...input, updatedAt: '2026-11-22T22:00:00.000Z' },
-      }),
-    ),
-    upload: vi.fn(async ({ file }: { file: File }): Promise<PutCvResponse> => ({
-      cv: {
-        fileName: file.name,
-        sizeBytes: file.size,
-        mediaType: 'text/plain',
-        textLength: 20,
-        uploadedAt: '2026-11-22T22:00:00.000Z',
-      },
-      suggestedSkills: ['React', 'PostgreSQL'],
-    })),
-    remove: vi.fn(async () => ({ deleted: true })),
-  };
-  const logic = profileMachine.provide({
-    actors: {
-      loadProfile: fromPromise(({ input }) => calls.load(input)),
-      saveProfile: fromPromise(({ input }) => calls.save(input)),
-      uploadCv: fromPromise(({ input }) => calls.upload(input)),
-      removeCv: fromPromise(() => calls.remove()),
-    },
-  });
-  return { calls, start: () => connectProfileActor(logic) };
+/** The page over the fake backend: `held` by uid (slot 1) or `uid/slot`, and the plan's limit. */
+function fakeBackend(held: Record<string, Held> = {}, limit = 1) {
+  const backend = fakeProfileBackend(held, limit);
+  return { ...backend, start: () => connectProfileActor(backend.logic) };
 }
 
-function renderProfilePage(backend = fakeBackend(), user = guestUser) {
+function renderProfilePage(
+  backend = fakeBackend(),
+  user = guestUser,
+  path: string = PATHS.profile,
+) {
   const session = createFakeSession(user);
   render(
     <SessionProvider startSession={() => connectSessionActor(session.logic)}>
-      <MemoryRouter initialEntries={[PATHS.profile]}>
-        <ProfileProvider startProfile={backend.start}>
-          <ProfilePage />
-        </ProfileProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <WithSlot>
+          {(slot) => (
+            <ProfileProvider slot={slot} startProfile={backend.start}>
+              <ProfilePage slot={slot} />
+            </ProfileProvider>
+          )}
+        </WithSlot>
       </MemoryRouter>
     </SessionProvider>,
   );
@@ -104,6 +82,7 @@ describe('the job alert profile page', () => {
     );
     expect(backend.calls.save).toHaveBeenCalledWith({
       uid: guestUser.uid,
+      slot: 1,
       input: {
         targetRoles: ['Frontend engineer', 'Web developer'],
         skills: ['TypeScript'],
@@ -180,7 +159,10 @@ describe('the job alert profile page', () => {
       needsVisaSponsorship: false,
       updatedAt: '2026-11-22T22:00:00.000Z',
     };
-    renderProfilePage(fakeBackend({ profile: stored, cv: null }), registeredUser);
+    renderProfilePage(
+      fakeBackend({ [registeredUser.uid]: { profile: stored, cv: null } }),
+      registeredUser,
+    );
     expect((await field('Target roles')).value).toBe('Backend engineer');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'WA' }).checked).toBe(true);
     expect(screen.queryByText('Create an account to keep it and get alerts')).toBeNull();
@@ -194,7 +176,11 @@ describe('the job alert profile page', () => {
     });
     await person.upload(await field('Upload your CV'), cvFile);
     await screen.findByText('my-cv.txt');
-    expect(backend.calls.upload).toHaveBeenCalledWith({ uid: guestUser.uid, file: cvFile });
+    expect(backend.calls.upload).toHaveBeenCalledWith({
+      uid: guestUser.uid,
+      slot: 1,
+      file: cvFile,
+    });
     expect(screen.getByText('29 bytes')).toBeTruthy();
 
     await person.click(screen.getByRole('button', { name: 'Add React' }));
@@ -223,5 +209,137 @@ describe('the job alert profile page', () => {
     await person.click(screen.getByRole('button', { name: 'Try again' }));
     await field('Target roles');
     await waitFor(() => expect(backend.calls.load).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('the profile page with several profiles', () => {
+  const backendEngineer: AlertProfile = {
+    targetRoles: ['Backend engineer'],
+    skills: ['Go'],
+    where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
+    seniority: 'senior',
+    minSalaryUsd: null,
+    needsVisaSponsorship: false,
+    updatedAt: '2026-11-22T22:00:00.000Z',
+  };
+  const uid = registeredUser.uid;
+  const nav = () => screen.findByRole('navigation', { name: 'Your alert profiles' });
+
+  it('tells a Free user that Pro gives three profiles, with the way to Pro, and no list', async () => {
+    renderProfilePage(
+      fakeBackend({ [uid]: { profile: backendEngineer, cv: null } }, 1),
+      registeredUser,
+    );
+    await field('Target roles');
+    expect(screen.getByText(/Pro gives you three alert profiles/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See Pro' }).getAttribute('href')).toBe(PRICING_PATH);
+    expect(screen.queryByRole('navigation', { name: 'Your alert profiles' })).toBeNull();
+  });
+
+  it('lists a Pro user’s profiles, marks the one shown, and switches keeping what was typed', async () => {
+    const backend = fakeBackend({ [uid]: { profile: backendEngineer, cv: null } }, 3);
+    const { person } = renderProfilePage(backend, registeredUser);
+    const links = within(await nav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Profile 1: Backend engineer',
+      'Profile 2: empty',
+      'Profile 3: empty',
+    ]);
+    expect(links[0]?.getAttribute('aria-current')).toBe('page');
+    expect(links[1]?.getAttribute('href')).toBe('/profile?slot=2');
+    expect(screen.queryByText(/Pro gives you three/)).toBeNull();
+
+    // Typed into profile 1, not saved: switching keeps it for when the person comes back.
+    await person.clear(await field('Target roles'));
+    await person.type(await field('Target roles'), 'Platform engineer');
+    await person.click(within(await nav()).getByRole('link', { name: 'Profile 2: empty' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Your alert profiles' }))
+          .getByRole('link', { name: 'Profile 2: empty' })
+          .getAttribute('aria-current'),
+      ).toBe('page'),
+    );
+    expect((await field('Target roles')).value).toBe('');
+    await person.type(await field('Target roles'), 'Data engineer');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Saved');
+    expect(backend.calls.save).toHaveBeenLastCalledWith(expect.objectContaining({ uid, slot: 2 }));
+    expect(
+      within(await nav()).getByRole('link', { name: 'Profile 2: Data engineer' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your matches' }).getAttribute('href')).toBe(
+      '/matches?slot=2',
+    );
+
+    await person.click(
+      within(await nav()).getByRole('link', { name: 'Profile 1: Backend engineer' }),
+    );
+    await waitFor(async () =>
+      expect((await field('Target roles')).value).toBe('Platform engineer'),
+    );
+    expect(backend.calls.load).toHaveBeenLastCalledWith({ uid, slot: 1 });
+  });
+
+  it('deletes a profile after a confirmation, and Cancel keeps it', async () => {
+    const backend = fakeBackend({ [`${uid}/2`]: { profile: backendEngineer, cv: null } }, 3);
+    const { person } = renderProfilePage(backend, registeredUser, '/profile?slot=2');
+    expect((await field('Target roles')).value).toBe('Backend engineer');
+    await person.click(screen.getByRole('button', { name: 'Delete profile 2…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete profile 2?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(backend.calls.deleteProfile).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await person.click(screen.getByRole('button', { name: 'Delete profile 2…' }));
+    await person.click(
+      within(screen.getByRole('dialog', { name: 'Delete profile 2?' })).getByRole('button', {
+        name: 'Delete profile 2',
+      }),
+    );
+    await screen.findByText('Profile 2 deleted.');
+    expect(backend.calls.deleteProfile).toHaveBeenCalledWith({ uid, slot: 2 });
+    expect((await field('Target roles')).value).toBe('');
+    expect(within(await nav()).getByRole('link', { name: 'Profile 2: empty' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete profile 2…' })).toBeNull();
+  });
+
+  it('shows a profile kept after Pro ended read-only, says why, and lets it be deleted', async () => {
+    const backend = fakeBackend(
+      {
+        [uid]: { profile: backendEngineer, cv: null },
+        [`${uid}/3`]: { profile: { ...backendEngineer, targetRoles: ['SRE'] }, cv: null },
+      },
+      1,
+    );
+    renderProfilePage(backend, registeredUser, '/profile?slot=3');
+    const links = within(await nav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Profile 1: Backend engineer',
+      'Profile 3: SRE (not in your plan)',
+    ]);
+    expect(await screen.findByText(/your Pro plan ended/)).toBeTruthy();
+    expect(screen.getByText('SRE')).toBeTruthy();
+    expect(screen.queryByLabelText('Target roles', { exact: false })).toBeNull();
+    expect(screen.queryByLabelText('Upload your CV')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete profile 3…' })).toBeTruthy();
+  });
+
+  it('shows the catalogue’s message when the plan refuses the profile', async () => {
+    const backend = fakeBackend({}, 3);
+    backend.calls.save.mockRejectedValueOnce(new BackendFailure('plan-profile-limit'));
+    const { person } = renderProfilePage(backend, registeredUser, '/profile?slot=2');
+    await person.type(await field('Target roles'), 'QA engineer');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    const alert = await screen.findByText(
+      'The Free plan has one alert profile and one CV. Get Pro for three of each.',
+    );
+    expect(alert.getAttribute('role')).toBe('alert');
+  });
+
+  it('says an empty slot above a Free plan is a Pro profile, without a form', async () => {
+    renderProfilePage(fakeBackend({}, 1), registeredUser, '/profile?slot=2');
+    await screen.findByText(/Profile 2 is a Pro profile/);
+    expect(screen.queryByLabelText('Target roles', { exact: false })).toBeNull();
   });
 });

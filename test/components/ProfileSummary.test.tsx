@@ -1,25 +1,21 @@
 import { cleanup, configure, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { GetProfileResponse } from '../../src/backendApi';
-import { profileMachine } from '../../src/machines/profileMachine';
 import { PATHS } from '../../src/paths';
 import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
 import { ProfileSummary } from '../../src/ui/profile/ProfileSummary';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
+import { fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
 import { createFakeSession, registeredUser } from '../support/sessionTestProvider';
 
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
 
-function renderSummary(stored: GetProfileResponse) {
+function renderSummary(stored: Held) {
   const session = createFakeSession(registeredUser);
-  const logic = profileMachine.provide({
-    actors: { loadProfile: fromPromise(async () => stored) },
-  });
+  const { logic } = fakeProfileBackend({ [registeredUser.uid]: stored });
   render(
     <SessionProvider startSession={() => connectSessionActor(session.logic)}>
       <MemoryRouter>

@@ -14,10 +14,12 @@ afterEach(() => {
 });
 
 const loaded: MatchesResult = {
+  active: true,
   profileMissing: false,
   matches: [frontendMatch],
   newAlerts: [],
   watching: null,
+  profiles: [],
   checkedAt: CHECKED_AT,
 };
 
@@ -69,7 +71,7 @@ describe('the matches machine’s live alerts', () => {
     vi.useFakeTimers();
     const { actor, connections, current } = liveMachine();
     expect(connections).toHaveLength(0);
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     expect(current().uid).toBe('alice');
     expect(actor.getSnapshot().matches({ open: { live: 'streaming' } })).toBe(true);
@@ -78,7 +80,7 @@ describe('the matches machine’s live alerts', () => {
   it('adds an arriving alert at the top, once per job, announces it and marks it seen', async () => {
     vi.useFakeTimers();
     const { actor, current, seen } = liveMachine();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     current().sendBack({ type: 'ALERT_ARRIVED', alert: frontendAlert });
     // A posting already among the matches moves up, and a second alert for it replaces the first.
@@ -100,7 +102,7 @@ describe('the matches machine’s live alerts', () => {
       ...loaded,
       matches: [frontendMatch, { ...frontendMatch, jobId: frontendAlert.jobId }],
     });
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'REFRESH' });
     current().sendBack({ type: 'ALERT_ARRIVED', alert: frontendAlert });
@@ -113,7 +115,7 @@ describe('the matches machine’s live alerts', () => {
   it('shows the unseen alerts of the load as new and marks them seen', async () => {
     vi.useFakeTimers();
     const { actor, seen } = liveMachine({ ...loaded, newAlerts: [frontendAlert] });
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.newAlerts).toEqual([frontendAlert]);
     expect(actor.getSnapshot().context.arrived).toBeNull();
@@ -123,7 +125,7 @@ describe('the matches machine’s live alerts', () => {
   it('connects again after failures, 1 s doubling to 30 s, and from 1 s once connected', async () => {
     vi.useFakeTimers();
     const { actor, connections, current } = liveMachine();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     const waits: number[] = [];
     for (let failure = 0; failure < 7; failure += 1) {
@@ -148,7 +150,7 @@ describe('the matches machine’s live alerts', () => {
   it('connects again 1 s after the server ended the stream (its token expired)', async () => {
     vi.useFakeTimers();
     const { actor, connections, current } = liveMachine();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     current().sendBack({ type: 'STREAM_ENDED' });
     await vi.advanceTimersByTimeAsync(999);
@@ -160,10 +162,10 @@ describe('the matches machine’s live alerts', () => {
   it('closes the stream of the previous user and when stopped', async () => {
     vi.useFakeTimers();
     const { actor, connections, current } = liveMachine();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     current().sendBack({ type: 'ALERT_ARRIVED', alert: frontendAlert });
-    actor.send({ type: 'LOAD', uid: 'bob' });
+    actor.send({ type: 'LOAD', uid: 'bob', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     expect(connections[0]?.stopped).toBe(true);
     expect(current().uid).toBe('bob');
@@ -187,7 +189,7 @@ describe('the matches machine’s live alerts', () => {
     const { actor, current, seen, server, catchUps } = live;
     const seenLongAgo = alert({ alertId: 90, jobId: 90, new: false });
     server.recent = [seenLongAgo];
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     current().sendBack({ type: 'STREAM_OPENED' });
     await vi.advanceTimersByTimeAsync(0);
@@ -218,7 +220,7 @@ describe('the matches machine’s live alerts', () => {
     vi.useFakeTimers();
     const live = liveMachine();
     live.server.recent = [alert({ alertId: 90, jobId: 90, new: false })];
-    live.actor.send({ type: 'LOAD', uid: 'alice' });
+    live.actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     live.current().sendBack({ type: 'STREAM_OPENED' });
     await vi.advanceTimersByTimeAsync(0);
@@ -237,7 +239,7 @@ describe('the matches machine’s live alerts', () => {
       unseen,
       alert({ alertId: 80, jobId: 80, new: false }),
     ];
-    live.actor.send({ type: 'LOAD', uid: 'alice' });
+    live.actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     live.current().sendBack({ type: 'STREAM_OPENED' });
     await vi.advanceTimersByTimeAsync(0);
@@ -251,7 +253,7 @@ describe('the matches machine’s live alerts', () => {
     vi.useFakeTimers();
     const live = liveMachine();
     live.server.failing = true;
-    live.actor.send({ type: 'LOAD', uid: 'alice' });
+    live.actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await vi.advanceTimersByTimeAsync(0);
     live.current().sendBack({ type: 'STREAM_OPENED' });
     await vi.advanceTimersByTimeAsync(0);

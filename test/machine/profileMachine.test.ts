@@ -1,14 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, toPromise, waitFor, type AnyActorLogic } from 'xstate';
 import type {
   AlertProfile,
   AlertProfileInput,
   CvSummary,
-  GetProfileResponse,
-  PutCvResponse,
+  ProfileSlot,
+  PutProfileResponse,
 } from '../../src/backendApi';
-import { BackendFailure } from '../../src/machines/backendClient';
-import { profileMachine } from '../../src/machines/profileMachine';
+import { BackendFailure, type BackendClient } from '../../src/machines/backendClient';
+import { createProfileActors, type ProfileLoaded } from '../../src/machines/profileMachine';
+import { cvOf, fakeProfileBackend, SAVED_AT, type Held } from '../support/fakeProfileBackend';
 
 const input: AlertProfileInput = {
   targetRoles: ['Frontend engineer'],
@@ -18,14 +19,9 @@ const input: AlertProfileInput = {
   minSalaryUsd: 150_000,
   needsVisaSponsorship: false,
 };
-const savedProfile: AlertProfile = { ...input, updatedAt: '2026-11-22T22:00:00.000Z' };
-const cv: CvSummary = {
-  fileName: 'cv.pdf',
-  sizeBytes: 2048,
-  mediaType: 'application/pdf',
-  textLength: 900,
-  uploadedAt: '2026-11-22T22:00:00.000Z',
-};
+const savedProfile: AlertProfile = { ...input, updatedAt: SAVED_AT };
+const cvFile = new File(['TypeScript and React'], 'cv.txt', { type: 'text/plain' });
+const cv: CvSummary = cvOf(cvFile);
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -37,32 +33,18 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function fakeBackend(profiles: Record<string, GetProfileResponse> = {}) {
-  const calls = {
-    load: vi.fn(async ({ uid }: { uid: string }) => profiles[uid] ?? { profile: null, cv: null }),
-    save: vi.fn<
-      (input: { uid: string; input: AlertProfileInput }) => Promise<{ profile: AlertProfile }>
-    >(async () => ({
-      profile: savedProfile,
-    })),
-    upload: vi.fn<(input: { uid: string; file: File }) => Promise<PutCvResponse>>(async () => ({
-      cv,
-      suggestedSkills: ['React', 'TypeScript'],
-    })),
-    remove: vi.fn<(input: { uid: string }) => Promise<{ deleted: boolean }>>(async () => ({
-      deleted: true,
-    })),
+/** The machine over the fake backend, started. */
+function fakeBackend(held: Record<string, Held> = {}, limit = 3) {
+  const { calls, logic } = fakeProfileBackend(held, limit);
+  return { actor: createActor(logic).start(), calls };
+}
+
+/** What the load answers for a user whose only profile is `held`, in slot 1. */
+function loadedOf(held: Held, limit = 3): ProfileLoaded {
+  return {
+    current: { slot: 1, active: true, ...held },
+    all: { profiles: [{ slot: 1, active: true, ...held }], limit },
   };
-  const logic = profileMachine.provide({
-    actors: {
-      loadProfile: fromPromise(({ input }) => calls.load(input)),
-      saveProfile: fromPromise(({ input }) => calls.save(input)),
-      uploadCv: fromPromise(({ input }) => calls.upload(input)),
-      removeCv: fromPromise(({ input }) => calls.remove(input)),
-    },
-  });
-  const actor = createActor(logic).start();
-  return { actor, calls };
 }
 
 const settled = (actor: ReturnType<typeof fakeBackend>['actor']) =>
@@ -72,30 +54,30 @@ describe('the profile machine', () => {
   it('waits for a user, then loads that user’s profile and CV', async () => {
     const { actor, calls } = fakeBackend({ alice: { profile: savedProfile, cv } });
     expect(actor.getSnapshot().value).toBe('idle');
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ uid: 'alice', profile: savedProfile, cv });
-    expect(calls.load).toHaveBeenCalledWith({ uid: 'alice' });
+    expect(calls.load).toHaveBeenCalledWith({ uid: 'alice', slot: 1 });
   });
 
   it('saves the form’s values, shows saving, then saved', async () => {
     const { actor, calls } = fakeBackend();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
     actor.send({ type: 'SAVE', input });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('saved');
     expect(actor.getSnapshot().context.profile).toEqual(savedProfile);
-    expect(calls.save).toHaveBeenCalledWith({ uid: 'alice', input });
+    expect(calls.save).toHaveBeenCalledWith({ uid: 'alice', slot: 1, input });
   });
 
   it('keeps the profile and names the error when saving fails; saving again works', async () => {
     const { actor, calls } = fakeBackend();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
     calls.save.mockRejectedValueOnce(new BackendFailure('too-many-items'));
     actor.send({ type: 'SAVE', input });
@@ -115,7 +97,7 @@ describe('the profile machine', () => {
   it('turns anything unexpected into a readable internal error', async () => {
     const { actor, calls } = fakeBackend();
     calls.load.mockRejectedValueOnce(new TypeError('boom'));
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error?.code).toBe('internal-error');
@@ -124,7 +106,7 @@ describe('the profile machine', () => {
   it('fails to load with the error, and RETRY loads again', async () => {
     const { actor, calls } = fakeBackend({ alice: { profile: savedProfile, cv: null } });
     calls.load.mockRejectedValueOnce(new BackendFailure('network-error'));
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error?.code).toBe('network-error');
@@ -137,35 +119,39 @@ describe('the profile machine', () => {
 
   it('uploads a CV and offers its suggested skills the profile lacks; removes it again', async () => {
     const { actor, calls } = fakeBackend();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
-    const file = new File(['TypeScript and React'], 'cv.txt', { type: 'text/plain' });
+    const file = cvFile;
     actor.send({ type: 'UPLOAD_CV', file });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     await settled(actor);
-    expect(calls.upload).toHaveBeenCalledWith({ uid: 'alice', file });
+    expect(calls.upload).toHaveBeenCalledWith({ uid: 'alice', slot: 1, file });
     expect(actor.getSnapshot().context.cv).toEqual(cv);
-    expect(actor.getSnapshot().context.suggestedSkills).toEqual(['React', 'TypeScript']);
+    expect(actor.getSnapshot().context.suggestedSkills).toEqual([
+      'React',
+      'PostgreSQL',
+      'TypeScript',
+    ]);
 
-    // Saving a profile that lists TypeScript leaves only React suggested.
+    // Saving a profile that lists TypeScript leaves the others suggested.
     actor.send({ type: 'SAVE', input });
     await settled(actor);
-    expect(actor.getSnapshot().context.suggestedSkills).toEqual(['React']);
+    expect(actor.getSnapshot().context.suggestedSkills).toEqual(['React', 'PostgreSQL']);
 
     actor.send({ type: 'REMOVE_CV' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await settled(actor);
-    expect(calls.remove).toHaveBeenCalledWith({ uid: 'alice' });
+    expect(calls.remove).toHaveBeenCalledWith({ uid: 'alice', slot: 1 });
     expect(actor.getSnapshot().context.cv).toBeNull();
     expect(actor.getSnapshot().context.suggestedSkills).toEqual([]);
   });
 
   it('ignores REMOVE_CV without a CV, and a LOAD for the same user', async () => {
     const { actor, calls } = fakeBackend();
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
     actor.send({ type: 'REMOVE_CV' });
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(calls.remove).not.toHaveBeenCalled();
     expect(calls.load).toHaveBeenCalledTimes(1);
@@ -173,20 +159,20 @@ describe('the profile machine', () => {
 
   it('forgets the previous user’s data and reloads when the user changes, even mid-save', async () => {
     const { actor, calls } = fakeBackend({ alice: { profile: savedProfile, cv } });
-    actor.send({ type: 'LOAD', uid: 'alice' });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     await settled(actor);
-    const save = deferred<{ profile: AlertProfile }>();
+    const save = deferred<PutProfileResponse>();
     calls.save.mockReturnValueOnce(save.promise);
-    const bobLoad = deferred<GetProfileResponse>();
+    const bobLoad = deferred<ProfileLoaded>();
     calls.load.mockReturnValueOnce(bobLoad.promise);
     actor.send({ type: 'SAVE', input });
-    actor.send({ type: 'LOAD', uid: 'bob' });
+    actor.send({ type: 'LOAD', uid: 'bob', slot: 1 });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ uid: 'bob', profile: null, cv: null });
 
     // Alice's late answer changes nothing for Bob.
-    save.resolve({ profile: savedProfile });
-    bobLoad.resolve({ profile: null, cv: null });
+    save.resolve({ slot: 1, profile: savedProfile });
+    bobLoad.resolve(loadedOf({ profile: null, cv: null }));
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ uid: 'bob', profile: null, cv: null });
@@ -194,17 +180,173 @@ describe('the profile machine', () => {
 
   it('restarts loading when the user changes while the first load is running', async () => {
     const { actor, calls } = fakeBackend({ bob: { profile: savedProfile, cv: null } });
-    const aliceLoad = deferred<GetProfileResponse>();
+    const aliceLoad = deferred<ProfileLoaded>();
     calls.load.mockReturnValueOnce(aliceLoad.promise);
-    actor.send({ type: 'LOAD', uid: 'alice' });
-    actor.send({ type: 'LOAD', uid: 'bob' });
-    aliceLoad.resolve({ profile: null, cv });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
+    actor.send({ type: 'LOAD', uid: 'bob', slot: 1 });
+    aliceLoad.resolve(loadedOf({ profile: null, cv }));
     await settled(actor);
-    expect(calls.load).toHaveBeenLastCalledWith({ uid: 'bob' });
+    expect(calls.load).toHaveBeenLastCalledWith({ uid: 'bob', slot: 1 });
     expect(actor.getSnapshot().context).toMatchObject({
       uid: 'bob',
       profile: savedProfile,
       cv: null,
     });
+  });
+});
+
+describe('the profile machine with several profiles', () => {
+  const other: AlertProfile = { ...savedProfile, targetRoles: ['Backend engineer'] };
+
+  it('loads the slot asked for and the list of every profile with the plan’s limit', async () => {
+    const { actor, calls } = fakeBackend({
+      alice: { profile: savedProfile, cv },
+      'alice/2': { profile: other, cv: null },
+    });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 2 });
+    await settled(actor);
+    expect(calls.load).toHaveBeenCalledWith({ uid: 'alice', slot: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      slot: 2,
+      profile: other,
+      cv: null,
+      active: true,
+      limit: 3,
+      slots: [
+        { slot: 1, active: true, profile: savedProfile, cv },
+        { slot: 2, active: true, profile: other, cv: null },
+      ],
+    });
+  });
+
+  it('loads another slot of the same user keeping the list shown, and not the same slot twice', async () => {
+    const { actor, calls } = fakeBackend({ alice: { profile: savedProfile, cv } });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
+    await settled(actor);
+    const slot2 = deferred<ProfileLoaded>();
+    calls.load.mockReturnValueOnce(slot2.promise);
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 2 });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ slot: 2, profile: null, cv: null });
+    expect(actor.getSnapshot().context.slots.map((entry) => entry.slot)).toEqual([1]);
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 2 });
+    slot2.resolve({
+      current: { slot: 2, active: true, profile: null, cv: null },
+      all: loadedOf({ profile: savedProfile, cv }).all,
+    });
+    await settled(actor);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('saves into its slot and lists the new profile; deleting it empties the slot', async () => {
+    const { actor, calls } = fakeBackend({ alice: { profile: other, cv: null } });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 2 });
+    await settled(actor);
+    actor.send({ type: 'DELETE_PROFILE' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls.deleteProfile).not.toHaveBeenCalled();
+
+    actor.send({ type: 'SAVE', input });
+    await settled(actor);
+    expect(calls.save).toHaveBeenCalledWith({ uid: 'alice', slot: 2, input });
+    expect(actor.getSnapshot().context.slots).toEqual([
+      { slot: 1, active: true, profile: other, cv: null },
+      { slot: 2, active: true, profile: savedProfile, cv: null },
+    ]);
+
+    actor.send({ type: 'UPLOAD_CV', file: cvFile });
+    await settled(actor);
+    expect(actor.getSnapshot().context.slots[1]).toMatchObject({ slot: 2, cv });
+
+    actor.send({ type: 'DELETE_PROFILE' });
+    expect(actor.getSnapshot().hasTag('deletingProfile')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settled(actor);
+    expect(calls.deleteProfile).toHaveBeenCalledWith({ uid: 'alice', slot: 2 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toMatchObject({
+      slot: 2,
+      profile: null,
+      cv: null,
+      suggestedSkills: [],
+      slots: [{ slot: 1, active: true, profile: other, cv: null }],
+    });
+  });
+
+  it('shows a slot above the plan’s limit as inactive, and deletes it', async () => {
+    const { actor, calls } = fakeBackend({ 'alice/3': { profile: other, cv } }, 1);
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 3 });
+    await settled(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ active: false, profile: other, limit: 1 });
+    actor.send({ type: 'DELETE_PROFILE' });
+    await settled(actor);
+    expect(calls.deleteProfile).toHaveBeenCalledWith({ uid: 'alice', slot: 3 });
+    expect(actor.getSnapshot().context).toMatchObject({ active: false, profile: null, slots: [] });
+  });
+
+  it('names the plan’s limit when the backend refuses a slot, keeping the profile', async () => {
+    const { actor, calls } = fakeBackend({}, 1);
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 2 });
+    await settled(actor);
+    calls.save.mockRejectedValueOnce(new BackendFailure('plan-profile-limit'));
+    actor.send({ type: 'SAVE', input });
+    await settled(actor);
+    expect(actor.getSnapshot().context).toMatchObject({
+      failedOperation: 'save',
+      error: {
+        code: 'plan-profile-limit',
+        message: 'The Free plan has one alert profile and one CV. Get Pro for three of each.',
+      },
+      slots: [],
+    });
+  });
+
+  it('keeps the profile and names the error when deleting fails', async () => {
+    const { actor, calls } = fakeBackend({ alice: { profile: other, cv } });
+    actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
+    await settled(actor);
+    calls.deleteProfile.mockRejectedValueOnce(new BackendFailure('network-error'));
+    actor.send({ type: 'DELETE_PROFILE' });
+    await settled(actor);
+    expect(actor.getSnapshot().context).toMatchObject({
+      failedOperation: 'deleteProfile',
+      error: { code: 'network-error' },
+      profile: other,
+      cv,
+    });
+  });
+
+  it('gives the backend client the slot on every call', async () => {
+    const client = {
+      getProfile: vi.fn(async (slot?: ProfileSlot) => ({
+        slot: slot ?? 1,
+        active: true,
+        profile: null,
+        cv: null,
+      })),
+      listProfiles: vi.fn(async () => ({ profiles: [], limit: 3 })),
+      putProfile: vi.fn(async () => ({ slot: 2 as const, profile: savedProfile })),
+      putCv: vi.fn(async () => ({ cv, suggestedSkills: [] })),
+      deleteCv: vi.fn(async () => ({ deleted: true })),
+      deleteProfile: vi.fn(async () => ({ deleted: true })),
+    } satisfies Partial<BackendClient>;
+    const actors = createProfileActors(client as unknown as BackendClient);
+    const run = (logic: AnyActorLogic, input: unknown) =>
+      toPromise(createActor(logic, { input }).start());
+    const where = { uid: 'alice', slot: 2 as const };
+    expect(await run(actors.loadProfile, where)).toEqual({
+      current: { slot: 2, active: true, profile: null, cv: null },
+      all: { profiles: [], limit: 3 },
+    });
+    await run(actors.saveProfile, { ...where, input });
+    await run(actors.uploadCv, { ...where, file: new File(['x'], 'cv.txt') });
+    await run(actors.removeCv, where);
+    await run(actors.deleteProfile, where);
+    expect(client.getProfile).toHaveBeenCalledWith(2);
+    expect(client.putProfile).toHaveBeenCalledWith(input, 2);
+    expect(client.putCv).toHaveBeenCalledWith(expect.any(File), 2);
+    expect(client.deleteCv).toHaveBeenCalledWith(2);
+    expect(client.deleteProfile).toHaveBeenCalledWith(2);
   });
 });

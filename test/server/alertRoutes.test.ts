@@ -159,8 +159,13 @@ describe.each(DATABASES)('alerts on %s', (database) => {
     const matches = (
       await call(app, 'GET', '/v1/matches', { token: session.token })
     ).json<GetMatchesResponse>().matches;
-    const { alertId, alertedAt, new: isNew, ...match } = first!;
-    expect([alertId, isNew, Number.isNaN(Date.parse(alertedAt))]).toEqual([newer, true, false]);
+    const { alertId, alertedAt, new: isNew, slot, ...match } = first!;
+    expect([alertId, isNew, Number.isNaN(Date.parse(alertedAt)), slot]).toEqual([
+      newer,
+      true,
+      false,
+      1,
+    ]);
     expect(matches.find((candidate) => candidate.jobId === newerJob)).toEqual(match);
     expect(first?.coveredSkills).toEqual(expect.arrayContaining(['TypeScript', 'PostgreSQL']));
 

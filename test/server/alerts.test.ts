@@ -50,7 +50,7 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
   });
 
   async function seeker(changes: Partial<AlertProfileInput>, uid = `alerts-${randomUUID()}`) {
-    await saveProfile(app.db, uid, normaliseProfile(validProfile(changes)));
+    await saveProfile(app.db, uid, 1, normaliseProfile(validProfile(changes)));
     return uid;
   }
 
@@ -151,13 +151,13 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
 
   it('a skill found only in the CV matches, and stops matching when the CV is deleted', async () => {
     const uid = await seeker({ skills: ['Excel'], targetRoles: ['Analyst'], where: REMOTE_ONLY });
-    await saveCv(app.db, uid, cv('Five years of Haskell and Scala in production.'));
+    await saveCv(app.db, uid, 1, cv('Five years of Haskell and Scala in production.'));
     const first = await postOne({
       title: 'Senior Functional Programmer',
       description: 'Haskell and Scala services.',
       locations: ['Remote - US'],
     });
-    await deleteCv(app.db, uid);
+    await deleteCv(app.db, uid, 1);
     await postOne({
       title: 'Senior Functional Programmer',
       description: 'Haskell and Scala services.',
@@ -239,7 +239,7 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
 
   it('alerts agree with matching: every alerted posting is among the profile\u2019s matches with the same score', async () => {
     const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: IN_TEXAS });
-    await saveCv(app.db, uid, cv('Phoenix LiveView and Redis.'));
+    await saveCv(app.db, uid, 1, cv('Phoenix LiveView and Redis.'));
     await postOne({ ...ELIXIR_JOB, locations: ['Austin, TX'] });
     await postOne({ ...ELIXIR_JOB, title: 'Junior Backend Engineer', locations: ['Austin, TX'] });
     const rows = await app.db.select().from(alerts).where(eq(alerts.uid, uid));
@@ -293,7 +293,7 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     let kept = 0;
     let below = 0;
     for (const uid of uids) {
-      const { matches } = await findMatches(app.db, uid, CANDIDATE_LIMIT);
+      const { matches } = await findMatches(app.db, uid, 1, CANDIDATE_LIMIT);
       const ours = matches.filter((match) => jobIds.includes(match.jobId));
       kept += ours.filter((match) => match.score >= MIN_ALERT_SCORE).length;
       below += ours.filter((match) => match.score < MIN_ALERT_SCORE).length;

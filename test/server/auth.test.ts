@@ -113,7 +113,12 @@ describe.each(DATABASES)('authentication on %s', (database) => {
     });
 
     const bobView = await call(app, 'GET', '/v1/profile', { token: bob.token });
-    expect(bobView.json<GetProfileResponse>()).toEqual({ profile: null, cv: null });
+    expect(bobView.json<GetProfileResponse>()).toEqual({
+      slot: 1,
+      profile: null,
+      cv: null,
+      active: true,
+    });
 
     const bobWrite = await call(app, 'PUT', '/v1/profile?uid=' + alice.uid, {
       token: bob.token,

@@ -26,7 +26,12 @@ describe.each(DATABASES)('GET /v1/matches on %s', (database) => {
     const { token } = await guestSession();
     const response = await call(app, 'GET', '/v1/matches', { token });
     expect(response.statusCode).toBe(200);
-    expect(response.json<GetMatchesResponse>()).toEqual({ profileMissing: true, matches: [] });
+    expect(response.json<GetMatchesResponse>()).toEqual({
+      slot: 1,
+      active: true,
+      profileMissing: true,
+      matches: [],
+    });
   });
 
   it("answers the user's matches best first, with score, reasons, skills, times and apply link", async () => {

@@ -26,9 +26,9 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
   /** A user with this profile (saved as PUT /v1/profile saves it) and, if given, a CV. */
   async function seeker(changes: Partial<AlertProfileInput>, cvText?: string): Promise<string> {
     const uid = `matching-${randomUUID()}`;
-    await saveProfile(app.db, uid, normaliseProfile(validProfile(changes)));
+    await saveProfile(app.db, uid, 1, normaliseProfile(validProfile(changes)));
     if (cvText !== undefined)
-      await saveCv(app.db, uid, {
+      await saveCv(app.db, uid, 1, {
         fileName: 'cv.txt',
         sizeBytes: cvText.length,
         mediaType: 'text/plain',
@@ -278,6 +278,8 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
 
   it('answers profileMissing and no matches for a user without a profile', async () => {
     expect(await findMatches(app.db, `nobody-${randomUUID()}`)).toEqual({
+      slot: 1,
+      active: true,
       profileMissing: true,
       matches: [],
     });

@@ -24,7 +24,12 @@ describe.each(DATABASES)('the alert profile on %s', (database) => {
     const { token } = await guestSession();
     const response = await call(app, 'GET', '/v1/profile', { token });
     expect(response.statusCode).toBe(200);
-    expect(response.json<GetProfileResponse>()).toEqual({ profile: null, cv: null });
+    expect(response.json<GetProfileResponse>()).toEqual({
+      slot: 1,
+      profile: null,
+      cv: null,
+      active: true,
+    });
   });
 
   it('saves a profile with canonical skills, tidy lists and an update time, and reads it back', async () => {

@@ -59,6 +59,7 @@ export const frontendAlert: AlertMatch = {
   title: 'Staff Web Engineer',
   company: 'Globex',
   alertId: 101,
+  slot: 1,
   alertedAt: '2026-11-22T22:03:00.000Z',
   new: true,
 };

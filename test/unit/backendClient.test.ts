@@ -93,6 +93,40 @@ describe('the backend client', () => {
     expect(timeouts).toHaveBeenLastCalledWith(UPLOAD_TIME_LIMIT_MS);
   });
 
+  it('names the slot in the query of every profile, CV and matches call that has one', async () => {
+    const { client, fetch } = clientAnswering(async (url, init) =>
+      url.includes('/cv') && init.method === 'PUT'
+        ? json({ cv: null, suggestedSkills: [] })
+        : json({ deleted: true }),
+    );
+    await client.getProfile(2);
+    await client.putProfile(input, 3);
+    await client.deleteProfile(2);
+    await client.putCv(new File(['text'], 'cv.txt', { type: 'text/plain' }), 3);
+    await client.deleteCv(2);
+    await client.getMatches(3);
+    await client.listProfiles();
+    expect(fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'GET http://backend.test/v1/profile?slot=2',
+      'PUT http://backend.test/v1/profile?slot=3',
+      'DELETE http://backend.test/v1/profile?slot=2',
+      'PUT http://backend.test/v1/profile/cv?slot=3',
+      'DELETE http://backend.test/v1/profile/cv?slot=2',
+      'GET http://backend.test/v1/matches?slot=3',
+      'GET http://backend.test/v1/profiles',
+    ]);
+  });
+
+  it('shows the catalogue’s message when a slot is above the plan’s limit', async () => {
+    const { client } = clientAnswering(async () =>
+      json({ code: 'plan-profile-limit', message: 'from the server' }, 403),
+    );
+    expect(await failureOf(client.putProfile(input, 2))).toEqual({
+      code: 'plan-profile-limit',
+      message: 'The Free plan has one alert profile and one CV. Get Pro for three of each.',
+    });
+  });
+
   it('maps an error answer to the catalogue’s code and message, not the body’s text', async () => {
     const { client } = clientAnswering(async () =>
       json({ code: 'cv-too-large', message: 'anything the server said' }, 413),

@@ -37,11 +37,14 @@ export function MatchCard({
   match,
   checkedAt,
   isNew = false,
+  fits,
 }: {
   match: JobMatch;
   checkedAt: string;
   /** Alerted and not seen before this visit (or arrived while the page is open). */
   isNew?: boolean;
+  /** Which of the user's profiles it fits, when they have more than one. */
+  fits?: string | undefined;
 }) {
   const titleId = useId();
   const scoreId = useId();
@@ -55,6 +58,7 @@ export function MatchCard({
           {match.title}
         </h2>
         <p className="match__company">{match.company}</p>
+        {fits && <p className="match__fits">For {fits}</p>}
         {place && <p className="match__place">{place}</p>}
         <p className="match__fresh">
           {fresh.verb}{' '}

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import type { AlertProfile } from '../../backendApi';
+import type { AlertProfile, ProfileSlot } from '../../backendApi';
 import { placesOf } from '../profile/placesOf';
-import { PATHS } from '../../paths';
+import { slotPath } from '../profile/profileSlots';
+import { PATHS, PRICING_PATH } from '../../paths';
 
-/** No profile saved yet: nothing to match against. */
-export function NoProfileYet() {
+/** No profile saved yet in `slot`: nothing to match against. */
+export function NoProfileYet({ slot }: { slot: ProfileSlot }) {
   return (
     <div className="card">
       <h2 className="card__title">Tell us what you are looking for</h2>
@@ -13,7 +14,7 @@ export function NoProfileYet() {
         You have not filled it in yet.
       </p>
       <p>
-        <Link className="button button--primary" to={PATHS.profile}>
+        <Link className="button button--primary" to={slotPath(PATHS.profile, slot)}>
           Fill in your profile
         </Link>
       </p>
@@ -40,7 +41,13 @@ function Watched({ profile }: { profile: AlertProfile }) {
 }
 
 /** A profile, but no open job fits it yet: say what is being watched. */
-export function NoMatchesYet({ watching }: { watching: AlertProfile | null }) {
+export function NoMatchesYet({
+  watching,
+  slot,
+}: {
+  watching: AlertProfile | null;
+  slot: ProfileSlot;
+}) {
   return (
     <div className="card">
       <h2 className="card__title">No matches yet</h2>
@@ -52,7 +59,23 @@ export function NoMatchesYet({ watching }: { watching: AlertProfile | null }) {
       {watching && <Watched profile={watching} />}
       <p>New postings that fit appear here, best first.</p>
       <p>
-        <Link to={PATHS.profile}>Change what you are looking for</Link>
+        <Link to={slotPath(PATHS.profile, slot)}>Change what you are looking for</Link>
+      </p>
+    </div>
+  );
+}
+
+/** A profile kept from an ended Pro plan: no matches until the plan covers it again. */
+export function ProfileNotInPlan({ slot }: { slot: ProfileSlot }) {
+  return (
+    <div className="card">
+      <h2 className="card__title">Profile {slot} is not in your plan</h2>
+      <p>
+        Your Pro plan ended, so profile {slot} gets no matches or alerts. It is kept until you
+        delete it. <Link to={PRICING_PATH}>See Pro</Link>
+      </p>
+      <p>
+        <Link to={slotPath(PATHS.profile, slot)}>See profile {slot}</Link>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { ProfileSlot } from '../../backendApi';
 import { messageFor } from '../../machines/backendClient';
 import { useUserMachine } from '../machineView/useUserMachine';
 import { createMatchesStore, MatchesStoreContext, type StartMatches } from './matchesStore';
@@ -18,17 +19,23 @@ const CODE_NOT_LOADED: MatchesView = {
 
 export interface MatchesProviderProps {
   children: ReactNode;
+  /** Whose matches to show: the profile in this slot (the page's `?slot=N`); 1 when not given. */
+  slot?: ProfileSlot;
   /** Replaces the browser runtime (tests). Read once, when the provider mounts. */
   startMatches?: StartMatches;
 }
 
-/** Runs the matches machine for the session's current user while its children are shown. */
+/**
+ * Runs the matches machine for the session's current user and one of their profiles (`slot`)
+ * while its children are shown.
+ */
 export function MatchesProvider({
   children,
+  slot = 1,
   startMatches = startBrowserMatches,
 }: MatchesProviderProps) {
   const [store] = useState(createMatchesStore);
-  useUserMachine(store, startMatches, 'matches', CODE_NOT_LOADED);
+  useUserMachine(store, startMatches, 'matches', CODE_NOT_LOADED, slot);
 
   return <MatchesStoreContext.Provider value={store}>{children}</MatchesStoreContext.Provider>;
 }

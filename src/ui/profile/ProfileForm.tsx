@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { SENIORITIES, US_STATE_CODES, type Seniority } from '../../backendApi';
+import { SENIORITIES, US_STATE_CODES, type ProfileSlot, type Seniority } from '../../backendApi';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
 import { TextField } from '../forms/TextField';
 import { useProfileSend, useProfileView } from './hooks';
 import { PATHS } from '../../paths';
+import { slotPath } from './profileSlots';
 import {
   checkDraft,
   draftFromProfile,
@@ -61,12 +62,15 @@ function Checkbox({
   );
 }
 
-/** The alert profile form for user `uid`: a draft kept in this tab until it is saved. */
-export function ProfileForm({ uid }: { uid: string }) {
+/**
+ * The alert profile form for user `uid`'s profile in `slot`: a draft kept in this tab until it is
+ * saved, one per slot, so switching profiles loses nothing typed.
+ */
+export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
   const view = useProfileView();
   const send = useProfileSend();
   const [draft, setDraft] = useState<ProfileDraft>(
-    () => readDraft(uid) ?? (view.profile ? draftFromProfile(view.profile) : EMPTY_DRAFT),
+    () => readDraft(uid, slot) ?? (view.profile ? draftFromProfile(view.profile) : EMPTY_DRAFT),
   );
   const [problems, setProblems] = useState<DraftProblems>({});
   const [submitted, setSubmitted] = useState<ProfileDraft | null>(null);
@@ -77,13 +81,13 @@ export function ProfileForm({ uid }: { uid: string }) {
   const saveError = view.failedOperation === 'save' ? view.error : null;
 
   useEffect(() => {
-    if (view.status === 'saved') forgetDraft(uid);
-  }, [view.status, uid]);
+    if (view.status === 'saved') forgetDraft(uid, slot);
+  }, [view.status, uid, slot]);
 
   function change(patch: Partial<ProfileDraft>): void {
     const next = { ...draft, ...patch };
     setDraft(next);
-    keepDraft(uid, next);
+    keepDraft(uid, slot, next);
   }
 
   const listedSkills = new Set(listOf(draft.skills).map((skill) => skill.toLowerCase()));
@@ -262,7 +266,7 @@ export function ProfileForm({ uid }: { uid: string }) {
           Save profile
         </BusyButton>
         <StatusMessage message={status} />
-        {status && <Link to={PATHS.matches}>See your matches</Link>}
+        {status && <Link to={slotPath(PATHS.matches, slot)}>See your matches</Link>}
       </div>
     </SafeForm>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { ProfileSlot } from '../../backendApi';
 import { messageFor } from '../../machines/backendClient';
 import { useUserMachine } from '../machineView/useUserMachine';
 import type { StartProfile } from './profileConnection';
@@ -19,20 +20,24 @@ const CODE_NOT_LOADED: ProfileView = {
 
 export interface ProfileProviderProps {
   children: ReactNode;
+  /** Which of the user's profiles to show (the page's `?slot=N`); slot 1 when not given. */
+  slot?: ProfileSlot;
   /** Replaces the browser runtime (tests). Read once, when the provider mounts. */
   startProfile?: StartProfile;
 }
 
 /**
  * Runs the profile machine for the session's current user while its children are shown: it
- * loads that user's profile, and another user's when the session changes hands.
+ * loads that user's profile in `slot`, again when the slot changes, and another user's when the
+ * session changes hands.
  */
 export function ProfileProvider({
   children,
+  slot = 1,
   startProfile = startBrowserProfile,
 }: ProfileProviderProps) {
   const [store] = useState(createProfileStore);
-  useUserMachine(store, startProfile, 'profile', CODE_NOT_LOADED);
+  useUserMachine(store, startProfile, 'profile', CODE_NOT_LOADED, slot);
 
   return <ProfileStoreContext.Provider value={store}>{children}</ProfileStoreContext.Provider>;
 }

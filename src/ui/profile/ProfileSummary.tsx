@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { useProfileView } from './hooks';
-import { placesOf } from './placesOf';
+import { ProfileDetails } from './ProfileDetails';
 
 /** A few lines about the alert profile on the account page, with a link to edit it. */
 export function ProfileSummary() {
@@ -18,14 +18,7 @@ export function ProfileSummary() {
       ) : status === 'failed' ? (
         <p role="alert">{error?.message}</p>
       ) : profile ? (
-        <dl className="cv__details">
-          <dt>Roles</dt>
-          <dd>{profile.targetRoles.join(', ')}</dd>
-          <dt>Where</dt>
-          <dd>{placesOf(profile.where) || 'Nowhere chosen yet'}</dd>
-          <dt>CV</dt>
-          <dd>{cv ? cv.fileName : 'Not uploaded'}</dd>
-        </dl>
+        <ProfileDetails profile={profile} cv={cv} />
       ) : (
         <p>You have not set up your job alerts yet.</p>
       )}

@@ -4,6 +4,7 @@ import {
   US_STATE_CODES,
   type AlertProfile,
   type AlertProfileInput,
+  type ProfileSlot,
   type Seniority,
   type UsCity,
   type UsStateCode,
@@ -165,6 +166,11 @@ export function checkDraft(
 
 const DRAFT_KEY_PREFIX = 'applyfirst:profile-draft:';
 
+/** One draft per user and slot; slot 1 keeps the key it had before there were slots. */
+function draftKey(uid: string, slot: ProfileSlot): string {
+  return DRAFT_KEY_PREFIX + (slot === 1 ? uid : `${uid}:${slot}`);
+}
+
 function isDraft(value: unknown): value is ProfileDraft {
   if (typeof value !== 'object' || value === null) return false;
   const draft = value as Record<string, unknown>;
@@ -191,23 +197,23 @@ function storage(): Storage | null {
   }
 }
 
-export function readDraft(uid: string): ProfileDraft | null {
+export function readDraft(uid: string, slot: ProfileSlot): ProfileDraft | null {
   try {
-    const value: unknown = JSON.parse(storage()?.getItem(DRAFT_KEY_PREFIX + uid) ?? 'null');
+    const value: unknown = JSON.parse(storage()?.getItem(draftKey(uid, slot)) ?? 'null');
     return isDraft(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-export function keepDraft(uid: string, draft: ProfileDraft): void {
+export function keepDraft(uid: string, slot: ProfileSlot, draft: ProfileDraft): void {
   try {
-    storage()?.setItem(DRAFT_KEY_PREFIX + uid, JSON.stringify(draft));
+    storage()?.setItem(draftKey(uid, slot), JSON.stringify(draft));
   } catch {
     // Full or blocked storage: the form still works, the draft just does not outlive a reload.
   }
 }
 
-export function forgetDraft(uid: string): void {
-  storage()?.removeItem(DRAFT_KEY_PREFIX + uid);
+export function forgetDraft(uid: string, slot: ProfileSlot): void {
+  storage()?.removeItem(draftKey(uid, slot));
 }

@@ -12,8 +12,12 @@ export interface ProfileView extends ProfileContext {
 export const IDLE_PROFILE_VIEW: ProfileView = Object.freeze({
   status: 'idle',
   uid: null,
+  slot: 1,
   profile: null,
   cv: null,
+  active: true,
+  slots: [],
+  limit: 1,
   suggestedSkills: [],
   error: null,
   failedOperation: null,
