@@ -2,7 +2,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { signInWithCustomToken, signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { AlertProfileInput, GetProfileResponse } from '../../src/backendApi';
+import type { AlertProfileInput, GetProfilesResponse } from '../../src/backendApi';
 import { loginPath, PATHS } from '../../src/paths';
 import { validProfile } from '../server/support/profiles';
 import { accountExists } from '../support/emulatorAdmin';
@@ -33,7 +33,7 @@ import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
  * Issue 10 in Chromium, against the Auth Emulator and the real backend (in-memory PGlite): a guest
  * who saved a profile signs in to an existing account and brings the profile or leaves it; a
  * deleted account leaves nothing behind. "Nothing left" is asked of the backend itself: a user
- * with the same uid (a custom token from the Admin SDK) finds no profile and no CV.
+ * with the same uid (a custom token from the Admin SDK) finds no profile and no CV in any slot.
  */
 describe('a guest’s work when signing in, and an account deleted', () => {
   const app = useAppBrowser();
@@ -56,13 +56,15 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     });
   }
 
-  /** What the backend holds for `uid`, asked as a user with that uid. */
-  async function storedFor(uid: string): Promise<GetProfileResponse> {
+  /** What the backend holds for `uid` in every slot, asked as a user with that uid. */
+  async function storedFor(uid: string): Promise<GetProfilesResponse['profiles']> {
     const token = await getAdminAuth(admin).createCustomToken(uid);
     const { user } = await signInWithCustomToken(createTestAuth(), token);
-    const response = await backendProfile(await user.getIdToken());
+    const response = await fetch(`${backendUrl}/v1/profiles`, {
+      headers: { Authorization: `Bearer ${await user.getIdToken()}` },
+    });
     expect(response.status).toBe(200);
-    return (await response.json()) as GetProfileResponse;
+    return ((await response.json()) as GetProfilesResponse).profiles;
   }
 
   /** An account registered earlier (another device) with its own profile. */
@@ -111,7 +113,7 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     await expectAt(tab.page, app.appUrl, PATHS.profile);
     await expect.poll(() => shownTargetRoles(tab.page)).toBe(roles);
     expect(await accountExists(guest.uid)).toBe(false);
-    expect(await storedFor(guest.uid)).toEqual({ profile: null, cv: null });
+    expect(await storedFor(guest.uid)).toEqual([]);
     expectNoConsoleErrors(tab);
   });
 
@@ -126,14 +128,14 @@ describe('a guest’s work when signing in, and an account deleted', () => {
       uniqueEmail('carry-delete'),
       PASSWORD,
     );
-    expect((await storedFor(uid)).profile?.targetRoles).toEqual(['Doomed role']);
+    expect((await storedFor(uid))[0]?.profile?.targetRoles).toEqual(['Doomed role']);
 
     await deleteAccount(tab.page);
 
     await expectNotice(tab.page, NOTICE_CATALOGUE['account-deleted']);
     await expectGuest(tab.page, [uid]);
     expect(await accountExists(uid)).toBe(false);
-    expect(await storedFor(uid)).toEqual({ profile: null, cv: null });
+    expect(await storedFor(uid)).toEqual([]);
     expectNoConsoleErrors(tab);
   });
 });

@@ -58,7 +58,7 @@ describe('named session flows (e-mail and password)', () => {
    * account's tokens; the backend then refuses them as well (401), which leads to the same sign-out.
    * CI failed on them once.
    */
-  const ACCOUNT_READS_REFUSED = [httpFailure(401, 'v1/profile'), httpFailure(401, 'v1/plan')];
+  const ACCOUNT_READS_REFUSED = [httpFailure(401, 'v1/profiles?'), httpFailure(401, 'v1/plan')];
 
   async function registeredTab(
     label: string,
