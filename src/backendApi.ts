@@ -84,11 +84,6 @@ export interface CvSummary {
 export const PROFILE_SLOTS = [1, 2, 3] as const;
 export type ProfileSlot = (typeof PROFILE_SLOTS)[number];
 
-/** The slot a `?slot=N` names: slot 1 when absent or not a slot. */
-export function slotNamed(value: string | null | undefined): ProfileSlot {
-  return PROFILE_SLOTS.find((slot) => String(slot) === value) ?? 1;
-}
-
 /** `GET /v1/profile?slot=N`: a slot with nothing saved gets nulls (status 200). */
 export interface GetProfileResponse {
   slot: ProfileSlot;

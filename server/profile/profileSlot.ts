@@ -1,4 +1,4 @@
-import { PROFILE_SLOTS, slotNamed, type ProfileSlot } from '../../src/backendApi';
+import { PROFILE_SLOTS, type ProfileSlot } from '../../src/backendApi';
 
 /** `?slot=N` on the profile, CV and matches paths, as a string (the query is not coerced). */
 export interface SlotQuery {
@@ -16,5 +16,6 @@ export const slotQuerySchema = {
 
 /** The slot a query names (validated by `slotQuerySchema`), 1 when it names none. */
 export function slotOf(query: SlotQuery): ProfileSlot {
-  return slotNamed(query.slot);
+  const slot = PROFILE_SLOTS.find((candidate) => String(candidate) === query.slot);
+  return slot ?? 1;
 }

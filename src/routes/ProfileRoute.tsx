@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
-import { slotNamed } from '../backendApi';
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
 import { ProfileProvider } from '../ui/profile/ProfileProvider';
 import { ProfilePage } from '../ui/ProfilePage';
+import { slotFromParam } from '../ui/profile/profileSlots';
 import { PATHS } from '../paths';
 
 export const profileMeta: PageMeta = {
@@ -17,7 +17,7 @@ export const profileMeta: PageMeta = {
 export function ProfileRoute() {
   // Which of the user's profiles: `?slot=N`, slot 1 when absent (the prerender has no query).
   const [params] = useSearchParams();
-  const slot = slotNamed(params.get('slot'));
+  const slot = slotFromParam(params.get('slot'));
   return (
     <>
       <PageHead meta={profileMeta} />

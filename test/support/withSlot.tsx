@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { slotNamed, type ProfileSlot } from '../../src/backendApi';
+import type { ProfileSlot } from '../../src/backendApi';
+import { slotFromParam } from '../../src/ui/profile/profileSlots';
 
 /** As the profile and matches routes do: the slot read from the address, passed down. */
 export function WithSlot({ children }: { children: (slot: ProfileSlot) => ReactNode }) {
   const [params] = useSearchParams();
-  return children(slotNamed(params.get('slot')));
+  return children(slotFromParam(params.get('slot')));
 }

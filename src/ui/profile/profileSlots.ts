@@ -1,6 +1,11 @@
 import { PROFILE_SLOTS, type GetProfileResponse, type ProfileSlot } from '../../backendApi';
 import { PATHS } from '../../paths';
 
+/** The slot a page's `?slot=N` names; slot 1 when absent or not a slot. */
+export function slotFromParam(value: string | null): ProfileSlot {
+  return PROFILE_SLOTS.find((slot) => String(slot) === value) ?? 1;
+}
+
 /** A page for one slot: slot 1 is the plain path, as every link before slots wrote it. */
 export function slotPath(path: typeof PATHS.profile | typeof PATHS.matches, slot: ProfileSlot) {
   return slot === 1 ? path : `${path}?slot=${slot}`;
