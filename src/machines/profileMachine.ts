@@ -46,7 +46,12 @@ export type ProfileEvent =
   | { type: 'DELETE_PROFILE' }
   | { type: 'RETRY' };
 
-export type ProfileTag = 'loading' | 'saving' | 'uploading' | 'deletingProfile' | 'busy';
+/**
+ * What the UI asks: `busy` while any call runs; `changing` while a change to this slot is on its
+ * way to the backend (its answer is dropped if another slot loads, so the page holds still).
+ */
+export type ProfileTag =
+  'loading' | 'saving' | 'uploading' | 'deletingProfile' | 'changing' | 'busy';
 
 /** The user and the slot a call is for. */
 interface SlotInput {
@@ -209,7 +214,7 @@ export const profileMachine = setup({
     ready: { on: READY_EVENTS },
     saved: { on: READY_EVENTS },
     saving: {
-      tags: ['saving', 'busy'],
+      tags: ['saving', 'changing', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'saveProfile',
@@ -235,7 +240,7 @@ export const profileMachine = setup({
       },
     },
     uploading: {
-      tags: ['uploading', 'busy'],
+      tags: ['uploading', 'changing', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'uploadCv',
@@ -259,7 +264,7 @@ export const profileMachine = setup({
       },
     },
     removingCv: {
-      tags: ['busy'],
+      tags: ['changing', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'removeCv',
@@ -280,7 +285,7 @@ export const profileMachine = setup({
       },
     },
     deletingProfile: {
-      tags: ['deletingProfile', 'busy'],
+      tags: ['deletingProfile', 'changing', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'deleteProfile',

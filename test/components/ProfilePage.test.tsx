@@ -11,6 +11,7 @@ import { ProfilePage } from '../../src/ui/ProfilePage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
+import { deferred } from '../support/fakeSessionService';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
 import { WithSlot } from '../support/withSlot';
 
@@ -279,6 +280,32 @@ describe('the profile page with several profiles', () => {
       expect((await field('Target roles')).value).toBe('Platform engineer'),
     );
     expect(backend.calls.load).toHaveBeenLastCalledWith({ uid, slot: 1 });
+  });
+
+  it('holds the other profiles while a save runs, so its answer is not dropped', async () => {
+    const backend = fakeBackend({ [uid]: { profile: backendEngineer, cv: null } }, 3);
+    const save = deferred<void>();
+    const realSave = backend.calls.save.getMockImplementation();
+    backend.calls.save.mockImplementationOnce(async (call) => {
+      await save.promise;
+      if (!realSave) throw new Error('the fake backend has no save');
+      return realSave(call);
+    });
+    const { person } = renderProfilePage(backend, registeredUser);
+    await person.type(await field('Skills (separate'), ', Rust');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    const held = await within(await nav()).findByRole('link', { name: 'Profile 2: empty' });
+    expect(held.getAttribute('aria-disabled')).toBe('true');
+    expect(held.getAttribute('href')).toBeNull();
+    await person.click(held);
+    expect(backend.calls.load).toHaveBeenCalledTimes(1);
+
+    save.resolve();
+    await screen.findByText('Saved');
+    const free = within(await nav()).getByRole('link', { name: 'Profile 2: empty' });
+    expect(free.getAttribute('href')).toBe('/profile?slot=2');
+    expect(free.getAttribute('aria-disabled')).toBeNull();
   });
 
   it('deletes a profile after a confirmation, and Cancel keeps it', async () => {

@@ -57,6 +57,7 @@ describe('the profile machine', () => {
     actor.send({ type: 'LOAD', uid: 'alice', slot: 1 });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('changing')).toBe(false);
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ uid: 'alice', profile: savedProfile, cv });
@@ -69,7 +70,9 @@ describe('the profile machine', () => {
     await settled(actor);
     actor.send({ type: 'SAVE', input });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(actor.getSnapshot().hasTag('changing')).toBe(true);
     await settled(actor);
+    expect(actor.getSnapshot().hasTag('changing')).toBe(false);
     expect(actor.getSnapshot().value).toBe('saved');
     expect(actor.getSnapshot().context.profile).toEqual(savedProfile);
     expect(calls.save).toHaveBeenCalledWith({ uid: 'alice', slot: 1, input });
@@ -124,6 +127,7 @@ describe('the profile machine', () => {
     const file = cvFile;
     actor.send({ type: 'UPLOAD_CV', file });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
+    expect(actor.getSnapshot().hasTag('changing')).toBe(true);
     await settled(actor);
     expect(calls.upload).toHaveBeenCalledWith({ uid: 'alice', slot: 1, file });
     expect(actor.getSnapshot().context.cv).toEqual(cv);
@@ -139,7 +143,7 @@ describe('the profile machine', () => {
     expect(actor.getSnapshot().context.suggestedSkills).toEqual(['React', 'PostgreSQL']);
 
     actor.send({ type: 'REMOVE_CV' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('changing')).toBe(true);
     await settled(actor);
     expect(calls.remove).toHaveBeenCalledWith({ uid: 'alice', slot: 1 });
     expect(actor.getSnapshot().context.cv).toBeNull();
@@ -261,7 +265,7 @@ describe('the profile machine with several profiles', () => {
 
     actor.send({ type: 'DELETE_PROFILE' });
     expect(actor.getSnapshot().hasTag('deletingProfile')).toBe(true);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('changing')).toBe(true);
     await settled(actor);
     expect(calls.deleteProfile).toHaveBeenCalledWith({ uid: 'alice', slot: 2 });
     expect(actor.getSnapshot().value).toBe('ready');

@@ -23,7 +23,7 @@ export function CvSection() {
   const [tooLarge, setTooLarge] = useState(false);
   const uploading = view.status === 'uploading';
   const removing = view.status === 'removingCv';
-  const busy = uploading || removing || view.status === 'saving';
+  const busy = view.changing;
   const failed =
     view.failedOperation === 'upload' || view.failedOperation === 'remove' ? view.error : null;
   const message = tooLarge

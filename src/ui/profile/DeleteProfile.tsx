@@ -24,8 +24,7 @@ export function DeleteProfile({
   const titleId = useId();
   const dialogTitleId = useId();
   const deleting = view.status === 'deletingProfile';
-  const busy =
-    view.status === 'saving' || view.status === 'uploading' || view.status === 'removingCv';
+  const busy = view.changing && !deleting;
   const failed = view.failedOperation === 'deleteProfile' ? view.error : null;
 
   function close(): void {

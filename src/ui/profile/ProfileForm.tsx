@@ -77,7 +77,7 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
   const ids = { error: useId(), title: useId(), suggestions: useId(), cities: useId() };
   const problemId = (field: DraftField) => `${ids.title}-${field}`;
   const saving = view.status === 'saving';
-  const busy = saving || view.status === 'uploading' || view.status === 'removingCv';
+  const busy = view.changing;
   const saveError = view.failedOperation === 'save' ? view.error : null;
 
   useEffect(() => {

@@ -20,7 +20,7 @@ export function ProGivesThree() {
  * covers more than one or some are kept from an ended Pro plan, else the line about Pro.
  */
 export function ProfileSlots({ slot, loading }: { slot: ProfileSlot; loading: boolean }) {
-  const { limit, slots } = useProfileView();
+  const { limit, slots, changing } = useProfileView();
   const shown = slotsShown(limit, slots);
   // While another slot loads, the list stays; before the first answer, nothing is known yet.
   if (shown.length <= 1) return loading ? null : <ProGivesThree />;
@@ -35,7 +35,7 @@ export function ProfileSlots({ slot, loading }: { slot: ProfileSlot; loading: bo
   }));
   return (
     <>
-      <SlotNav label="Your alert profiles" items={items} current={slot} />
+      <SlotNav label="Your alert profiles" items={items} current={slot} held={changing} />
       {limit <= 1 && <ProGivesThree />}
     </>
   );

@@ -11,31 +11,50 @@ export interface SlotNavItem {
   to: string;
 }
 
-/** A small navigation between the user's profiles; the current one is marked for everyone. */
+/**
+ * A small navigation between the user's profiles; the current one is marked for everyone. While
+ * `held`, the others are shown but cannot be followed (a change to the current one is running).
+ */
 export function SlotNav({
   label,
   items,
   current,
+  held = false,
 }: {
   label: string;
   items: readonly SlotNavItem[];
   current: ProfileSlot;
+  held?: boolean;
 }) {
   return (
     <nav className="slot-nav" aria-label={label}>
       <ul className="slot-nav__list">
-        {items.map((item) => (
-          <li key={item.slot}>
-            <Link
-              className="slot-nav__link"
-              to={item.to}
-              aria-current={item.slot === current ? 'page' : undefined}
-            >
+        {items.map((item) => {
+          const content = (
+            <>
               {item.name}
               {item.note && <span className="slot-nav__note"> ({item.note})</span>}
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          const isCurrent = item.slot === current;
+          return (
+            <li key={item.slot}>
+              {held && !isCurrent ? (
+                <span className="slot-nav__link" role="link" aria-disabled="true">
+                  {content}
+                </span>
+              ) : (
+                <Link
+                  className="slot-nav__link"
+                  to={item.to}
+                  aria-current={isCurrent ? 'page' : undefined}
+                >
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
