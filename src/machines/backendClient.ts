@@ -1,63 +1,22 @@
-import {
-  API_ERRORS,
-  type AlertMatch,
-  type AlertProfileInput,
-  type ApiErrorCode,
-  type CarryOverRequest,
-  type CarryOverResponse,
-  type DeleteAccountResponse,
-  type DeleteCvResponse,
-  type DeleteProfileResponse,
-  type GetAlertsResponse,
-  type GetMatchesResponse,
-  type GetPlanResponse,
-  type GetProfileResponse,
-  type GetProfilesResponse,
-  type MarkAlertsSeenResponse,
-  type ProfileSlot,
-  type PutCvResponse,
-  type PutProfileResponse,
+import type {
+  AlertMatch,
+  AlertProfileInput,
+  CarryOverRequest,
+  CarryOverResponse,
+  DeleteAccountResponse,
+  DeleteCvResponse,
+  DeleteProfileResponse,
+  GetAlertsResponse,
+  GetMatchesResponse,
+  GetPlanResponse,
+  GetProfileResponse,
+  GetProfilesResponse,
+  MarkAlertsSeenResponse,
+  ProfileSlot,
+  PutCvResponse,
+  PutProfileResponse,
 } from '../backendApi';
-
-/** The backend's codes, plus what can go wrong before an answer arrives. */
-export type BackendErrorCode = ApiErrorCode | 'network-error' | 'timed-out' | 'session-missing';
-
-export interface BackendError {
-  code: BackendErrorCode;
-  message: string;
-}
-
-const CLIENT_MESSAGES: Record<Exclude<BackendErrorCode, ApiErrorCode>, string> = {
-  'network-error':
-    'We could not reach ApplyFirst. Please check your internet connection and try again.',
-  'timed-out': 'ApplyFirst took too long to answer. Please try again.',
-  'session-missing': 'Your session is not ready yet. Please wait a moment and try again.',
-};
-
-function isApiErrorCode(code: unknown): code is ApiErrorCode {
-  return typeof code === 'string' && Object.hasOwn(API_ERRORS, code);
-}
-
-export function messageFor(code: BackendErrorCode): string {
-  return isApiErrorCode(code) ? API_ERRORS[code].message : CLIENT_MESSAGES[code];
-}
-
-/** What every backend call rejects with: a code and a message for people, never a token. */
-export class BackendFailure extends Error implements BackendError {
-  override readonly name = 'BackendFailure';
-  readonly code: BackendErrorCode;
-
-  constructor(code: BackendErrorCode) {
-    super(messageFor(code));
-    this.code = code;
-  }
-}
-
-/** Anything a backend call rejected with, as a `BackendError` with a readable message. */
-export function backendErrorOf(thrown: unknown): BackendError {
-  const failure = thrown instanceof BackendFailure ? thrown : new BackendFailure('internal-error');
-  return { code: failure.code, message: failure.message };
-}
+import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
 
 export const REQUEST_TIME_LIMIT_MS = 30_000;
 export const UPLOAD_TIME_LIMIT_MS = 60_000;
@@ -105,23 +64,6 @@ export interface BackendClient {
     onAlert: (alert: AlertMatch) => void,
     onOpen?: () => void,
   ): Promise<void>;
-}
-
-/** A code from an error answer; the catalogue's message is shown, never the body's text. */
-export async function failureFromAnswer(response: Response): Promise<BackendFailure> {
-  const body: unknown = await response.json().catch(() => null);
-  const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : null;
-  return new BackendFailure(isApiErrorCode(code) ? code : 'internal-error');
-}
-
-export function failureFromThrown(error: unknown): BackendFailure {
-  if (error instanceof BackendFailure) return error;
-  if (error instanceof DOMException && error.name === 'TimeoutError') {
-    return new BackendFailure('timed-out');
-  }
-  // A success answer that is not JSON.
-  if (error instanceof SyntaxError) return new BackendFailure('internal-error');
-  return new BackendFailure('network-error');
 }
 
 /** `path` for one slot (`?slot=N`); without a slot, the path as it is (the backend reads slot 1). */

@@ -1,6 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { AlertMatch, ProfileSlot } from '../backendApi';
-import { backendErrorOf, type BackendClient } from './backendClient';
+import type { BackendClient } from './backendClient';
+import { backendErrorOf } from './backendErrors';
 import {
   caughtUpAlerts,
   EMPTY_MATCHES_CONTEXT,

@@ -5,7 +5,7 @@ import type {
   JobMatch,
   ProfileSlot,
 } from '../backendApi';
-import type { BackendError } from './backendClient';
+import type { BackendError } from './backendErrors';
 
 /** What one load of the matches page brings. */
 export interface MatchesResult {

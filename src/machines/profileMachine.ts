@@ -11,7 +11,8 @@ import type {
   PutCvResponse,
   PutProfileResponse,
 } from '../backendApi';
-import { backendErrorOf, type BackendClient, type BackendError } from './backendClient';
+import type { BackendClient } from './backendClient';
+import { backendErrorOf, type BackendError } from './backendErrors';
 
 export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile';
 

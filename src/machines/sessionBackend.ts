@@ -4,7 +4,8 @@
  * failures become session failures the error catalogue knows.
  */
 import type { CarryOverMode, CarryOverResponse } from '../backendApi';
-import { backendErrorOf, createBackendClient, type BackendErrorCode } from './backendClient';
+import { createBackendClient } from './backendClient';
+import { backendErrorOf, type BackendErrorCode } from './backendErrors';
 import type { ClientCode } from './errorCatalogue';
 import { SessionFailure } from './sessionFailure';
 import type { GuestWork } from './sessionTypes';

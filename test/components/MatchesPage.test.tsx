@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ProfileSlot } from '../../src/backendApi';
-import { BackendFailure } from '../../src/machines/backendClient';
+import { BackendFailure } from '../../src/machines/backendErrors';
 import {
   matchesMachine,
   type MatchesEvent,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { AlertMatch } from '../../src/backendApi';
-import { BackendFailure } from '../../src/machines/backendClient';
+import { BackendFailure } from '../../src/machines/backendErrors';
 import {
   matchesMachine,
   type MatchesEvent,

@@ -6,7 +6,8 @@ import type {
   GetProfileResponse,
   ProfileSlot,
 } from '../../src/backendApi';
-import { BackendFailure, type BackendClient } from '../../src/machines/backendClient';
+import type { BackendClient } from '../../src/machines/backendClient';
+import { BackendFailure } from '../../src/machines/backendErrors';
 import {
   createMatchesActors,
   matchesMachine,

@@ -7,7 +7,8 @@ import type {
   ProfileSlot,
   PutProfileResponse,
 } from '../../src/backendApi';
-import { BackendFailure, type BackendClient } from '../../src/machines/backendClient';
+import type { BackendClient } from '../../src/machines/backendClient';
+import { BackendFailure } from '../../src/machines/backendErrors';
 import { createProfileActors, type ProfileLoaded } from '../../src/machines/profileMachine';
 import { cvOf, fakeProfileBackend, SAVED_AT, type Held } from '../support/fakeProfileBackend';
 

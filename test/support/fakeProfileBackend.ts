@@ -9,7 +9,7 @@ import {
   type PutCvResponse,
   type PutProfileResponse,
 } from '../../src/backendApi';
-import { BackendFailure } from '../../src/machines/backendClient';
+import { BackendFailure } from '../../src/machines/backendErrors';
 import { profileMachine, type ProfileLoaded } from '../../src/machines/profileMachine';
 
 export const SAVED_AT = '2026-11-22T22:00:00.000Z';

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AlertProfileInput } from '../../src/backendApi';
 import {
-  backendErrorOf,
-  BackendFailure,
   createBackendClient,
   REQUEST_TIME_LIMIT_MS,
   UPLOAD_TIME_LIMIT_MS,
 } from '../../src/machines/backendClient';
+import { backendErrorOf, BackendFailure } from '../../src/machines/backendErrors';
 import { NEVER_PAID } from '../support/planFixtures';
 
 const TOKEN = 'secret-id-token';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackendFailure } from '../../src/machines/backendClient';
+import { BackendFailure } from '../../src/machines/backendErrors';
 import { ERROR_CATALOGUE } from '../../src/machines/errorCatalogue';
 import { sessionFailureOfBackend } from '../../src/machines/sessionBackend';
 

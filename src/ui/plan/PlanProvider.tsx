@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { GetPlanResponse } from '../../backendApi';
-import { BackendFailure, backendErrorOf, type BackendError } from '../../machines/backendClient';
+import { BackendFailure, backendErrorOf, type BackendError } from '../../machines/backendErrors';
 import { useSessionStatus, useSessionUser } from '../session';
 
 /** What a plan section shows: loading, the plan, or why it could not be read. */

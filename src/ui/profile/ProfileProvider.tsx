@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ProfileSlot } from '../../backendApi';
-import { messageFor } from '../../machines/backendClient';
+import { messageFor } from '../../machines/backendErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
 import type { StartProfile } from './profileConnection';
 import { createProfileStore, ProfileStoreContext } from './profileStore';
