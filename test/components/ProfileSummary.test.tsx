@@ -1,21 +1,25 @@
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AlertProfile } from '../../src/backendApi';
 import { PATHS } from '../../src/paths';
 import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
 import { ProfileSummary } from '../../src/ui/profile/ProfileSummary';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
-import { fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
+import { cvOf, fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
 import { createFakeSession, registeredUser } from '../support/sessionTestProvider';
 
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
 
-function renderSummary(stored: Held) {
+const uid = registeredUser.uid;
+
+/** The summary over the fake backend: `held` by uid (slot 1) or `uid/slot`, and the plan's limit. */
+function renderSummary(held: Record<string, Held>, limit = 1) {
   const session = createFakeSession(registeredUser);
-  const { logic } = fakeProfileBackend({ [registeredUser.uid]: stored });
+  const { logic } = fakeProfileBackend(held, limit);
   render(
     <SessionProvider startSession={() => connectSessionActor(session.logic)}>
       <MemoryRouter>
@@ -27,34 +31,56 @@ function renderSummary(stored: Held) {
   );
 }
 
+const backendAndSre: AlertProfile = {
+  targetRoles: ['Backend engineer', 'SRE'],
+  skills: ['Go'],
+  where: {
+    remoteUs: true,
+    remoteWorldwide: false,
+    usStates: ['WA'],
+    usCities: [{ city: 'Austin', state: 'TX' }],
+  },
+  seniority: 'senior',
+  minSalaryUsd: null,
+  needsVisaSponsorship: false,
+  updatedAt: '2026-11-22T22:00:00.000Z',
+};
+
 describe('the profile summary on the account page', () => {
   it('sums up the saved profile and links to edit it', async () => {
-    renderSummary({
-      profile: {
-        targetRoles: ['Backend engineer', 'SRE'],
-        skills: ['Go'],
-        where: {
-          remoteUs: true,
-          remoteWorldwide: false,
-          usStates: ['WA'],
-          usCities: [{ city: 'Austin', state: 'TX' }],
-        },
-        seniority: 'senior',
-        minSalaryUsd: null,
-        needsVisaSponsorship: false,
-        updatedAt: '2026-11-22T22:00:00.000Z',
-      },
-      cv: null,
-    });
+    renderSummary({ [uid]: { profile: backendAndSre, cv: null } });
     await screen.findByText('Backend engineer, SRE');
     expect(screen.getByText('remote in the US; WA; Austin, TX')).toBeTruthy();
     expect(screen.getByText('Not uploaded')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Edit your profile' });
     expect(link.getAttribute('href')).toBe(PATHS.profile);
+    expect(screen.queryByRole('list', { name: 'Your other alert profiles' })).toBeNull();
+  });
+
+  it('links to each other profile, and says which one the plan no longer covers', async () => {
+    renderSummary(
+      {
+        [uid]: { profile: backendAndSre, cv: null },
+        [`${uid}/2`]: { profile: null, cv: cvOf(new File(['Go'], 'cv.txt')) },
+        [`${uid}/3`]: { profile: { ...backendAndSre, targetRoles: ['Data engineer'] }, cv: null },
+      },
+      2,
+    );
+    const others = await screen.findByRole('list', { name: 'Your other alert profiles' });
+    const items = within(others).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile 2: CV only',
+      'Profile 3: Data engineer (not in your plan)',
+    ]);
+    expect(
+      within(others)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/profile?slot=2', '/profile?slot=3']);
   });
 
   it('invites a user without a profile to set one up', async () => {
-    renderSummary({ profile: null, cv: null });
+    renderSummary({ [uid]: { profile: null, cv: null } });
     const link = await screen.findByRole('link', { name: 'Set up your job alerts' });
     expect(link.getAttribute('href')).toBe(PATHS.profile);
     expect(screen.getByText('You have not set up your job alerts yet.')).toBeTruthy();

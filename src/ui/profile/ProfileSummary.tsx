@@ -3,10 +3,15 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { useProfileView } from './hooks';
 import { ProfileDetails } from './ProfileDetails';
+import { slotName, slotPath } from './profileSlots';
 
-/** A few lines about the alert profile on the account page, with a link to edit it. */
+/**
+ * A few lines about the first alert profile on the account page, with a link to edit it, and a
+ * link to each other profile the user holds (Pro's, or kept after Pro ended).
+ */
 export function ProfileSummary() {
-  const { status, profile, cv, error } = useProfileView();
+  const { status, profile, cv, error, slots } = useProfileView();
+  const others = status === 'ready' ? slots.filter((entry) => entry.slot !== 1) : [];
   const titleId = useId();
   return (
     <section className="card" aria-labelledby={titleId}>
@@ -25,6 +30,16 @@ export function ProfileSummary() {
       <p>
         <Link to={PATHS.profile}>{profile ? 'Edit your profile' : 'Set up your job alerts'}</Link>
       </p>
+      {others.length > 0 && (
+        <ul aria-label="Your other alert profiles">
+          {others.map((entry) => (
+            <li key={entry.slot}>
+              <Link to={slotPath(PATHS.profile, entry.slot)}>{slotName(entry.slot, entry)}</Link>
+              {!entry.active && ' (not in your plan)'}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
