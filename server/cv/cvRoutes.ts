@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
-import { readPlanLimits } from '../plan/planLimits';
+import { assertSlotAllowed } from '../plan/planLimits';
 import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
 import { readProfile } from '../profile/profileStore';
 import type { RouteDependencies } from '../routeDependencies';
@@ -38,7 +38,7 @@ export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies):
     const { uid } = identityOf(request);
     const slot = slotOf(request.query);
     // Early, before the file is read and parsed; saveCv checks again under the user's lock.
-    if (slot > (await readPlanLimits(db, uid)).cvs) throw new ApiFailure('plan-profile-limit');
+    await assertSlotAllowed(db, uid, slot, 'cvs');
     const { fileName, bytes } = await readUpload(request);
     const mediaType = await detectCvType(bytes);
     if (mediaType === null) throw new ApiFailure('cv-unsupported-type');

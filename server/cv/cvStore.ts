@@ -4,7 +4,7 @@ import { inTransaction, lockUserProfile, refreshMatchSkills } from '../alerts/pr
 import type { Database, Transaction } from '../db/database';
 import { cvs } from '../db/schema';
 import { preparedFor } from '../db/prepared';
-import { assertSlotAllowed } from '../profile/profileStore';
+import { assertSlotAllowed } from '../plan/planLimits';
 
 export interface StoredCv {
   fileName: string;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PlanLimits } from '../../src/backendApi';
+import type { PlanLimits, ProfileSlot } from '../../src/backendApi';
+import { ApiFailure } from '../apiFailure';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { plans } from '../db/schema';
@@ -18,4 +19,19 @@ export async function readPlanLimits(db: Database | Transaction, uid: string): P
     ? await db.select({ plan: plans.plan }).from(plans).where(eq(plans.uid, uid))
     : await readPlanName(db).execute({ uid });
   return limitsFor(row?.plan ?? 'free');
+}
+
+/**
+ * Refused (`plan-profile-limit`) when the plan does not cover the slot. Saves read it under the
+ * user's lock (`lockUserProfile`), which a change of plan takes too, so no save slips past a
+ * downgrade; outside a transaction it is only an early answer.
+ */
+export async function assertSlotAllowed(
+  db: Database | Transaction,
+  uid: string,
+  slot: ProfileSlot,
+  kind: 'profiles' | 'cvs',
+): Promise<void> {
+  const limits = await readPlanLimits(db, uid);
+  if (slot > limits[kind]) throw new ApiFailure('plan-profile-limit');
 }

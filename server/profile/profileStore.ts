@@ -1,11 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AlertProfile, AlertProfileInput, ProfileSlot } from '../../src/backendApi';
 import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../alerts/profileLookup';
-import { ApiFailure } from '../apiFailure';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { cvs, profiles } from '../db/schema';
-import { readPlanLimits } from '../plan/planLimits';
+import { assertSlotAllowed } from '../plan/planLimits';
 import { toAlertProfile, toColumns } from './profileRow';
 
 const inSlot = (uid: string, slot: ProfileSlot) =>
@@ -47,20 +46,6 @@ export async function readProfiles(
 ): Promise<Map<ProfileSlot, AlertProfile>> {
   const rows = await readProfileRows(db).execute({ uid });
   return new Map(rows.map((row) => [row.slot, toAlertProfile(row)]));
-}
-
-/**
- * Refused (`plan-profile-limit`) when the plan does not cover the slot. Read under the user's lock
- * (`lockUserProfile`), which a change of plan takes too, so no save slips past a downgrade.
- */
-export async function assertSlotAllowed(
-  tx: Transaction,
-  uid: string,
-  slot: ProfileSlot,
-  kind: 'profiles' | 'cvs',
-): Promise<void> {
-  const limits = await readPlanLimits(tx, uid);
-  if (slot > limits[kind]) throw new ApiFailure('plan-profile-limit');
 }
 
 export async function saveProfile(

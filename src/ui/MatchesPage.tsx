@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProfileSlot } from '../backendApi';
+import type { AlertMatch, ProfileSlot } from '../backendApi';
 import { activeProfiles } from '../machines/matchesTypes';
 import { BusyButton } from './forms/BusyButton';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
@@ -19,6 +19,12 @@ function countOf(matches: number, fresh: number): string {
   if (matches === 0) return 'No matches yet.';
   if (matches === 1) return '1 match.';
   return fresh > 0 ? `${matches} matches, new first.` : `${matches} matches, best first.`;
+}
+
+/** What a screen reader hears of a match that just arrived. */
+function announcementOf(match: AlertMatch, fits: string | undefined): string {
+  const what = `New match: ${match.title} at ${match.company}`;
+  return fits ? `${what}, for ${fits}` : what;
 }
 
 /**
@@ -88,9 +94,7 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
       {shown && view.active && view.profileMissing && <NoProfileYet slot={slot} />}
       {/* Always there, so a screen reader hears what is put in it later. */}
       <p className="visually-hidden" aria-live="polite">
-        {view.arrived &&
-          `New match: ${view.arrived.title} at ${view.arrived.company}` +
-            (fitsOf(view.arrived.slot) ? `, for ${fitsOf(view.arrived.slot)}` : '')}
+        {view.arrived && announcementOf(view.arrived, fitsOf(view.arrived.slot))}
       </p>
       {shown && view.active && !view.profileMissing && total === 0 && (
         <NoMatchesYet watching={view.watching} slot={slot} />

@@ -12,3 +12,12 @@ export function useModalDialog(open: boolean): RefObject<HTMLDialogElement | nul
   }, [open]);
   return dialogRef;
 }
+
+/**
+ * Closes `dialog`; its `close` event then runs the caller's handler. A dialog that is not open as
+ * such (jsdom without `close`) calls `closed` at once instead.
+ */
+export function closeDialog(dialog: HTMLDialogElement | null, closed: () => void): void {
+  if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+  else closed();
+}

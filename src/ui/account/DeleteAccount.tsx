@@ -7,7 +7,7 @@ import { TextField } from '../forms/TextField';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
-import { useModalDialog } from '../useModalDialog';
+import { closeDialog, useModalDialog } from '../useModalDialog';
 
 const CONFIRMATION_WORD = 'DELETE';
 const CONFIRMATION_MAX_LENGTH = 32;
@@ -35,11 +35,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
 
   const dialogRef = useModalDialog(open);
 
-  function close(): void {
-    const dialog = dialogRef.current;
-    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-    else closed();
-  }
+  const close = () => closeDialog(dialogRef.current, closed);
 
   /** After the dialog closed (Cancel, Escape): give up a pending re-authentication too. */
   function closed(): void {

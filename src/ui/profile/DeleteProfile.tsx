@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ProfileSlot } from '../../backendApi';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
-import { useModalDialog } from '../useModalDialog';
+import { closeDialog, useModalDialog } from '../useModalDialog';
 import { useProfileSend, useProfileView } from './hooks';
 import { forgetDraft } from './profileDraft';
 
@@ -27,11 +27,7 @@ export function DeleteProfile({
   const busy = view.changing && !deleting;
   const failed = view.failedOperation === 'deleteProfile' ? view.error : null;
 
-  function close(): void {
-    const dialog = dialogRef.current;
-    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-    else setOpen(false);
-  }
+  const close = () => closeDialog(dialogRef.current, () => setOpen(false));
 
   function confirm(): void {
     // What was typed into this profile goes with it.
