@@ -45,14 +45,12 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     await deleteApp(admin);
   });
 
-  async function backendProfile(idToken: string, body?: AlertProfileInput): Promise<Response> {
+  /** Saves `body` as the profile of the user whose ID token this is. */
+  async function saveBackendProfile(idToken: string, body: AlertProfileInput): Promise<Response> {
     return fetch(`${backendUrl}/v1/profile`, {
-      method: body ? 'PUT' : 'GET',
-      headers: {
-        Authorization: `Bearer ${idToken}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
     });
   }
 
@@ -72,7 +70,7 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     const email = uniqueEmail('carry-account');
     const uid = await createAccount(email, PASSWORD);
     const { user } = await signInWithEmailAndPassword(createTestAuth(), email, PASSWORD);
-    const saved = await backendProfile(
+    const saved = await saveBackendProfile(
       await user.getIdToken(),
       validProfile({ targetRoles: roles }),
     );
