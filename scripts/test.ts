@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium, NO_CHROMIUM_MESSAGE } from './chromium';
+import { ensureTestChromium, NO_CHROMIUM_MESSAGE } from './chromium';
 import { emulatorsExecArgs } from './emulator';
 
 const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
@@ -63,7 +63,7 @@ const staticChecks = Promise.all([
   check('format', 'npx', ['prettier', '--check', '.']),
 ]);
 
-const chromium = ensureChromium();
+const chromium = ensureTestChromium();
 if (chromium) env.CHROME_PATH = chromium;
 else console.error(`${NO_CHROMIUM_MESSAGE} The browser tests will fail without it.`);
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import type { PublishedPosting } from '../../server/jobs/standIn/standInServer';
-import { launchChromium } from '../support/browser';
+import { launchTestChromium } from '../support/browser';
 import { collectConsoleErrors, press, sessionLink } from './support/pageDriver';
 
 interface Seeker {
@@ -34,7 +34,7 @@ describe('alerts on the open matches page', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchTestChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureOutcome, FixtureUser } from './fixtures/popupFixture';
-import { launchChromium } from '../support/browser';
+import { launchTestChromium } from '../support/browser';
 import { GAPI_SCRIPT_URL, installGapiStandIn } from './support/gapiStandIn';
 import {
   addGoogleAccount,
@@ -93,7 +93,7 @@ describe('the gapi stand-in, with the Auth Emulator and the Firebase SDK in Chro
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'applyfirst-gapi-fixture-'));
     ({ server, url: fixtureUrl } = await serveFixture(await buildFixture(outDir), emulatorUrl()));
-    browser = await launchChromium();
+    browser = await launchTestChromium();
   });
 
   afterEach(async () => {

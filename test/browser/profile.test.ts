@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchTestChromium } from '../support/browser';
 import { PATHS } from '../../src/paths';
 import {
   collectConsoleErrors,
@@ -21,7 +21,7 @@ describe('the job alert profile in Chromium', () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchTestChromium();
     const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
     page = await context.newPage();
     consoleErrors = collectConsoleErrors(page);

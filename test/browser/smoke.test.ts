@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import { launchChromium } from '../support/browser';
+import { launchTestChromium } from '../support/browser';
 import { latestPasswordResetCode } from '../support/emulatorAdmin';
 import {
   collectConsoleErrors,
@@ -29,7 +29,7 @@ describe('a visitor in Chromium', () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchTestChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     consoleErrors = collectConsoleErrors(page);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { declaredStates, declaredTransitions, sessionPaths } from '../../machine/sessionModel';
-import { launchChromium } from '../../support/browser';
+import { launchTestChromium } from '../../support/browser';
 import { EXCLUDED_TRANSITIONS, EXCLUSION_RULES } from './exclusions';
 import { stateIds } from './pathModel';
 import { runPlannedPath, type Coverage, type PlannedPath } from './runPath';
@@ -106,7 +106,7 @@ export function describePathPart(part: number): void {
     let browser: Browser;
 
     beforeAll(async () => {
-      browser = await launchChromium();
+      browser = await launchTestChromium();
     });
 
     afterAll(async () => {

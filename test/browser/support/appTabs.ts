@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { launchChromium } from '../../support/browser';
+import { launchTestChromium } from '../../support/browser';
 import { disposeTestAuths } from '../../support/emulatorAuth';
 import { installGapiStandIn } from './gapiStandIn';
 import { stubGoogleSignInPageAssets } from './googlePopup';
@@ -63,7 +63,7 @@ export function useAppBrowser(): AppBrowser {
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchTestChromium();
   });
 
   afterEach(async () => {

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { launchChromium } from '../../support/browser';
+import { launchTestChromium } from '../../support/browser';
 import { disposeTestAuths } from '../../support/emulatorAuth';
 
 export interface RawTab {
@@ -35,7 +35,7 @@ export function useRawBrowser(): RawBrowser {
   let held: Route[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchTestChromium();
   });
 
   afterEach(async () => {
