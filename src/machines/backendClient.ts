@@ -67,7 +67,7 @@ export interface BackendClient {
 }
 
 /** `path` for one slot (`?slot=N`); without a slot, the path as it is (the backend reads slot 1). */
-export function slotPath(path: string, slot: ProfileSlot | undefined): string {
+function apiSlotPath(path: string, slot: ProfileSlot | undefined): string {
   return slot === undefined ? path : `${path}?slot=${slot}`;
 }
 
@@ -110,23 +110,26 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   }
 
   return {
-    getProfile: (slot) => request<GetProfileResponse>('GET', slotPath('/v1/profile', slot), null),
+    getProfile: (slot) =>
+      request<GetProfileResponse>('GET', apiSlotPath('/v1/profile', slot), null),
     listProfiles: () => request<GetProfilesResponse>('GET', '/v1/profiles', null),
     putProfile: (input, slot) =>
-      request<PutProfileResponse>('PUT', slotPath('/v1/profile', slot), { json: input }),
+      request<PutProfileResponse>('PUT', apiSlotPath('/v1/profile', slot), { json: input }),
     deleteProfile: (slot) =>
-      request<DeleteProfileResponse>('DELETE', slotPath('/v1/profile', slot), null),
+      request<DeleteProfileResponse>('DELETE', apiSlotPath('/v1/profile', slot), null),
     putCv(file, slot) {
       const form = new FormData();
       form.append('file', file, file.name);
-      const path = slotPath('/v1/profile/cv', slot);
+      const path = apiSlotPath('/v1/profile/cv', slot);
       return request<PutCvResponse>('PUT', path, { form }, UPLOAD_TIME_LIMIT_MS);
     },
-    deleteCv: (slot) => request<DeleteCvResponse>('DELETE', slotPath('/v1/profile/cv', slot), null),
+    deleteCv: (slot) =>
+      request<DeleteCvResponse>('DELETE', apiSlotPath('/v1/profile/cv', slot), null),
     carryOver: (body) => request<CarryOverResponse>('POST', '/v1/carry-over', { json: body }),
     deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
     getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),
-    getMatches: (slot) => request<GetMatchesResponse>('GET', slotPath('/v1/matches', slot), null),
+    getMatches: (slot) =>
+      request<GetMatchesResponse>('GET', apiSlotPath('/v1/matches', slot), null),
     alerts: () => request<GetAlertsResponse>('GET', '/v1/alerts', null),
     markAlertsSeen: (alertIds) =>
       request<MarkAlertsSeenResponse>('POST', '/v1/alerts/seen', {
