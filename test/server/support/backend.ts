@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pg from 'pg';
@@ -14,41 +15,53 @@ export const DATABASES = ['pglite', 'postgres'] as const;
 export type DatabaseName = (typeof DATABASES)[number];
 
 /**
- * The PostgreSQL database of this test file: server test files run two at a time, each in its own
- * process, and each process creates a database of its own on the throwaway cluster, so the guest
- * clean-up's orphan rows are only ever its own file's. (Named by Vitest's pool id, two files once
- * raced to create the same database on a fresh cluster.)
+ * The PostgreSQL database of the running test file, created on the throwaway cluster when the file
+ * first needs it, so the guest clean-up's orphan rows and the postings waiting for alerts are only
+ * ever its own file's. Named by the file's path: one process runs several files one after another
+ * (isolation is off for the server tests), and two files once raced to create a database named by
+ * Vitest's pool id on a fresh cluster.
  */
 const DUPLICATE_DATABASE = '42P04';
-const fileDatabaseName = `applyfirst_test_${process.pid}`;
-const fileDatabaseUrl = (() => {
-  const url = new URL(inject('postgresUrl'));
-  url.pathname = `/${fileDatabaseName}`;
-  return url.href;
-})();
+const databasesReady = new Map<string, Promise<void>>();
 
-let fileDatabaseReady: Promise<void> | null = null;
+function fileDatabaseName(): string {
+  const { testPath } = expect.getState();
+  if (!testPath) throw new Error('A server test database is asked for outside a test file.');
+  return `applyfirst_test_${createHash('sha256').update(testPath).digest('hex').slice(0, 16)}`;
+}
+
+function fileDatabaseUrl(): string {
+  const url = new URL(inject('postgresUrl'));
+  url.pathname = `/${fileDatabaseName()}`;
+  return url.href;
+}
 
 function ensureFileDatabase(): Promise<void> {
-  fileDatabaseReady ??= (async () => {
-    const client = new pg.Client({ connectionString: inject('postgresUrl') });
-    await client.connect();
-    try {
-      await client.query(`CREATE DATABASE "${fileDatabaseName}"`).catch((error: unknown) => {
-        // A process that runs a second file (Vitest reuses it when isolation is off) has it already.
-        if (!(error instanceof pg.DatabaseError && error.code === DUPLICATE_DATABASE)) throw error;
-      });
-    } finally {
-      await client.end();
-    }
-  })();
-  return fileDatabaseReady;
+  const name = fileDatabaseName();
+  let ready = databasesReady.get(name);
+  if (!ready) {
+    ready = (async () => {
+      const client = new pg.Client({ connectionString: inject('postgresUrl') });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`).catch((error: unknown) => {
+          // A file that runs again in this process (a retry) has it already.
+          if (!(error instanceof pg.DatabaseError && error.code === DUPLICATE_DATABASE))
+            throw error;
+        });
+      } finally {
+        await client.end();
+      }
+    })();
+    databasesReady.set(name, ready);
+  }
+  return ready;
 }
 
 let pgliteImage: Blob | null = null;
 
 export function databaseLocation(name: DatabaseName): DatabaseLocation {
-  if (name === 'postgres') return { kind: 'postgres', url: fileDatabaseUrl };
+  if (name === 'postgres') return { kind: 'postgres', url: fileDatabaseUrl() };
   pgliteImage ??= new Blob([readFileSync(inject('pgliteImagePath'))]);
   return { kind: 'pglite-memory', image: pgliteImage };
 }
