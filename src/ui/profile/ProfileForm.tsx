@@ -148,7 +148,7 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
           <p className="suggestions__title" id={ids.suggestions}>
             Skills found in your CV:
           </p>
-          <ul className="suggestions__list" aria-labelledby={ids.suggestions}>
+          <ul className="wrapping-list" aria-labelledby={ids.suggestions}>
             {suggestions.map((skill) => (
               <li key={skill}>
                 <button

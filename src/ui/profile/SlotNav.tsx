@@ -28,7 +28,7 @@ export function SlotNav({
 }) {
   return (
     <nav className="slot-nav" aria-label={label}>
-      <ul className="slot-nav__list">
+      <ul className="wrapping-list slot-nav__list">
         {items.map((item) => {
           const content = (
             <>
