@@ -74,11 +74,16 @@ function notProvided(name: string): () => Promise<never> {
 /** The actors a running app gives the machine; uid and slot are whose profile the call is for. */
 export function createProfileActors(client: BackendClient) {
   return {
+    // One request: the list holds every slot that holds something, with its `active` flag, and
+    // the plan's limit (an empty slot is active up to it, as the backend answers for one slot).
     loadProfile: fromPromise<ProfileLoaded, SlotInput>(async ({ input }) => {
-      const [current, all] = await Promise.all([
-        client.getProfile(input.slot),
-        client.listProfiles(),
-      ]);
+      const all = await client.listProfiles();
+      const current = all.profiles.find((entry) => entry.slot === input.slot) ?? {
+        slot: input.slot,
+        profile: null,
+        cv: null,
+        active: input.slot <= all.limit,
+      };
       return { current, all };
     }),
     saveProfile: fromPromise<PutProfileResponse, SlotInput & { input: AlertProfileInput }>(

@@ -322,15 +322,31 @@ describe('the profile machine with several profiles', () => {
     });
   });
 
-  it('gives the backend client the slot on every call', async () => {
+  it('loads the slot from the one list of profiles: what it holds, or empty and active up to the plan\u2019s limit', async () => {
+    const second = { slot: 2 as const, active: false, profile: savedProfile, cv };
     const client = {
-      getProfile: vi.fn(async (slot?: ProfileSlot) => ({
-        slot: slot ?? 1,
-        active: true,
-        profile: null,
-        cv: null,
-      })),
-      listProfiles: vi.fn(async () => ({ profiles: [], limit: 3 })),
+      getProfile: vi.fn(),
+      listProfiles: vi.fn(async () => ({ profiles: [second], limit: 1 })),
+    } satisfies Partial<BackendClient>;
+    const actors = createProfileActors(client as unknown as BackendClient);
+    const load = (slot: ProfileSlot) =>
+      toPromise(createActor(actors.loadProfile, { input: { uid: 'alice', slot } }).start());
+    const all = { profiles: [second], limit: 1 };
+    expect(await load(2)).toEqual({ current: second, all });
+    expect(await load(1)).toEqual({
+      current: { slot: 1, active: true, profile: null, cv: null },
+      all,
+    });
+    expect(await load(3)).toEqual({
+      current: { slot: 3, active: false, profile: null, cv: null },
+      all,
+    });
+    expect(client.listProfiles).toHaveBeenCalledTimes(3);
+    expect(client.getProfile).not.toHaveBeenCalled();
+  });
+
+  it('gives the backend client the slot on every call that changes a profile', async () => {
+    const client = {
       putProfile: vi.fn(async () => ({ slot: 2 as const, profile: savedProfile })),
       putCv: vi.fn(async () => ({ cv, suggestedSkills: [] })),
       deleteCv: vi.fn(async () => ({ deleted: true })),
@@ -340,15 +356,10 @@ describe('the profile machine with several profiles', () => {
     const run = (logic: AnyActorLogic, input: unknown) =>
       toPromise(createActor(logic, { input }).start());
     const where = { uid: 'alice', slot: 2 as const };
-    expect(await run(actors.loadProfile, where)).toEqual({
-      current: { slot: 2, active: true, profile: null, cv: null },
-      all: { profiles: [], limit: 3 },
-    });
     await run(actors.saveProfile, { ...where, input });
     await run(actors.uploadCv, { ...where, file: new File(['x'], 'cv.txt') });
     await run(actors.removeCv, where);
     await run(actors.deleteProfile, where);
-    expect(client.getProfile).toHaveBeenCalledWith(2);
     expect(client.putProfile).toHaveBeenCalledWith(input, 2);
     expect(client.putCv).toHaveBeenCalledWith(expect.any(File), 2);
     expect(client.deleteCv).toHaveBeenCalledWith(2);
