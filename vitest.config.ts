@@ -6,8 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Longest kinds of file first, so the two workers end together: the browser statechart paths (the
  * longest file by far), the other browser files, the server's, the components', then the rest.
  * Within a kind, Vitest's own order: by the last run's timings, else by file size. Vitest alone
- * orders by file size on a fresh clone, which has no timings: long browser files then start last
- * and CI's vitest took 518 s against 447 s with timings.
+ * orders by file size on a fresh clone, which has no timings, and long browser files then start
+ * last (docs/architecture.md, Tests).
  */
 const LONGEST_KINDS_FIRST = [
   'test/browser/statechartPaths.test.ts',
