@@ -17,18 +17,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { serveBuiltSite } from './builtSite';
-import { launchChromium } from './chromium';
+import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
 import { freePort } from './freePort';
+import { HEADER_KNOWN } from './pageSignals';
 import { describeMachine, median, percentile } from './stats';
 
 const BARE_PAGE_ROOT = path.join(import.meta.dirname, 'bareGuestPage');
 const DEFAULT_RUNS = 15;
 const VISIT_TIMEOUT_MS = 30_000;
 const SIGN_UP = 'accounts:signUp';
-/** What the header's session link says until the session is known (src/ui/AccountLink.tsx). */
-const HEADER_KNOWN = 'header a.account-link:not([data-session-kind="unknown"])';
-/** This machine is offline: Google's gapi script fails at once instead of waiting on DNS. */
-const OFFLINE_GOOGLE = '--host-resolver-rules=MAP apis.google.com ~NOTFOUND';
 
 type Subject = 'app' | 'bare';
 
@@ -225,7 +222,7 @@ async function main(): Promise<void> {
   try {
     const bare = await serveBarePage(site.authEmulatorUrl);
     stops.unshift(bare.stop);
-    const browser = await launchChromium([OFFLINE_GOOGLE]);
+    const browser = await launchChromium([OFFLINE_GOOGLE_FLAG]);
     stops.unshift(() => browser.close());
     const appUrl = `${site.origin}${route}`;
     console.log(`App ${appUrl} against bare page ${bare.url}, Chromium ${browser.version()}.`);

@@ -18,6 +18,9 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** This machine is offline: Google's gapi script fails at once instead of waiting on DNS. */
+export const OFFLINE_GOOGLE_FLAG = '--host-resolver-rules=MAP apis.google.com ~NOTFOUND';
+
 export const NO_CHROMIUM_MESSAGE =
   'No Chromium found. Install one (Debian: `sudo apt-get install chromium-headless-shell` for the ' +
   'tests, `chromium` for Lighthouse and the benchmarks) or point CHROME_PATH at a Chrome/Chromium ' +
