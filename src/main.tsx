@@ -1,4 +1,5 @@
 import './ui/styles.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/AppRoutes';
@@ -22,9 +23,15 @@ async function start(): Promise<void> {
     </AppProviders>
   );
 
-  // The build serves prerendered pages; the dev server serves an empty #root.
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // The build serves prerendered pages; the dev server serves an empty #root. Hydrating in a
+  // transition lets React yield to the browser every few milliseconds: at the default priority it
+  // hydrates the whole page in one task, which blocks input. Input that comes meanwhile is not
+  // lost: React hydrates the part that was clicked first.
+  if (container.firstElementChild) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else createRoot(container).render(app);
 }
 
 void start();
