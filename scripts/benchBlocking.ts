@@ -4,8 +4,9 @@
  * Lighthouse's mobile profile assumes. Each visit is a first visit in a fresh browser context and
  * lasts until the header shows the session and the main thread has been free of long tasks for a
  * while. The blocking time is Total Blocking Time's sum (each long task's time over 50 ms, from the
- * first contentful paint on), without Lighthouse's simulation, which on a shared machine swings
- * more than the changes it is meant to show. Prints each visit, then the medians per page.
+ * first contentful paint on), measured where Lighthouse simulates it from one unthrottled trace.
+ * Prints each visit (with how many long tasks followed FCP), then the medians per page. Both figures
+ * follow a shared machine's load: compare two builds in runs close together.
  * Usage: npm run build && npm run bench:blocking [-- /login '/blog/*']   (BENCH_RUNS=<n>,
  * default 7; BUILD_DIR as for Lighthouse, e.g. a build of another commit to compare with)
  */
@@ -33,6 +34,8 @@ interface LongTask {
 
 interface VisitFigures {
   blockingMs: number;
+  /** Long tasks from FCP on. */
+  longTasks: number;
   longestMs: number;
   firstPaintMs: number;
 }
@@ -94,6 +97,7 @@ async function visit(browser: Browser, url: string): Promise<VisitFigures> {
         (sum, task) => sum + Math.max(0, task.duration - BLOCKING_THRESHOLD_MS),
         0,
       ),
+      longTasks: afterPaint.length,
       longestMs: Math.max(0, ...afterPaint.map((task) => task.duration)),
       firstPaintMs,
     };
@@ -107,7 +111,7 @@ function ms(value: number): string {
 }
 
 function describeVisit(figures: VisitFigures): string {
-  return `blocking ${ms(figures.blockingMs)}  longest task ${ms(figures.longestMs)}  FCP ${ms(figures.firstPaintMs)}`;
+  return `blocking ${ms(figures.blockingMs)} in ${figures.longTasks} long task(s)  longest ${ms(figures.longestMs)}  FCP ${ms(figures.firstPaintMs)}`;
 }
 
 /** Every page once per round, so a busy spell on the machine spreads over all pages. */
@@ -135,9 +139,10 @@ function printSummary(results: Map<string, VisitFigures[]>, runs: number): void 
   for (const [pagePath, visits] of results) {
     const blocking = median(visits.map((figures) => figures.blockingMs));
     const longest = median(visits.map((figures) => figures.longestMs));
+    const longTasks = median(visits.map((figures) => figures.longTasks));
     const paint = median(visits.map((figures) => figures.firstPaintMs));
     console.log(
-      `${pagePath.padEnd(42)} blocking ${ms(blocking)}  longest task ${ms(longest)}  FCP ${ms(paint)}`,
+      `${pagePath.padEnd(42)} blocking ${ms(blocking)} in ${longTasks} long task(s)  longest ${ms(longest)}  FCP ${ms(paint)}`,
     );
   }
 }
