@@ -16,7 +16,7 @@ import { builtPages, selectPages, type BuiltPage } from './builtPages';
 import { DIST_DIR, serveBuiltSite } from './builtSite';
 import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
 import { HEADER_KNOWN } from './pageSignals';
-import { describeMachine, median } from './stats';
+import { describeMachine, median, runsFromEnv } from './stats';
 
 const DEFAULT_RUNS = 7;
 const CPU_SLOWDOWN = 4;
@@ -45,13 +45,6 @@ declare global {
     /** Set by the benchmark's init script: every long task of the page, as it happens. */
     __longTasks?: LongTask[];
   }
-}
-
-function runsWanted(): number {
-  const runs = Number(process.env.BENCH_RUNS ?? DEFAULT_RUNS);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new Error('BENCH_RUNS must be a whole number from 1 up.');
-  return runs;
 }
 
 /** Collects the page's long tasks. Runs in the browser: no named inner functions (see benchSession). */
@@ -137,18 +130,19 @@ function printSummary(results: Map<string, VisitFigures[]>, runs: number): void 
     `\nMedians of ${runs} first visit(s) per page, CPU slowed down ${CPU_SLOWDOWN}×, from FCP on:`,
   );
   for (const [pagePath, visits] of results) {
-    const blocking = median(visits.map((figures) => figures.blockingMs));
-    const longest = median(visits.map((figures) => figures.longestMs));
-    const longTasks = median(visits.map((figures) => figures.longTasks));
-    const paint = median(visits.map((figures) => figures.firstPaintMs));
-    console.log(
-      `${pagePath.padEnd(42)} blocking ${ms(blocking)} in ${longTasks} long task(s)  longest ${ms(longest)}  FCP ${ms(paint)}`,
-    );
+    const medianOf = (figure: keyof VisitFigures) => median(visits.map((visit) => visit[figure]));
+    const medians: VisitFigures = {
+      blockingMs: medianOf('blockingMs'),
+      longTasks: medianOf('longTasks'),
+      longestMs: medianOf('longestMs'),
+      firstPaintMs: medianOf('firstPaintMs'),
+    };
+    console.log(`${pagePath.padEnd(42)} ${describeVisit(medians)}`);
   }
 }
 
 async function main(): Promise<void> {
-  const runs = runsWanted();
+  const runs = runsFromEnv('BENCH_RUNS', DEFAULT_RUNS);
   const pages = selectPages(await builtPages(DIST_DIR), process.argv.slice(2));
   const site = await serveBuiltSite();
   let browser: Browser | null = null;

@@ -20,7 +20,7 @@ import { serveBuiltSite } from './builtSite';
 import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
 import { freePort } from './freePort';
 import { HEADER_KNOWN } from './pageSignals';
-import { describeMachine, median, percentile } from './stats';
+import { describeMachine, median, percentile, runsFromEnv } from './stats';
 
 const BARE_PAGE_ROOT = path.join(import.meta.dirname, 'bareGuestPage');
 const DEFAULT_RUNS = 15;
@@ -43,13 +43,6 @@ declare global {
     /** Set by the benchmark's init script: when the header first showed a known session. */
     __headerKnownAt?: number;
   }
-}
-
-function runsWanted(): number {
-  const runs = Number(process.env.BENCH_RUNS ?? DEFAULT_RUNS);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new Error('BENCH_RUNS must be a whole number from 1 up.');
-  return runs;
 }
 
 /** Builds the bare page into `outDir` and serves it on 127.0.0.1:`port`. */
@@ -215,7 +208,7 @@ function printSummary(visits: Visits, runs: number): void {
 }
 
 async function main(): Promise<void> {
-  const runs = runsWanted();
+  const runs = runsFromEnv('BENCH_RUNS', DEFAULT_RUNS);
   const route = process.env.BENCH_PATH ?? '/';
   const site = await serveBuiltSite();
   const stops: Array<() => Promise<void>> = [site.stop];

@@ -16,7 +16,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { builtPages, selectPages, type BuiltPage } from './builtPages';
 import { DIST_DIR, serveBuiltSite } from './builtSite';
 import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from './chromium';
-import { describeMachine, median } from './stats';
+import { describeMachine, median, runsFromEnv } from './stats';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -55,13 +55,6 @@ interface FailedAudit {
 interface PageRuns {
   page: BuiltPage;
   runs: RunFigures[];
-}
-
-function runsWanted(): number {
-  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? DEFAULT_RUNS);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new Error('LIGHTHOUSE_RUNS must be a whole number from 1 up.');
-  return runs;
 }
 
 function required(page: BuiltPage, category: Category): boolean {
@@ -249,7 +242,7 @@ async function browserVersion(port: number): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const runs = runsWanted();
+  const runs = runsFromEnv('LIGHTHOUSE_RUNS', DEFAULT_RUNS);
   const pages = selectPages(await builtPages(DIST_DIR), process.argv.slice(2));
   const chromePath = findChromium();
   if (!chromePath) throw new Error(NO_CHROMIUM_MESSAGE);

@@ -29,3 +29,11 @@ export function describeMachine(
   const loadAverage = load.map((value) => value.toFixed(2)).join(' ');
   return `${cpus.length} × ${model}, load average ${loadAverage} (1, 5, 15 min)`;
 }
+
+/** How many runs the environment variable `name` asks for (a whole number from 1 up), else `fallback`. */
+export function runsFromEnv(name: string, fallback: number): number {
+  const runs = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`${name} must be a whole number from 1 up.`);
+  return runs;
+}
