@@ -57,7 +57,12 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
     expectUnsubscribeLink(mail);
 
     await markedEmailed(alertId);
-    expect(logs.linesWith('alert e-mailed').some((line) => line.alertId === alertId)).toBe(true);
+    // Marked, then logged: the line may be a moment behind the mark.
+    await eventually(
+      () => logs.linesWith('alert e-mailed').find((line) => line.alertId === alertId),
+      5_000,
+      'the "alert e-mailed" line',
+    );
   });
 
   it('sends a Free user nothing in real time, then one digest of the day', async () => {
