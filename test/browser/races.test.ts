@@ -62,7 +62,8 @@ describe('races between two tabs (issue 8)', () => {
     // B's new guest is held until A has seen nobody signed in. Unheld, A's polling sometimes catches
     // the moment between B's sign-out and B's guest: A then starts a guest of its own, or adopts
     // "nobody" just after B saved its guest and erases it (the SDK writes back what it adopts), and
-    // a third guest ends up shared (CI, once in about 90 runs). Held, A sees both changes in order.
+    // a third guest ends up shared (seen in CI; once in about 90 runs under load). Held, A sees both
+    // changes in order.
     const bNewGuest = holder.hold('accounts:signUp', { from: b.page });
     await press(b.page, 'Sign out');
     await bNewGuest.arrived();
