@@ -16,7 +16,7 @@ import { builtPages, selectPages, type BuiltPage } from './builtPages';
 import { DIST_DIR, serveBuiltSite } from './builtSite';
 import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
 import { HEADER_KNOWN } from './pageSignals';
-import { describeMachine, median, runsFromEnv } from './stats';
+import { describeMachine, formatMs, median, runsFromEnv } from './stats';
 
 const DEFAULT_RUNS = 7;
 const CPU_SLOWDOWN = 4;
@@ -100,7 +100,7 @@ async function visit(browser: Browser, url: string): Promise<VisitFigures> {
 }
 
 function ms(value: number): string {
-  return `${Math.round(value)} ms`.padStart(8);
+  return formatMs(value).padStart(8);
 }
 
 function describeVisit(figures: VisitFigures): string {

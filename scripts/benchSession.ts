@@ -20,7 +20,7 @@ import { serveBuiltSite } from './builtSite';
 import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
 import { freePort } from './freePort';
 import { HEADER_KNOWN } from './pageSignals';
-import { describeMachine, median, percentile, runsFromEnv } from './stats';
+import { describeMachine, formatMs, median, percentile, runsFromEnv } from './stats';
 
 const BARE_PAGE_ROOT = path.join(import.meta.dirname, 'bareGuestPage');
 const DEFAULT_RUNS = 15;
@@ -166,7 +166,7 @@ async function measureApp(browser: Browser, url: string, visits: Visits): Promis
     visits.headerKnownMs.push(repeat.headerMs);
     visits.firstPaintMs.push(repeat.paintMs);
     if (repeat.signedUp) visits.repeatSignUps += 1;
-    return `app ${ms(first.ms)} (repeat: header ${ms(repeat.headerMs)}, first paint ${ms(repeat.paintMs)})`;
+    return `app ${formatMs(first.ms)} (repeat: header ${formatMs(repeat.headerMs)}, first paint ${formatMs(repeat.paintMs)})`;
   } finally {
     await context.close();
   }
@@ -177,18 +177,14 @@ async function measureBare(browser: Browser, url: string, visits: Visits): Promi
   try {
     const first = await firstVisit(context, url);
     visits.firstVisitMs.bare.push(first.ms);
-    return `bare ${ms(first.ms)}`;
+    return `bare ${formatMs(first.ms)}`;
   } finally {
     await context.close();
   }
 }
 
-function ms(value: number): string {
-  return `${Math.round(value)} ms`;
-}
-
 function summary(label: string, values: readonly number[]): string {
-  return `${label.padEnd(44)} median ${ms(median(values)).padStart(8)}   p90 ${ms(percentile(values, 90)).padStart(8)}`;
+  return `${label.padEnd(44)} median ${formatMs(median(values)).padStart(8)}   p90 ${formatMs(percentile(values, 90)).padStart(8)}`;
 }
 
 function printSummary(visits: Visits, runs: number): void {
@@ -197,7 +193,9 @@ function printSummary(visits: Visits, runs: number): void {
   console.log(`\n${runs} first visit(s) each, from navigation start to the end of ${SIGN_UP}:`);
   console.log(summary('app', visits.firstVisitMs.app));
   console.log(summary('bare page', visits.firstVisitMs.bare));
-  console.log(`app − bare ${ms(app - bare)} (medians), app / bare ${(app / bare).toFixed(2)}`);
+  console.log(
+    `app − bare ${formatMs(app - bare)} (medians), app / bare ${(app / bare).toFixed(2)}`,
+  );
   console.log(`\nThe app's repeat visit (the same context, its guest stored):`);
   console.log(summary('header shows the session', visits.headerKnownMs));
   console.log(summary('first contentful paint', visits.firstPaintMs));

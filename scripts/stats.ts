@@ -37,3 +37,8 @@ export function runsFromEnv(name: string, fallback: number): number {
     throw new Error(`${name} must be a whole number from 1 up.`);
   return runs;
 }
+
+/** A duration in whole milliseconds, e.g. `212 ms`. */
+export function formatMs(value: number): string {
+  return `${Math.round(value)} ms`;
+}
