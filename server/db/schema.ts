@@ -266,3 +266,13 @@ export const alertEmailSettings = pgTable('alert_email_settings', {
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
 });
+
+/**
+ * Users whose ID tokens stop counting on every backend process: a token issued at or before
+ * `revokedAt` is refused even while a process still holds it as verified (an account deleted, a
+ * guest whose work was carried over). Rows older than an ID token's lifetime tell nothing more.
+ */
+export const revokedUsers = pgTable('revoked_users', {
+  uid: text('uid').primaryKey(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
+});
