@@ -30,7 +30,8 @@ const seenBodySchema = {
     alertIds: {
       type: 'array',
       maxItems: ALERTS_MAX_LIMIT,
-      items: { type: 'integer', minimum: 1 },
+      // Ids are bigint in the database, numbers here: beyond 2^53 they are no longer exact.
+      items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     },
   },
   additionalProperties: false,
@@ -121,6 +122,7 @@ export function registerAlertRoutes(
         readAlerts: async (alertIds) =>
           (await readAlerts(deps.db, uid, { limit: alertIds.length, alertIds })).alerts,
         endsAtMs: expiresAt * 1000,
+        subscribeUserGone: (end) => deps.revocations.subscribeUser(uid, end),
         heartbeatMs: settings.heartbeatMs,
         log: request.log,
       });

@@ -5,6 +5,7 @@ import { identityOf } from '../auth/authenticate';
 import { assertSlotAllowed } from '../plan/planLimits';
 import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
 import { readProfile } from '../profile/profileStore';
+import { cleanLine } from '../http/text';
 import type { RouteDependencies } from '../routeDependencies';
 import { findSkills } from '../skills/skillVocabulary';
 import { deleteCv, saveCv } from './cvStore';
@@ -13,20 +14,31 @@ import { extractCvText } from './extractCvText';
 
 const MAX_FILE_NAME = 255;
 
+/** The base name, one line of safe text (no bidi override can disguise its extension). */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (printable || 'cv').slice(0, MAX_FILE_NAME);
+  return (cleanLine(base) || 'cv').slice(0, MAX_FILE_NAME);
+}
+
+/** The uploaded part; a body the multipart parser cannot read is the sender's fault (400). */
+async function readPart(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  try {
+    const part = await request.file({ limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 0 } });
+    if (part === undefined || part.fieldname !== 'file') throw new ApiFailure('cv-missing');
+    return { fileName: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    // The parser's own errors (busboy's "Unexpected end of form", "Boundary not found") carry no
+    // status; the plugin's and ours do and keep their answer.
+    if (error instanceof ApiFailure || (error as { statusCode?: unknown }).statusCode) throw error;
+    throw new ApiFailure('invalid-request', { cause: error });
+  }
 }
 
 async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new ApiFailure('unsupported-media-type');
-  const part = await request.file({ limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 0 } });
-  if (part === undefined || part.fieldname !== 'file') throw new ApiFailure('cv-missing');
-  const bytes = await part.toBuffer();
+  const { fileName, bytes } = await readPart(request);
   if (bytes.length === 0) throw new ApiFailure('cv-missing');
-  return { fileName: cleanFileName(part.filename), bytes };
+  return { fileName: cleanFileName(fileName), bytes };
 }
 
 export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies): void {

@@ -3,9 +3,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import type { CvMediaType } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { withTimeLimit } from '../withTimeLimit';
+import { cleanCvText } from './cleanCvText';
 
 const EXTRACTION_LIMIT_MS = 20_000;
-const MAX_TEXT_CHARS = 200_000;
 
 async function extractPdf(bytes: Uint8Array): Promise<string> {
   // No pdf.js console warnings in the logs, and no font code compiled with eval (untrusted files).
@@ -38,7 +38,7 @@ function extract(bytes: Uint8Array, mediaType: CvMediaType): Promise<string> {
 }
 
 /**
- * The CV's text, whitespace tidied and capped. A file the parser cannot open is `cv-unreadable`;
+ * The CV's text, cleaned (`cleanCvText`). A file the parser cannot open is `cv-unreadable`;
  * one that opens but holds no text (a scanned PDF) is `cv-no-text`.
  */
 export async function extractCvText(bytes: Uint8Array, mediaType: CvMediaType): Promise<string> {
@@ -48,12 +48,7 @@ export async function extractCvText(bytes: Uint8Array, mediaType: CvMediaType): 
   } catch (error) {
     throw new ApiFailure('cv-unreadable', { cause: error });
   }
-  const text = raw
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\f\v]+/g, ' ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-    .slice(0, MAX_TEXT_CHARS);
+  const text = cleanCvText(raw);
   if (text === '') throw new ApiFailure('cv-no-text');
   return text;
 }

@@ -1,12 +1,14 @@
 import type { AlertProfileInput, UsCity } from '../../src/backendApi';
+import { ApiFailure } from '../apiFailure';
+import { cleanLine } from '../http/text';
 import { canonicalSkill } from '../skills/skillVocabulary';
 
-/** Trimmed, without repeats (ignoring case), first spelling kept. */
+/** Cleaned (`cleanLine`), without blanks or repeats (ignoring case), first spelling kept. */
 export function uniqueTexts(values: readonly string[]): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const value of values) {
-    const trimmed = value.trim().replace(/\s+/g, ' ');
+    const trimmed = cleanLine(value);
     const key = trimmed.toLowerCase();
     if (trimmed === '' || seen.has(key)) continue;
     seen.add(key);
@@ -18,7 +20,7 @@ export function uniqueTexts(values: readonly string[]): string[] {
 export function uniqueCities(cities: readonly UsCity[]): UsCity[] {
   const seen = new Set<string>();
   return cities
-    .map((entry) => ({ city: entry.city.trim().replace(/\s+/g, ' '), state: entry.state }))
+    .map((entry) => ({ city: cleanLine(entry.city), state: entry.state }))
     .filter((entry) => {
       const key = `${entry.city.toLowerCase()}|${entry.state}`;
       if (seen.has(key)) return false;
@@ -29,10 +31,26 @@ export function uniqueCities(cities: readonly UsCity[]): UsCity[] {
 
 /** Skills as canonical names where the vocabulary knows them ("k8s" -> "Kubernetes"). */
 export function canonicalSkills(skills: readonly string[]): string[] {
-  return uniqueTexts(skills.map((skill) => canonicalSkill(skill) ?? skill));
+  return uniqueTexts(
+    skills.map((skill) => {
+      const clean = cleanLine(skill);
+      return canonicalSkill(clean) ?? clean;
+    }),
+  );
 }
 
+/** Refuses (`invalid-request`) a value that is blank once cleaned: only invisible characters. */
+function assertNoneBlank(values: readonly string[]): void {
+  if (values.some((value) => cleanLine(value) === '')) throw new ApiFailure('invalid-request');
+}
+
+/** A profile as it is stored; the schema has refused unsafe text already (profileSchema.ts). */
 export function normaliseProfile(input: AlertProfileInput): AlertProfileInput {
+  assertNoneBlank([
+    ...input.targetRoles,
+    ...input.skills,
+    ...input.where.usCities.map((entry) => entry.city),
+  ]);
   return {
     targetRoles: uniqueTexts(input.targetRoles),
     skills: canonicalSkills(input.skills),

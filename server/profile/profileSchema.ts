@@ -1,7 +1,9 @@
 import { PROFILE_LIMITS, SENIORITIES, US_STATE_CODES } from '../../src/backendApi';
+import { SAFE_TEXT_PATTERN } from '../http/text';
 
+/** Safe text; whether it is blank once cleaned is the normaliser's check (normaliseProfile.ts). */
 const nonBlank = (maxLength: number) =>
-  ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
+  ({ type: 'string', minLength: 1, maxLength, pattern: SAFE_TEXT_PATTERN }) as const;
 
 const usState = { type: 'string', enum: US_STATE_CODES } as const;
 
