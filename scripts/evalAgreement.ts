@@ -1,0 +1,177 @@
+/**
+ * How far the product's reading of one posting (its JobRecord) agrees with the hand label, field
+ * by field, and the tallies the benchmark prints. A field the record does not have counts as wrong.
+ */
+import type { JobRecord } from '../server/jobs/jobRecord';
+import { usPlacesOf } from '../server/jobs/store/usPlaces';
+import { canonicalSkill } from '../server/skills/skillVocabulary';
+import type { LabelLevel, LabelPay, LabelRemote, PostingLabel, VisaAnswer } from './evalLabels';
+
+/** The record's answer to each labelled question; null where the record has no such field. */
+export interface ProductView {
+  readonly remote: LabelRemote;
+  readonly countries: readonly string[] | null;
+  readonly regions: readonly string[] | null;
+  readonly usStates: readonly string[];
+  readonly openToUsBased: boolean;
+  readonly level: LabelLevel;
+  readonly minYears: number | null | undefined;
+  readonly pay: LabelPay | null;
+  readonly visa: VisaAnswer | null;
+  readonly skills: readonly string[];
+}
+
+export function productView(record: JobRecord): ProductView {
+  return {
+    remote: record.remote ? 'remote' : 'onsite',
+    countries: null,
+    regions: null,
+    usStates: usPlacesOf(record.locations).filter((key) => !key.includes('/')),
+    openToUsBased: record.usEligibility !== 'not-us',
+    // The record's "lead" is its nearest to a people manager.
+    level: record.seniority === 'lead' ? 'manager' : record.seniority,
+    minYears: undefined,
+    pay:
+      record.salary === null
+        ? null
+        : { currency: 'USD', min: record.salary.minUsd, max: record.salary.maxUsd, period: 'year' },
+    visa: null,
+    skills: record.skills,
+  };
+}
+
+export const FIELDS = [
+  'remote',
+  'place',
+  'countries',
+  'usStates',
+  'openToUsBased',
+  'level',
+  'minYears',
+  'pay',
+  'noPayNone',
+  'visa',
+] as const;
+export type Field = (typeof FIELDS)[number];
+
+/** Canonical lower-case skill names, so "Postgres" in a label meets "PostgreSQL" in a record. */
+export const skillKey = (name: string): string => (canonicalSkill(name) ?? name).toLowerCase();
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const left = new Set(a.map((item) => item.toUpperCase()));
+  const right = new Set(b.map((item) => item.toUpperCase()));
+  return left.size === right.size && [...left].every((item) => right.has(item));
+};
+
+/** Amounts agree when within half a percent: hourly and monthly figures are rounded differently. */
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, 0.005 * Math.max(a, b));
+
+const samePay = (label: LabelPay, product: LabelPay | null): boolean =>
+  product !== null &&
+  product.currency === label.currency &&
+  product.period === label.period &&
+  near(product.min, label.min) &&
+  near(product.max, label.max);
+
+export interface FieldOutcome {
+  readonly field: Field;
+  readonly agrees: boolean;
+  readonly label: string;
+  readonly product: string;
+}
+
+const shown = (value: unknown): string =>
+  value === null ? 'none' : value === undefined ? '(no field)' : JSON.stringify(value);
+
+/** Each field that applies to this posting, with whether the record agrees. */
+export function compareFields(label: PostingLabel, view: ProductView): FieldOutcome[] {
+  const outcomes: FieldOutcome[] = [];
+  const add = (field: Field, agrees: boolean, labelValue: unknown, productValue: unknown) =>
+    outcomes.push({ field, agrees, label: shown(labelValue), product: shown(productValue) });
+  if (label.remote !== 'unclear')
+    add('remote', view.remote === label.remote, label.remote, view.remote);
+  const countriesAgree = view.countries !== null && sameSet(view.countries, label.countries);
+  const regionsAgree = view.regions !== null && sameSet(view.regions, label.regions);
+  const statesAgree = sameSet(view.usStates, label.usStates);
+  add(
+    'place',
+    countriesAgree && regionsAgree && statesAgree,
+    { countries: label.countries, regions: label.regions, usStates: label.usStates },
+    { countries: view.countries, regions: view.regions, usStates: view.usStates },
+  );
+  add('countries', countriesAgree, label.countries, view.countries);
+  add('usStates', statesAgree, label.usStates, view.usStates);
+  add(
+    'openToUsBased',
+    view.openToUsBased === label.openToUsBased,
+    label.openToUsBased,
+    view.openToUsBased,
+  );
+  add('level', view.level === label.level, label.level, view.level);
+  add('minYears', view.minYears === label.minYears, label.minYears, view.minYears);
+  if (label.pay !== null) add('pay', samePay(label.pay, view.pay), label.pay, view.pay);
+  else add('noPayNone', view.pay === null, null, view.pay);
+  add('visa', view.visa === label.visa, label.visa, view.visa);
+  return outcomes;
+}
+
+export interface SkillOutcome {
+  /** Skills the record names that the label has (required or nice to have). */
+  readonly truePositives: readonly string[];
+  readonly falsePositives: readonly string[];
+  readonly missed: readonly string[];
+  readonly requiredFound: number;
+  readonly required: number;
+}
+
+export function compareSkills(label: PostingLabel, view: ProductView): SkillOutcome {
+  const labelled = new Set([...label.skillsRequired, ...label.skillsNiceToHave].map(skillKey));
+  const required = new Set(label.skillsRequired.map(skillKey));
+  const found = new Set(view.skills.map(skillKey));
+  return {
+    truePositives: [...found].filter((skill) => labelled.has(skill)),
+    falsePositives: [...found].filter((skill) => !labelled.has(skill)),
+    missed: [...labelled].filter((skill) => !found.has(skill)),
+    requiredFound: [...required].filter((skill) => found.has(skill)).length,
+    required: required.size,
+  };
+}
+
+/** Agreement counts of one group of postings (a split, an API). */
+export class Tally {
+  readonly fields = new Map<Field, { agree: number; total: number }>();
+  postings = 0;
+  skillTruePositives = 0;
+  skillFound = 0;
+  skillLabelled = 0;
+  requiredFound = 0;
+  required = 0;
+
+  add(outcomes: readonly FieldOutcome[], skills: SkillOutcome): void {
+    this.postings += 1;
+    for (const outcome of outcomes) {
+      const count = this.fields.get(outcome.field) ?? { agree: 0, total: 0 };
+      count.total += 1;
+      if (outcome.agrees) count.agree += 1;
+      this.fields.set(outcome.field, count);
+    }
+    this.skillTruePositives += skills.truePositives.length;
+    this.skillFound += skills.truePositives.length + skills.falsePositives.length;
+    this.skillLabelled += skills.truePositives.length + skills.missed.length;
+    this.requiredFound += skills.requiredFound;
+    this.required += skills.required;
+  }
+
+  /** Each figure as [agreeing, out of]. */
+  figures(): [string, number, number][] {
+    return [
+      ...FIELDS.map((field): [string, number, number] => {
+        const count = this.fields.get(field) ?? { agree: 0, total: 0 };
+        return [field, count.agree, count.total];
+      }),
+      ['skillPrecision', this.skillTruePositives, this.skillFound],
+      ['skillRecall', this.skillTruePositives, this.skillLabelled],
+      ['requiredRecall', this.requiredFound, this.required],
+    ];
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run eval:matching [-- --dir eval/matching --worst 25]`: how well the product reads real
+ * postings. Every recorded board answer under `<dir>/postings/<api>/<board>.json` goes through the
+ * source's own parser and normalisation, as the poller's would; each labelled posting's record is
+ * compared with its hand label (`<dir>/labels/<api>/<board>.json`, see evalLabels.ts). Prints the
+ * agreement per field, per API and overall, for the train and the test split apart, then the train
+ * split's worst disagreements. A measurement, not a test: nothing fails.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  JOB_SOURCES,
+  type BoardRef,
+  type JobRecord,
+  type JobSource,
+} from '../server/jobs/jobRecord';
+import { parseAshbyBoard } from '../server/jobs/sources/ashby';
+import { DropTally, type BoardResult } from '../server/jobs/sources/boardResult';
+import { parseGreenhouseBoard } from '../server/jobs/sources/greenhouse';
+import { parseLeverPage } from '../server/jobs/sources/lever';
+import {
+  compareFields,
+  compareSkills,
+  productView,
+  Tally,
+  type FieldOutcome,
+  type SkillOutcome,
+} from './evalAgreement';
+import { readBoardLabels, type BoardLabels, type PostingLabel, type Split } from './evalLabels';
+
+const { values: options } = parseArgs({
+  options: {
+    dir: { type: 'string', default: resolve(import.meta.dirname, '../eval/matching') },
+    worst: { type: 'string', default: '25' },
+  },
+});
+const DIR = resolve(options.dir);
+const SEEN_AT = new Date('2026-01-01T00:00:00.000Z');
+
+/** The records the poller would make of one recorded answer. */
+function recordsOf(board: BoardRef, body: unknown): readonly JobRecord[] {
+  const failed = (detail: string) => new Error(`${board.source}:${board.token}: ${detail}`);
+  if (board.source === 'lever') {
+    const jobs = parseLeverPage(body, board, SEEN_AT, new DropTally());
+    if (jobs === null) throw failed('expected an array of postings');
+    return jobs;
+  }
+  const parsed: BoardResult =
+    board.source === 'greenhouse'
+      ? parseGreenhouseBoard(body, board, SEEN_AT)
+      : parseAshbyBoard(body, board, SEEN_AT);
+  if (!parsed.ok) throw failed(JSON.stringify(parsed.failure));
+  return parsed.jobs;
+}
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8')) as unknown;
+
+interface Compared {
+  readonly board: BoardLabels;
+  readonly label: PostingLabel;
+  readonly fields: readonly FieldOutcome[];
+  readonly skills: SkillOutcome;
+}
+
+function compareBoards(): { compared: Compared[]; unread: string[] } {
+  const compared: Compared[] = [];
+  const unread: string[] = [];
+  for (const source of JOB_SOURCES) {
+    const labelDir = join(DIR, 'labels', source);
+    if (!existsSync(labelDir)) continue;
+    for (const file of readdirSync(labelDir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
+      const board = readBoardLabels(join(labelDir, file), readJson(join(labelDir, file)));
+      const postingsFile = join(DIR, 'postings', source, `${board.token}.json`);
+      if (!existsSync(postingsFile)) throw new Error(`${file}: no ${postingsFile}`);
+      const records = new Map(
+        recordsOf({ source, token: board.token }, readJson(postingsFile)).map((record) => [
+          record.externalId,
+          record,
+        ]),
+      );
+      for (const label of board.postings) {
+        const record = records.get(label.id);
+        if (record === undefined) {
+          unread.push(`${source}:${board.token} ${label.id}`);
+          continue;
+        }
+        const view = productView(record);
+        compared.push({
+          board,
+          label,
+          fields: compareFields(label, view),
+          skills: compareSkills(label, view),
+        });
+      }
+    }
+  }
+  return { compared, unread };
+}
+
+const percent = (agree: number, total: number) =>
+  total === 0 ? '-' : `${((100 * agree) / total).toFixed(0)}% (${agree}/${total})`;
+
+function printSplit(split: Split, compared: readonly Compared[]): void {
+  const groups: (JobSource | 'all')[] = [...JOB_SOURCES, 'all'];
+  const tallies = new Map(groups.map((group) => [group, new Tally()]));
+  for (const item of compared.filter((entry) => entry.board.split === split)) {
+    tallies.get(item.board.source)?.add(item.fields, item.skills);
+    tallies.get('all')?.add(item.fields, item.skills);
+  }
+  const boards = new Set(
+    compared.filter((entry) => entry.board.split === split).map((entry) => entry.board.token),
+  );
+  const rows = [
+    ['', ...groups],
+    ['postings', ...groups.map((group) => String(tallies.get(group)?.postings ?? 0))],
+  ];
+  const figures = groups.map((group) => tallies.get(group)?.figures() ?? []);
+  for (const [at, [name]] of (figures[0] ?? []).entries())
+    rows.push([name, ...figures.map((list) => percent(list[at]?.[1] ?? 0, list[at]?.[2] ?? 0))]);
+  const widths = groups.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column + 1] ?? '').length)),
+  );
+  const first = Math.max(...rows.map((row) => (row[0] ?? '').length));
+  console.log(`\n${split.toUpperCase()} split: ${boards.size} boards`);
+  for (const row of rows)
+    console.log(
+      [
+        (row[0] ?? '').padEnd(first),
+        ...row.slice(1).map((cell, column) => cell.padStart(widths[column] ?? 0)),
+      ].join('  '),
+    );
+}
+
+function printWorst(compared: readonly Compared[], count: number): void {
+  const train = compared
+    .filter((entry) => entry.board.split === 'train')
+    .map((entry) => ({
+      entry,
+      wrong: entry.fields.filter((field) => !field.agrees && field.field !== 'place'),
+      skillErrors: entry.skills.falsePositives.length + entry.skills.missed.length,
+    }))
+    .sort((a, b) => b.wrong.length - a.wrong.length || b.skillErrors - a.skillErrors)
+    .slice(0, count);
+  console.log(`\nWorst ${train.length} disagreements (train split):`);
+  for (const { entry, wrong } of train) {
+    console.log(
+      `- ${entry.board.source}:${entry.board.token} ${entry.label.id} "${entry.label.title}"`,
+    );
+    for (const field of wrong)
+      console.log(`    ${field.field}: label ${field.label}, product ${field.product}`);
+    if (entry.skills.falsePositives.length > 0)
+      console.log(`    skills not in the label: ${entry.skills.falsePositives.join(', ')}`);
+    if (entry.skills.missed.length > 0)
+      console.log(`    skills missed: ${entry.skills.missed.join(', ')}`);
+  }
+}
+
+const { compared, unread } = compareBoards();
+console.log(`Evaluation set ${DIR}: ${compared.length} labelled postings read.`);
+if (unread.length > 0)
+  console.log(`Labelled but not read by the parser (left out): ${unread.join('; ')}`);
+printSplit('train', compared);
+printSplit('test', compared);
+printWorst(compared, Number(options.worst));
+if (existsSync(join(DIR, 'seekers.json')))
+  console.log(
+    '\nseekers.json is present: ranking figures (NDCG@10, precision@5, evalRanking.ts) still need the matcher run on a database.',
+  );
