@@ -66,6 +66,7 @@ async function startBackend(siteOrigin: string): Promise<FastifyInstance | null>
       corsOrigins: [...config.corsOrigins, siteOrigin],
       // Dozens of page loads a minute from one address are the point here.
       rateLimitPerMinute: 10_000,
+      refusedTokensPerMinute: 10_000,
     },
     database: { kind: 'pglite-memory' },
     logStream: false,

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
@@ -10,12 +10,19 @@ import { startAlertEmails, type AlertEmails } from './alerts/alertEmails';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
 import { registerAlertRoutes } from './alerts/alertRoutes';
 import { ApiFailure, apiErrorBody } from './apiFailure';
+import { limitRefusedTokens } from './auth/addressLimit';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
+import { createRevocations } from './auth/revocations';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
 import { scheduleGuestCleanup } from './cleanupSchedule';
-import { assertEmailSettings, assertWebhookSecret, type ServerConfig } from './config';
+import {
+  assertAuthEmulatorMode,
+  assertEmailSettings,
+  assertWebhookSecret,
+  type ServerConfig,
+} from './config';
 import { registerCvRoutes } from './cv/cvRoutes';
 import {
   databaseLocationOf,
@@ -93,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   assertWebhookSecret(config);
   assertEmailSettings(config);
+  assertAuthEmulatorMode(config);
   const database = await openDatabase(options.database ?? databaseLocationOf(config));
   const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
   const admin = options.admin ?? firebase?.auth;
@@ -196,9 +204,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // After authentication (onRequest), so a verified user is counted by uid wherever they connect from.
     hook: 'preHandler',
     keyGenerator: (request) =>
-      request.identity ? `uid:${request.identity.uid}` : `ip:${request.ip}`,
+      request.identity ? `uid:${request.identity.uid}` : `ip:${normalizeIP(request.ip)}`,
     errorResponseBuilder: () => new ApiFailure('rate-limited'),
   });
+  // Before authentication: an address that sent too many refused tokens is refused unread.
+  const countRefusal = limitRefusedTokens(app, {
+    max: config.refusedTokensPerMinute,
+    timeWindowMs: 60_000,
+  });
+  const revocations = createRevocations(database.db);
   await app.register(multipart, {
     limits: {
       fileSize: CV_MAX_BYTES,
@@ -219,7 +233,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps = {
     db: database.db,
     admin,
-    authenticators: createAuthenticators(admin, config.firebaseProjectId),
+    authenticators: createAuthenticators({
+      admin,
+      projectId: config.firebaseProjectId,
+      revocations,
+      countRefusal,
+    }),
+    revocations,
     firebaseProjectId: config.firebaseProjectId,
     recentLoginSeconds: options.recentLoginSeconds ?? 300,
     stripeWebhookSecret: config.stripeWebhookSecret,

@@ -15,6 +15,12 @@ export interface ServerConfig {
   guestCleanupEveryHours: number | null;
   /** Requests a minute per user (or per IP address when there is no verified user). */
   rateLimitPerMinute: number;
+  /** Refused tokens a minute per IP address; beyond them every request from it is refused. */
+  refusedTokensPerMinute: number;
+  /** The Auth Emulator the Admin SDK talks to (FIREBASE_AUTH_EMULATOR_HOST), or null: Firebase. */
+  authEmulatorHost: string | null;
+  /** NODE_ENV is `production`. */
+  production: boolean;
   /** Behind a proxy or load balancer (Cloud Run): take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -108,6 +114,9 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     guestMaxAgeDays: positiveInteger(env, 'GUEST_MAX_AGE_DAYS', 30),
     guestCleanupEveryHours: hoursOrOff(env, 'GUEST_CLEANUP_EVERY_HOURS', 24),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
+    refusedTokensPerMinute: positiveInteger(env, 'REFUSED_TOKENS_PER_MINUTE', 30),
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || null,
+    production: env.NODE_ENV?.trim() === 'production',
     trustProxy: env.TRUST_PROXY?.trim() === 'true',
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     stripeWebhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET', DEV_STRIPE_WEBHOOK_SECRET),
@@ -123,6 +132,24 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     alertDigestHourUtc: hourOfDay(env, 'ALERT_DIGEST_HOUR_UTC', 13),
     emailRetryDelaySeconds: positiveInteger(env, 'EMAIL_RETRY_DELAY_SECONDS', 30),
   };
+}
+
+/**
+ * Throws when the Auth Emulator is set outside development: the Admin SDK then accepts unsigned
+ * tokens, so anyone could sign in as anyone. Only a `demo-` project (which has no real users) may
+ * use it, and never with NODE_ENV=production.
+ */
+export function assertAuthEmulatorMode(config: ServerConfig): void {
+  if (config.authEmulatorHost === null) return;
+  const demo = config.firebaseProjectId.startsWith('demo-');
+  if (demo && !config.production) return;
+  const reason = demo
+    ? 'NODE_ENV is production'
+    : `FIREBASE_PROJECT_ID=${config.firebaseProjectId} is not a demo- project`;
+  throw new Error(
+    `FIREBASE_AUTH_EMULATOR_HOST is set but ${reason}: with the Auth Emulator the backend accepts ` +
+      'unsigned tokens. Unset it, or use a demo- project outside production.',
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AlertEvents } from './alerts/alertEvents';
 import type { Authenticators } from './auth/authenticate';
 import type { IdentityAdmin } from './auth/identityAdmin';
+import type { Revocations } from './auth/revocations';
 import type { Database } from './db/database';
 
 /** What every group of routes is built from. */
@@ -8,6 +9,8 @@ export interface RouteDependencies {
   db: Database;
   admin: IdentityAdmin;
   authenticators: Authenticators;
+  /** Users who are gone: recorded with their deletion, announced to this process's sessions. */
+  revocations: Revocations;
   firebaseProjectId: string;
   /** How recent a sign-in must be for account deletion (seconds). */
   recentLoginSeconds: number;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeleteAccountResponse } from '../../src/backendApi';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
+import { recordRevocation } from '../auth/revocations';
 import type { PlanRow } from '../plan/planState';
 import { readPlanRow } from '../plan/planStore';
 import type { RouteDependencies } from '../routeDependencies';
@@ -24,7 +25,8 @@ function willRenew(plan: PlanRow): boolean {
 /**
  * Deletes the data and the Firebase user together: the rows are deleted inside a transaction, the
  * Admin SDK deletes the user before it commits, and a failure there rolls the rows back. If the
- * commit fails after the user is gone, the rows are orphans and the clean-up removes them.
+ * commit fails after the user is gone, the rows are orphans and the clean-up removes them. The
+ * user's tokens are refused from the commit on, also where they were verified before.
  */
 export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   app.delete('/v1/account', { onRequest: deps.authenticators.strict }, async (request) => {
@@ -37,6 +39,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
     try {
       await deps.db.transaction(async (tx) => {
         await deleteUserData(tx, [uid]);
+        await recordRevocation(tx, uid);
         try {
           await withTimeLimit(deps.admin.deleteUser(uid), 10_000, 'Deleting the Firebase user');
         } catch (error) {
@@ -46,6 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
     } catch (error) {
       throw new ApiFailure('account-deletion-failed', { cause: error });
     }
+    deps.revocations.announce(uid);
     const body: DeleteAccountResponse = { deleted: true };
     return body;
   });

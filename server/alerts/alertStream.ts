@@ -16,6 +16,8 @@ export interface AlertStreamOptions {
   readAlerts: (alertIds: readonly number[]) => Promise<AlertMatch[]>;
   /** When the token the stream was opened with expires (ms since the epoch): the stream ends then. */
   endsAtMs: number;
+  /** Calls `end` when the user is gone (account deleted, work carried over); answers unsubscribe. */
+  subscribeUserGone: (end: () => void) => () => void;
   heartbeatMs: number;
   log: FastifyBaseLogger;
 }
@@ -28,8 +30,8 @@ export function alertEventText(alert: AlertMatch): string {
 /**
  * A user's live alerts as a `text/event-stream` body: a comment at once (so the answer's headers go
  * out), each announced alert, a heartbeat comment every `heartbeatMs` (proxies drop silent
- * connections), and the end when the token expires. Closing it (the client went, or `end()`)
- * clears the timers and the subscription.
+ * connections), and the end when the token expires or the user is gone. Closing it (the client
+ * went, or `end()`) clears the timers and the subscriptions.
  */
 export function openAlertStream(options: AlertStreamOptions): PassThrough {
   const stream = new PassThrough();
@@ -57,10 +59,12 @@ export function openAlertStream(options: AlertStreamOptions): PassThrough {
     () => stream.end(),
     Math.min(MAX_TIMER_MS, Math.max(0, options.endsAtMs - Date.now())),
   );
+  const unsubscribeGone = options.subscribeUserGone(() => stream.end());
   stream.once('close', () => {
     clearInterval(heartbeat);
     clearTimeout(expiry);
     unsubscribe();
+    unsubscribeGone();
   });
   stream.write(': connected\n\n');
   return stream;

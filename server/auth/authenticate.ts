@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiFailure } from '../apiFailure';
 import type { IdentityAdmin } from './identityAdmin';
+import type { Revocations } from './revocations';
 import { VerifiedTokens } from './verifiedTokens';
 import { verifyIdentity, type VerifiedIdentity } from './verifyIdentity';
 
@@ -35,19 +36,35 @@ export interface Authenticators {
   strict: onRequestAsyncHookHandler;
 }
 
-export function createAuthenticators(admin: IdentityAdmin, projectId: string): Authenticators {
+export interface AuthenticatorOptions {
+  admin: IdentityAdmin;
+  projectId: string;
+  revocations: Revocations;
+  /** Counts a refused token against the caller's address (the limit before sign-in). */
+  countRefusal: (request: FastifyRequest) => Promise<void>;
+}
+
+export function createAuthenticators(options: AuthenticatorOptions): Authenticators {
+  const { admin, projectId, revocations, countRefusal } = options;
   const verifiedTokens = new VerifiedTokens();
+  revocations.subscribe((uid) => verifiedTokens.forgetUser(uid));
+  const identify = async (request: FastifyRequest, alwaysVerify: boolean) => {
+    const token = bearerToken(request);
+    const known = alwaysVerify ? null : verifiedTokens.find(token);
+    const identity = known ?? (await verifyIdentity(admin, token, true, projectId));
+    // Also for a token verified here before: its user may have gone since, on any process.
+    await revocations.assertNotRevoked(identity.uid);
+    if (known === null) verifiedTokens.remember(token, identity);
+    return identity;
+  };
   const authenticate = (alwaysVerify: boolean): onRequestAsyncHookHandler =>
     async function authenticateRequest(request) {
-      const token = bearerToken(request);
-      const known = alwaysVerify ? null : verifiedTokens.find(token);
-      if (known !== null) {
-        request.identity = known;
-        return;
+      try {
+        request.identity = await identify(request, alwaysVerify);
+      } catch (error) {
+        if (error instanceof ApiFailure && error.statusCode === 401) await countRefusal(request);
+        throw error;
       }
-      const identity = await verifyIdentity(admin, token, true, projectId);
-      verifiedTokens.remember(token, identity);
-      request.identity = identity;
     };
   return { standard: authenticate(false), strict: authenticate(true) };
 }

@@ -8,7 +8,7 @@ import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
  */
 export type IdentityAdmin = Pick<
   Auth,
-  'verifyIdToken' | 'deleteUser' | 'deleteUsers' | 'listUsers' | 'getUsers'
+  'verifyIdToken' | 'deleteUser' | 'deleteUsers' | 'listUsers' | 'getUsers' | 'revokeRefreshTokens'
 >;
 
 /** A guest: a user with no sign-in method, e-mail or phone (an anonymous Firebase user). */

@@ -6,7 +6,8 @@ import type { VerifiedIdentity } from './verifyIdentity';
  * Firebase Auth, kept until they expire (keyed by the token's SHA-256, bounded, oldest out first).
  * So each token costs one round trip on its first use; the SDK issues a new token every hour, so a
  * revoked or disabled user is refused at the latest on the first call with the next token. The
- * routes where it matters (carry-over, account deletion) verify on every call.
+ * routes where it matters (carry-over, account deletion) verify on every call, and a user this
+ * backend deleted is refused at once everywhere (`revocations.ts`).
  */
 export class VerifiedTokens {
   private readonly identities = new Map<string, VerifiedIdentity>();
@@ -26,6 +27,13 @@ export class VerifiedTokens {
       return null;
     }
     return identity;
+  }
+
+  /** Drops every token of `uid` (its user is gone). */
+  forgetUser(uid: string): void {
+    for (const [key, identity] of this.identities) {
+      if (identity.uid === uid) this.identities.delete(key);
+    }
   }
 
   remember(token: string, identity: VerifiedIdentity): void {

@@ -45,8 +45,14 @@ async function deleteGuestUser(deps: RouteDependencies, uid: string, log: Fastif
   try {
     await withTimeLimit(deps.admin.deleteUser(uid), 10_000, 'Deleting the guest user');
   } catch (error) {
-    // Its data is already gone; the guest clean-up deletes the empty anonymous user later.
+    // Its data is already gone; the guest clean-up deletes the empty anonymous user later. Until
+    // then it may get no new tokens (its refresh tokens revoked): an anonymous user cannot sign in.
     log.warn({ err: error, guestUid: uid }, 'carry-over: deleting the guest user failed');
+    try {
+      await withTimeLimit(deps.admin.revokeRefreshTokens(uid), 10_000, 'Revoking the guest');
+    } catch (revokeError) {
+      log.warn({ err: revokeError, guestUid: uid }, 'carry-over: revoking the guest failed');
+    }
   }
 }
 
@@ -90,6 +96,7 @@ export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDepende
         if (raced !== null) return answerFromRecord(raced, account.uid);
         throw new ApiFailure('carry-over-failed', { cause: error });
       }
+      deps.revocations.announce(guest.uid);
       await deleteGuestUser(deps, guest.uid, request.log);
       return result;
     },

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CarryOverMode, CarryOverResponse } from '../../src/backendApi';
 import { refreshMatchSkills } from '../alerts/profileLookup';
+import { recordRevocation } from '../auth/revocations';
 import type { Database, Transaction } from '../db/database';
 import { carryOvers, cvs, profiles } from '../db/schema';
 import { readProfile, saveProfile } from '../profile/profileStore';
@@ -78,7 +79,7 @@ async function carryCv(tx: Transaction, guestUid: string, accountUid: string, mo
 /**
  * In one transaction: record the carry-over (the guest uid and token hash are unique, so two
  * concurrent requests cannot both run), move or merge the guest's profile and CV into the account, delete the guest's
- * rows. Any failure rolls everything back: both copies stay as they were.
+ * rows, record the guest as gone. Any failure rolls everything back: both copies stay as they were.
  */
 export async function carryOverInTransaction(
   db: Database,
@@ -107,6 +108,8 @@ export async function carryOverInTransaction(
     // Every slot of the guest's (it only ever has slot 1).
     await tx.delete(profiles).where(eq(profiles.uid, guestUid));
     await tx.delete(cvs).where(eq(cvs.uid, guestUid));
+    // The guest's work lives on in the account: its own tokens may no longer save or read any.
+    await recordRevocation(tx, guestUid);
     // The account's profile joins the skills of the CV it has now.
     if (carriedCv) await refreshMatchSkills(tx, accountUid, GUEST_SLOT);
     await tx

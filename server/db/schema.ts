@@ -268,9 +268,9 @@ export const alertEmailSettings = pgTable('alert_email_settings', {
 });
 
 /**
- * Users whose ID tokens stop counting on every backend process: a token issued at or before
- * `revokedAt` is refused even while a process still holds it as verified (an account deleted, a
- * guest whose work was carried over). Rows older than an ID token's lifetime tell nothing more.
+ * Users who are gone (an account deleted, a guest whose work was carried over): every ID token of
+ * theirs is refused on every backend process, even one that still holds it as verified. A row
+ * older than an ID token's lifetime tells nothing more (`revokedAt`: when the user went).
  */
 export const revokedUsers = pgTable('revoked_users', {
   uid: text('uid').primaryKey(),

@@ -70,6 +70,7 @@ async function startBackend(
       ...readServerConfig({}),
       corsOrigins: [appOrigin],
       rateLimitPerMinute: 10_000,
+      refusedTokensPerMinute: 10_000,
       jobBoards: [JOB_BOARD],
       jobSourceUrls: { greenhouse: standIn.url, lever: standIn.url, ashby: standIn.url },
       jobPollIntervalSeconds: 1,

@@ -28,7 +28,7 @@ let backendUrl: string;
 
 beforeAll(async () => {
   backendApp = await buildApp({
-    config: { ...readServerConfig({}), rateLimitPerMinute: 10_000 },
+    config: { ...readServerConfig({}), rateLimitPerMinute: 10_000, refusedTokensPerMinute: 10_000 },
     database: { kind: 'pglite-memory' },
     logStream: false,
   });

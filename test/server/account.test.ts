@@ -20,6 +20,7 @@ function failingAdmin(): IdentityAdmin {
     deleteUsers: (uids) => real.deleteUsers(uids),
     listUsers: (max, pageToken) => real.listUsers(max, pageToken),
     getUsers: (ids) => real.getUsers(ids),
+    revokeRefreshTokens: (uid) => real.revokeRefreshTokens(uid),
   };
 }
 

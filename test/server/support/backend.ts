@@ -67,7 +67,12 @@ export function databaseLocation(name: DatabaseName): DatabaseLocation {
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...readServerConfig({}), rateLimitPerMinute: 10_000, ...overrides };
+  return {
+    ...readServerConfig({}),
+    rateLimitPerMinute: 10_000,
+    refusedTokensPerMinute: 10_000,
+    ...overrides,
+  };
 }
 
 export interface BackendOptions {

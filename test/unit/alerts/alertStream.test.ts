@@ -10,7 +10,9 @@ afterEach(() => {
 
 function openFor(endsInMs: number, readAlerts = async () => [frontendAlert]) {
   let listener: AlertsListener | null = null;
+  let userGone: (() => void) | null = null;
   const unsubscribe = vi.fn();
+  const unsubscribeGone = vi.fn();
   const warn = vi.fn();
   const stream = openAlertStream({
     subscribe: (next) => {
@@ -19,13 +21,26 @@ function openFor(endsInMs: number, readAlerts = async () => [frontendAlert]) {
     },
     readAlerts,
     endsAtMs: Date.now() + endsInMs,
+    subscribeUserGone: (end) => {
+      userGone = end;
+      return unsubscribeGone;
+    },
     heartbeatMs: 25_000,
     log: { warn } as unknown as FastifyBaseLogger,
   });
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   const closed = new Promise<void>((resolve) => stream.once('close', resolve));
-  return { stream, unsubscribe, warn, closed, text: () => text, announce: () => listener };
+  return {
+    stream,
+    unsubscribe,
+    unsubscribeGone,
+    warn,
+    closed,
+    text: () => text,
+    announce: () => listener,
+    userGone: () => userGone,
+  };
 }
 
 describe('the alert stream body', () => {
@@ -49,6 +64,14 @@ describe('the alert stream body', () => {
     await closed;
     expect(unsubscribe).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('ends when its user is gone, and then forgets both subscriptions and its timers', async () => {
+    const { unsubscribe, unsubscribeGone, closed, userGone } = openFor(3_600_000);
+    userGone()?.();
+    await closed;
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(unsubscribeGone).toHaveBeenCalledTimes(1);
   });
 
   it('sends an announced alert as an event, and goes on after a read that failed', async () => {
