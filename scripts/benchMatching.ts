@@ -10,7 +10,8 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { AlertProfileInput, Seniority, UsStateCode } from '../src/backendApi';
-import { createAlertEvents } from '../server/alerts/alertEvents';
+import Fastify from 'fastify';
+import { createAlertEvents, type AlertEvents } from '../server/alerts/alertEvents';
 import { createAlerts } from '../server/alerts/createAlerts';
 import { lookupColumns } from '../server/alerts/profileLookup';
 import { profilesForJob } from '../server/alerts/profilesForJob';
@@ -255,8 +256,10 @@ async function measureLookups(db: Database, profileCount: number): Promise<Looku
 }
 
 /** New postings per second through ingestBoard and createAlerts, boards of 50 new postings. */
-async function measureIngest(db: Database): Promise<{ perSecond: number; alerts: number }> {
-  const events = createAlertEvents();
+async function measureIngest(
+  db: Database,
+  events: AlertEvents,
+): Promise<{ perSecond: number; alerts: number }> {
   let postings = 0;
   let alerts = 0;
   const start = performance.now();
@@ -290,7 +293,12 @@ async function main(): Promise<void> {
       await insertProfiles(db, FIRST_STEP, PROFILE_COUNT);
       figures.push(await measureLookups(db, PROFILE_COUNT));
     }
-    const ingest = await measureIngest(db);
+    const events = await createAlertEvents({
+      db,
+      connection: database.connection,
+      log: Fastify({ logger: { level: 'warn' } }).log,
+    });
+    const ingest = await measureIngest(db, events).finally(() => events.close());
 
     console.log(`\nMachine: ${describeMachine(cpus(), loadavg())}`);
     console.log(

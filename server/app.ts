@@ -16,7 +16,7 @@ import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
 import { createRevocations } from './auth/revocations';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
-import { scheduleGuestCleanup } from './cleanupSchedule';
+import { everyHoursRule, scheduleGuestCleanup } from './cleanupSchedule';
 import {
   assertAuthEmulatorMode,
   assertEmailSettings,
@@ -94,8 +94,6 @@ function reasonCode(error: unknown): unknown {
   return cause?.code ?? code;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   assertWebhookSecret(config);
@@ -114,9 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
   app.decorate('db', database.db);
-  const alertEvents = createAlertEvents();
-  app.decorate('alertEvents', alertEvents);
   app.decorateRequest('identity', null);
+  let alertEvents: AlertEvents | null = null;
   let queue: JobQueue | null = null;
   let boardPolling: BoardPolling | null = null;
   let alertEmails: AlertEmails | null = null;
@@ -125,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alertEmails?.stopListening();
     // The queue before the database: a running poll may still be storing, an e-mail being marked.
     await queue?.stop();
+    await alertEvents?.close();
     mailer?.close();
     await database.close();
     await firebase?.close();
@@ -133,11 +131,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pollsOn = config.jobBoards.length > 0;
   if (smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
   try {
-    if (pollsOn || smtpUrl !== null) {
-      // One pg-boss for the polls and the e-mails (one schema check, supervisor and pool).
+    alertEvents = await createAlertEvents({
+      db: database.db,
+      connection: database.connection,
+      log: app.log,
+    });
+    const cleanupEveryHours = config.guestCleanupEveryHours;
+    if (pollsOn || smtpUrl !== null || cleanupEveryHours !== null) {
+      // One pg-boss for the polls, the e-mails and the clean-up (one schema check, supervisor, pool).
       queue = await startJobQueue({
         connection: database.connection,
-        schedules: smtpUrl !== null,
+        schedules: smtpUrl !== null || cleanupEveryHours !== null,
+        log: app.log,
+      });
+    }
+    if (queue !== null && cleanupEveryHours !== null) {
+      const { guestMaxAgeDays } = config;
+      await scheduleGuestCleanup({
+        boss: queue.boss,
+        cleanup: () => cleanupGuests({ db: database.db, admin, guestMaxAgeDays }),
+        rule: everyHoursRule(cleanupEveryHours),
         log: app.log,
       });
     }
@@ -170,16 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.close();
     throw error;
   }
+  app.decorate('alertEvents', alertEvents);
   app.decorate('boardPolling', boardPolling);
   app.decorate('alertEmails', alertEmails);
-  if (config.guestCleanupEveryHours !== null) {
-    const { guestMaxAgeDays } = config;
-    scheduleGuestCleanup(
-      app,
-      () => cleanupGuests({ db: database.db, admin, guestMaxAgeDays }),
-      config.guestCleanupEveryHours * HOUR_MS,
-    );
-  }
 
   app.setErrorHandler((error, request, reply) => {
     const code = apiErrorCodeOf(error);

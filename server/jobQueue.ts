@@ -27,6 +27,8 @@ export interface JobQueueOptions {
   readonly connection: DatabaseConnection;
   /** Whether cron schedules run (the alert e-mails' sweep and digest); off saves their upkeep. */
   readonly schedules: boolean;
+  /** How often schedules are checked for due occurrences (pg-boss's default, 30 s, unless given). */
+  readonly scheduleCheckSeconds?: number;
   readonly log: FastifyBaseLogger;
 }
 
@@ -45,6 +47,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const boss = new PgBoss({
     ...connectionOptions(options.connection),
     schedule: options.schedules,
+    ...(options.scheduleCheckSeconds === undefined
+      ? {}
+      : { cronMonitorIntervalSeconds: options.scheduleCheckSeconds }),
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await withTimeLimit(boss.start(), START_TIME_LIMIT_MS, 'Starting the job queue').catch(

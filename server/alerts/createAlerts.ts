@@ -30,8 +30,8 @@ function insertedAlerts(result: unknown): { id: number; uid: string }[] {
  * (`fittingProfilesQuery`, as `profilesForJob` answers them) inserted by PostgreSQL straight from
  * the lookup (INSERT … SELECT: the rows never travel through Node), in one transaction with the
  * postings marked alerted (`alerted_at`); an alert that exists already (unique per user and
- * posting) is skipped. Only after the commit is each user with new alerts announced, once, with
- * their ids. Guests get alerts too (their page shows them); which alerts are e-mailed is the
+ * posting) is skipped. Each user with new alerts is announced once, with their ids, by a NOTIFY in
+ * the same transaction, which PostgreSQL delivers at the commit. Guests get alerts too (their page shows them); which alerts are e-mailed is the
  * e-mail sender's choice.
  */
 export async function createAlerts(
@@ -61,13 +61,13 @@ export async function createAlerts(
       .update(jobs)
       .set({ alertedAt: sql`now()` })
       .where(and(inArray(jobs.id, [...jobIds]), isNull(jobs.alertedAt)));
-    return rows;
+    const byUser = new Map<string, number[]>();
+    for (const { id, uid } of rows) byUser.set(uid, [...(byUser.get(uid) ?? []), id]);
+    // Delivered by PostgreSQL on commit: no announcement of a rolled-back alert, none lost after one.
+    for (const [uid, alertIds] of byUser) await alertEvents.publish({ uid, alertIds }, tx);
+    return { created: rows.length, users: byUser.size };
   });
-
-  const byUser = new Map<string, number[]>();
-  for (const { id, uid } of stored) byUser.set(uid, [...(byUser.get(uid) ?? []), id]);
-  for (const [uid, alertIds] of byUser) alertEvents.publish({ uid, alertIds });
-  return { jobs: jobIds.length, created: stored.length, users: byUser.size };
+  return { jobs: jobIds.length, ...stored };
 }
 
 /** A posting first seen longer ago than this is no longer news: it is never alerted late. */

@@ -3,7 +3,8 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertEvents, type AlertsCreated } from '../../server/alerts/alertEvents';
+import type { AlertsCreated } from '../../server/alerts/alertEvents';
+import { unannouncedAlerts } from '../support/unannouncedAlerts';
 import { alertPendingPostings, createAlerts } from '../../server/alerts/createAlerts';
 import {
   MIN_ALERT_SCORE,
@@ -398,7 +399,7 @@ describe('making alerts after a poll', () => {
     ) as Database;
     const outcome = await makeAlerts({
       db: brokenDb,
-      alertEvents: createAlertEvents(),
+      alertEvents: unannouncedAlerts,
       fetchers: {} as PollBoardDeps['fetchers'],
       baseUrls: { greenhouse: 'http://x', lever: 'http://x', ashby: 'http://x' },
       intervalMs: 60_000,

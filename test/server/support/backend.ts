@@ -66,9 +66,17 @@ export function databaseLocation(name: DatabaseName): DatabaseLocation {
   return { kind: 'pglite-memory', image: pgliteImage };
 }
 
+/** This file's PostgreSQL database, created on first use. */
+export async function fileDatabaseLocation(): Promise<DatabaseLocation> {
+  await ensureFileDatabase();
+  return databaseLocation('postgres');
+}
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...readServerConfig({}),
+    // Its job queue and schedule are tested where they are the subject, not started for every app.
+    guestCleanupEveryHours: null,
     rateLimitPerMinute: 10_000,
     refusedTokensPerMinute: 10_000,
     ...overrides,

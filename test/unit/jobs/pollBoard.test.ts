@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAlertEvents } from '../../../server/alerts/alertEvents';
+import { unannouncedAlerts } from '../../support/unannouncedAlerts';
 import type { Database } from '../../../server/db/database';
 import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from '../../../server/jobs/backoff';
 import type { BoardRef, JobSource } from '../../../server/jobs/jobRecord';
@@ -29,7 +29,7 @@ function depsFailingWith(failure: BoardFailure): PollBoardDeps {
   };
   return {
     db: untouchableDb,
-    alertEvents: createAlertEvents(),
+    alertEvents: unannouncedAlerts,
     fetchers,
     baseUrls: { greenhouse: 'http://x', lever: 'http://x', ashby: 'http://x' },
     intervalMs: 60_000,
