@@ -31,9 +31,11 @@ import {
   type DatabaseLocation,
 } from './db/database';
 import { createMailer, type Mailer } from './email/mailer';
-import { redactUrl } from './email/redactUrl';
 import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
+import { errorForLog } from './http/errorForLog';
+import { redactUrl } from './http/redactUrl';
+import { registerResponseHeaders } from './http/responseHeaders';
 import { startJobQueue, type JobQueue } from './jobQueue';
 import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
 import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
@@ -74,8 +76,10 @@ function loggerOptions(level: string, stream: Writable | false | undefined) {
     level,
     // The default request serializer logs no headers or bodies; this is a second line of defence.
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    // Fastify's request fields, with the unsubscribe link's token left out of the URL.
+    // Fastify's request fields with secret-like query values left out of the URL; errors without
+    // a database error's values (errorForLog).
     serializers: {
+      err: errorForLog,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
@@ -112,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
   app.decorate('db', database.db);
+  registerResponseHeaders(app);
   app.decorateRequest('identity', null);
   let alertEvents: AlertEvents | null = null;
   let queue: JobQueue | null = null;

@@ -130,7 +130,7 @@ export function registerAlertRoutes(
       return (
         reply
           .header('Content-Type', 'text/event-stream; charset=utf-8')
-          .header('Cache-Control', 'no-cache, no-transform')
+          .header('Cache-Control', 'no-store, no-transform')
           .header('X-Accel-Buffering', 'no')
           // The connection served only this answer: once it ends, the socket goes too (a server that
           // is closing would otherwise wait for the idle keep-alive).

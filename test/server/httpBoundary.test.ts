@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERRORS } from '../../src/backendApi';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';
@@ -41,6 +42,43 @@ describe.each(DATABASES)('the HTTP boundary on %s', (database) => {
       headers: { origin: 'https://evil.example' },
     });
     expect(foreignGet.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a preflight without an Origin with a JSON error', async () => {
+    const response = await call(app, 'OPTIONS', '/v1/profile', {
+      headers: { 'access-control-request-method': 'PUT' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({
+      code: 'invalid-request',
+      message: API_ERRORS['invalid-request'].message,
+    });
+  });
+
+  it('marks every answer nosniff and not to be stored', async () => {
+    const { token } = await guestSession();
+    const answers = await Promise.all([
+      call(app, 'GET', '/health'),
+      call(app, 'GET', '/v1/profile', { token }),
+      call(app, 'GET', '/v1/profiles', { token }),
+      call(app, 'GET', '/v1/alerts', { token }),
+      call(app, 'GET', '/v1/matches', { token }),
+      call(app, 'GET', '/v1/plan', { token }),
+      call(app, 'PUT', '/v1/profile', { token, body: { skills: 'none' } }),
+      call(app, 'GET', '/v1/profile'),
+      call(app, 'GET', '/v1/nothing-here', { token }),
+      call(app, 'OPTIONS', '/v1/profile', {
+        headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'PUT' },
+      }),
+      call(app, 'GET', '/v1/email/unsubscribe?token=forged'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
+      200, 200, 200, 200, 200, 200, 400, 401, 404, 204, 400,
+    ]);
+    for (const answer of answers) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('limits requests per user, with a JSON error, and counts each user apart', async () => {
