@@ -3,7 +3,6 @@
  * by field, and the tallies the benchmark prints. A field the record does not have counts as wrong.
  */
 import type { JobRecord } from '../server/jobs/jobRecord';
-import { usPlacesOf } from '../server/jobs/store/usPlaces';
 import { canonicalSkill } from '../server/skills/skillVocabulary';
 import type { LabelLevel, LabelPay, LabelRemote, PostingLabel, VisaAnswer } from './evalLabels';
 
@@ -22,20 +21,21 @@ export interface ProductView {
 }
 
 export function productView(record: JobRecord): ProductView {
+  const pay = record.pay;
   return {
-    remote: record.remote ? 'remote' : 'onsite',
-    countries: null,
-    regions: null,
-    usStates: usPlacesOf(record.locations).filter((key) => !key.includes('/')),
+    remote: record.workplace,
+    countries: record.countries,
+    regions: record.regions,
+    usStates: record.usStates,
     openToUsBased: record.usEligibility !== 'not-us',
-    // The record's "lead" is its nearest to a people manager.
+    // The record's "lead" is a people manager.
     level: record.seniority === 'lead' ? 'manager' : record.seniority,
-    minYears: undefined,
+    minYears: record.minYears,
     pay:
-      record.salary === null
+      pay === null || (pay.period !== 'year' && pay.period !== 'month' && pay.period !== 'hour')
         ? null
-        : { currency: 'USD', min: record.salary.minUsd, max: record.salary.maxUsd, period: 'year' },
-    visa: null,
+        : { currency: pay.currency, min: pay.min, max: pay.max, period: pay.period },
+    visa: record.visa,
     skills: record.skills,
   };
 }

@@ -27,6 +27,36 @@ export const SENIORITIES = [
 ] as const;
 export type Seniority = (typeof SENIORITIES)[number];
 
+export const WORKPLACES = ['remote', 'hybrid', 'onsite'] as const;
+/** Where the work is done: from home, partly in an office, or in an office. */
+export type Workplace = (typeof WORKPLACES)[number];
+
+/** Remote work limited to a part of the world rather than to countries. */
+export const REGIONS = [
+  'americas',
+  'north-america',
+  'latam',
+  'europe',
+  'emea',
+  'apac',
+  'worldwide',
+] as const;
+export type Region = (typeof REGIONS)[number];
+
+export const PAY_PERIODS = ['year', 'month', 'week', 'day', 'hour'] as const;
+export type PayPeriod = (typeof PAY_PERIODS)[number];
+
+/** Pay as the posting states it: its currency (ISO 4217) and its period. */
+export interface Pay {
+  readonly currency: string;
+  readonly min: number;
+  readonly max: number;
+  readonly period: PayPeriod;
+}
+
+/** Whether the posting says it sponsors work visas. */
+export type VisaSponsorship = 'yes' | 'no' | 'not-said';
+
 /** Yearly pay in US dollars; only ranges the source gives in USD. */
 export interface SalaryRange {
   readonly minUsd: number;
@@ -41,10 +71,24 @@ export interface JobRecord {
   readonly externalId: string;
   /** Locations as the source wrote them. */
   readonly locations: readonly string[];
+  /** workplace === 'remote'. */
   readonly remote: boolean;
+  readonly workplace: Workplace;
+  /** ISO 3166-1 alpha-2 codes of the countries it may be done from; [] when none is named. */
+  readonly countries: readonly string[];
+  readonly regions: readonly Region[];
+  /** US states of its US offices, or the states a remote job is limited to. */
+  readonly usStates: readonly string[];
+  /** Its offices' cities: "City, ST, US" in the US, "City, CC" elsewhere. */
+  readonly cities: readonly string[];
   readonly usEligibility: UsEligibility;
   readonly seniority: Seniority;
+  /** The fewest years of experience asked for, if the posting says. */
+  readonly minYears: number | null;
+  readonly pay: Pay | null;
+  /** `pay` as yearly US dollars, when it is in US dollars. */
   readonly salary: SalaryRange | null;
+  readonly visa: VisaSponsorship;
   /** Plain text: HTML removed, entities decoded. */
   readonly description: string;
   /** Canonical skill names found in the title and description. */

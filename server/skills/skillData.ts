@@ -91,7 +91,11 @@ const LANGUAGES: readonly SkillEntry[] = [
 
 const frontend = tagged('frontend');
 const FRONTEND: readonly SkillEntry[] = [
-  frontend('React', { aliases: ['React.js', 'ReactJS', 'React JS', 'React 18', 'React 19'] }),
+  // "You react with urgency": the verb is not the library.
+  frontend('React', {
+    aliases: ['React.js', 'ReactJS', 'React JS', 'React 18', 'React 19'],
+    exact: ['React'],
+  }),
   frontend('Redux', { aliases: ['Redux Toolkit', 'RTK'] }),
   frontend('Next.js', { aliases: ['NextJS', 'Next JS'] }),
   frontend('Remix', { inContext: ['Remix'] }),
@@ -359,7 +363,8 @@ const DATA: readonly SkillEntry[] = [
   data('Dagster'),
   data('Prefect', { exact: ['Prefect'] }),
   data('Luigi', { exact: ['Luigi'] }),
-  data('dbt', { aliases: ['dbt Core', 'dbt Cloud', 'data build tool'] }),
+  // "DBT" in capitals is also dialectical behaviour therapy.
+  data('dbt', { aliases: ['dbt Core', 'dbt Cloud', 'data build tool'], exact: ['dbt'] }),
   data('Fivetran'),
   data('Airbyte'),
   data('Apache Iceberg', { aliases: ['Iceberg'] }),

@@ -70,9 +70,17 @@ const record: JobRecord = {
   externalId: '101',
   locations: ['New York, NY'],
   remote: false,
+  workplace: 'onsite',
+  countries: ['US'],
+  regions: [],
+  usStates: ['NY'],
+  cities: ['New York, NY, US'],
   usEligibility: 'us',
   seniority: 'senior',
+  minYears: 3,
+  pay: { currency: 'USD', min: 150000, max: 190000, period: 'year' },
   salary: { minUsd: 150000, maxUsd: 190000 },
+  visa: 'not-said',
   description: 'Go and PostgreSQL.',
   skills: ['Go', 'PostgreSQL', 'React'],
   postedAt: null,
@@ -86,18 +94,24 @@ describe('agreement with a label', () => {
   const byField = (outcomes: ReturnType<typeof compareFields>) =>
     Object.fromEntries(outcomes.map((outcome) => [outcome.field, outcome.agrees]));
 
-  it('scores each field, a field the record lacks as wrong', () => {
+  it('scores each field that applies', () => {
     expect(byField(compareFields(label, productView(record)))).toEqual({
       remote: false,
-      place: false,
-      countries: false,
+      place: true,
+      countries: true,
       usStates: true,
       openToUsBased: true,
       level: true,
       minYears: false,
       pay: true,
-      visa: false,
+      visa: true,
     });
+  });
+
+  it('counts a field the record does not have as wrong', () => {
+    const view = { ...productView(record), countries: null, visa: null };
+    const outcomes = byField(compareFields(label, view));
+    expect([outcomes.countries, outcomes.place, outcomes.visa]).toEqual([false, false, false]);
   });
 
   it('counts pay as wrong when the amount or the period differs', () => {

@@ -1,20 +1,25 @@
-import type { SalaryRange } from '../jobRecord';
+import type { Pay, PayPeriod, SalaryRange } from '../jobRecord';
 
-/** Pay periods per year, by the interval names Lever and Ashby use. */
-const PERIODS_PER_YEAR: Readonly<Record<string, number>> = {
-  'per-year-salary': 1,
-  'per-month-salary': 12,
-  'per-week-salary': 52,
-  'per-day-wage': 260,
-  'per-hour-wage': 2080,
-  '1 YEAR': 1,
-  '6 MONTH': 2,
-  '3 MONTH': 4,
-  '1 MONTH': 12,
-  '2 WEEK': 26,
-  '1 WEEK': 52,
-  '1 DAY': 260,
-  '1 HOUR': 2080,
+/** Pay periods by the interval names Lever and Ashby use. */
+const PERIODS: Readonly<Record<string, PayPeriod>> = {
+  'per-year-salary': 'year',
+  'per-month-salary': 'month',
+  'per-week-salary': 'week',
+  'per-day-wage': 'day',
+  'per-hour-wage': 'hour',
+  '1 YEAR': 'year',
+  '1 MONTH': 'month',
+  '1 WEEK': 'week',
+  '1 DAY': 'day',
+  '1 HOUR': 'hour',
+};
+
+const PER_YEAR: Readonly<Record<PayPeriod, number>> = {
+  year: 1,
+  month: 12,
+  week: 52,
+  day: 260,
+  hour: 2080,
 };
 
 /** Above this a yearly figure is a typo or a unit we do not understand. */
@@ -24,24 +29,34 @@ const finitePositive = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /**
- * A pay range as yearly US dollars: hourly x 2080, daily x 260, weekly x 52, monthly x 12. Null
- * when the currency is not USD, the interval is unknown or one-off, or the numbers make no sense.
- * One bound alone stands for both.
+ * A pay range as an API gives it (Lever salaryRange, Ashby compensation components), in its own
+ * currency and period. Null when the currency or interval is missing or unknown, or the numbers
+ * make no sense. One bound alone stands for both.
  */
-export function yearlyUsd(
+export function payOf(
   min: unknown,
   max: unknown,
   currency: unknown,
   interval: unknown,
-): SalaryRange | null {
-  if (typeof currency !== 'string' || currency.trim().toUpperCase() !== 'USD') return null;
+): Pay | null {
+  if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency.trim())) return null;
   if (typeof interval !== 'string') return null;
-  const factor =
-    PERIODS_PER_YEAR[interval.trim()] ?? PERIODS_PER_YEAR[interval.trim().toUpperCase()];
-  if (factor === undefined) return null;
+  const period = PERIODS[interval.trim()] ?? PERIODS[interval.trim().toUpperCase()];
+  if (period === undefined) return null;
   const low = finitePositive(min) ? min : finitePositive(max) ? max : null;
   const high = finitePositive(max) ? max : low;
   if (low === null || high === null || low > high) return null;
-  const range = { minUsd: Math.round(low * factor), maxUsd: Math.round(high * factor) };
+  return { currency: currency.trim().toUpperCase(), min: low, max: high, period };
+}
+
+/** Pay in US dollars as yearly figures: hourly x 2080, daily x 260, weekly x 52, monthly x 12. */
+export function yearlyUsdOf(pay: Pay | null): SalaryRange | null {
+  if (pay === null || pay.currency !== 'USD') return null;
+  const factor = PER_YEAR[pay.period];
+  const range = { minUsd: Math.round(pay.min * factor), maxUsd: Math.round(pay.max * factor) };
   return range.maxUsd > MAX_YEARLY_USD ? null : range;
 }
+
+/** The API's range as yearly US dollars (see payOf and yearlyUsdOf). */
+export const yearlyUsd = (min: unknown, max: unknown, currency: unknown, interval: unknown) =>
+  yearlyUsdOf(payOf(min, max, currency, interval));

@@ -3,21 +3,116 @@ import type { Seniority } from '../jobRecord';
 
 /** Title words for each level, checked from the most specific level down. */
 const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
-  ['intern', ['intern', 'internship', 'co-op', 'coop', 'apprentice', 'apprenticeship']],
+  ['intern', ['intern', 'internship', 'co-op', 'coop', 'apprentice', 'apprenticeship', 'student']],
+  ['lead', ['head', 'director', 'vp', 'chief', 'cto', 'ceo', 'cfo', 'coo', 'president']],
   ['principal', ['principal', 'distinguished', 'fellow']],
   ['staff', ['staff']],
-  ['senior', ['senior', 'sr', 'iii', 'iv', 'l5', 'e5']],
-  ['lead', ['lead', 'leader', 'head', 'manager', 'director', 'vp']],
-  ['junior', ['junior', 'jr', 'entry', 'graduate', 'grad', 'associate', 'i', 'l3']],
-  ['mid', ['mid', 'intermediate', 'ii', 'l4']],
+  ['senior', ['senior', 'sr']],
+  ['junior', ['junior', 'jr', 'entry', 'graduate', 'grad', 'associate', 'trainee']],
+  ['mid', ['mid', 'intermediate']],
 ];
+
+/** Managers of things rather than people: "Account Manager", "Product Manager". */
+const NOT_PEOPLE_MANAGERS = new Set(
+  (
+    'account accounts office product products program programme project projects partner partnership ' +
+    'partnerships community customer success case content social channel territory relationship ' +
+    'category brand campaign event events release delivery facilities payroll benefits vendor ' +
+    'solutions implementation onboarding store shift marketing growth lifecycle sales portfolio ' +
+    'business technical support service services quality safety compliance risk'
+  ).split(' '),
+);
+
+/** Numbered levels (Engineer II) are read only when nothing clearer is said. */
+const NUMBERED: Readonly<Record<string, Seniority>> = {
+  i: 'junior',
+  '1': 'junior',
+  ii: 'mid',
+  '2': 'mid',
+  iii: 'senior',
+  iv: 'senior',
+  l3: 'junior',
+  l4: 'mid',
+  l5: 'senior',
+  e5: 'senior',
+};
+
+function managesPeople(words: readonly string[]): boolean {
+  return words.some(
+    (word, at) =>
+      (word === 'manager' || word === 'managers') &&
+      (at === 0 || !NOT_PEOPLE_MANAGERS.has(words[at - 1] ?? '')),
+  );
+}
 
 /** The seniority a job title states, or 'unknown' when it states none ("Software Engineer"). */
 export function seniorityFromTitle(title: string): Seniority {
-  const words = new Set(tokenize(title).words.map((word) => word.toLowerCase()));
-  if (title.toLowerCase().includes('co-op')) words.add('co-op');
+  // "Member of Technical Staff" is every engineer's title at some companies, not a level.
+  const plain = title.replace(/member of (?:the )?technical staff/gi, ' ');
+  const words = tokenize(plain).words.map((word) => word.toLowerCase());
+  const set = new Set(words);
+  if (plain.toLowerCase().includes('co-op')) set.add('co-op');
+  if (plain.toLowerCase().includes('new grad')) set.add('grad');
+  if (/\bvice president\b/i.test(plain)) set.add('vp');
+  // "Senior/Staff": either level; the lower is the one to apply at. "Senior Staff" is staff.
+  if (/\bsenior\s*(?:\/|\bor\b|&)\s*staff\b/i.test(plain)) set.delete('staff');
   for (const [level, markers] of LEVEL_WORDS) {
-    if (markers.some((marker) => words.has(marker))) return level;
+    if (markers.some((marker) => set.has(marker))) return level;
+    if (level === 'lead' && managesPeople(words)) return 'lead';
   }
+  for (const word of words) {
+    const level = NUMBERED[word];
+    if (level !== undefined && word !== words[0]) return level;
+  }
+  // A tech lead is a senior engineer who leads work, not people.
+  if (set.has('lead') || set.has('leader')) return 'senior';
   return 'unknown';
+}
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+};
+
+/** "5+ years of experience", "3-5 years' experience", "at least three years in": the first one. */
+const YEARS =
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:-|–|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|building|working|developing|designing|as\b)/i;
+
+/** The fewest years of experience the text asks for, or null. */
+export function minYearsFrom(text: string): number | null {
+  const match = YEARS.exec(text.slice(0, 30_000));
+  if (match === null) return null;
+  const raw = (match[1] ?? '').toLowerCase();
+  const years = NUMBER_WORDS[raw] ?? Number(raw);
+  return Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
+}
+
+/** Level by years asked, when the title says none. */
+const byYears = (years: number): Seniority =>
+  years >= 5 ? 'senior' : years >= 2 ? 'mid' : 'junior';
+
+/** The API's level field ("Senior", "Entry Level", "All Levels") read as a title would be. */
+const byApiLevel = (level: string | null): Seniority =>
+  level === null ? 'unknown' : seniorityFromTitle(level);
+
+/** Level: the title first, then the years asked, then the API's own level field. */
+export function seniorityOf(
+  title: string,
+  minYears: number | null,
+  apiLevel: string | null,
+): Seniority {
+  const fromTitle = seniorityFromTitle(title);
+  if (fromTitle !== 'unknown') return fromTitle;
+  if (minYears !== null) return byYears(minYears);
+  return byApiLevel(apiLevel);
 }

@@ -1,34 +1,69 @@
 import { findSkills } from '../../skills/skillVocabulary';
-import type { BoardRef, JobRecord, SalaryRange } from '../jobRecord';
+import type { BoardRef, JobRecord, Pay, SalaryRange } from '../jobRecord';
 import { dedupeKey } from './dedupeKey';
-import { seniorityFromTitle } from './seniority';
-import { isRemote, usEligibility, type LocationFacts } from './usEligibility';
+import { payFromText } from './payText';
+import { roleText } from './roleText';
+import { yearlyUsdOf } from './salary';
+import { minYearsFrom, seniorityOf } from './seniority';
+import { readWhere, type LocationFacts } from './usEligibility';
+import { visaFrom } from './visa';
 
 /** What a source parser reads out of one posting; the rest of a JobRecord is derived from it. */
 export interface PostingDraft extends LocationFacts {
   readonly title: string;
   readonly company: string;
   readonly externalId: string;
+  /** Yearly US dollars, for a source that gives only that; `pay` is read first. */
   readonly salary: SalaryRange | null;
+  /** The source's structured pay in its own currency and period. */
+  readonly pay?: Pay | null;
+  /** The source's own level field (Lever categories.level). */
+  readonly level?: string | null;
   /** Plain text already. */
   readonly description: string;
   readonly postedAt: string | null;
   readonly applyUrl: string;
 }
 
+const yearlyUsdPay = (salary: SalaryRange | null): Pay | null =>
+  salary === null
+    ? null
+    : { currency: 'USD', min: salary.minUsd, max: salary.maxUsd, period: 'year' };
+
+/**
+ * A posting read as a person reads it: the source's structured fields first, the text only where
+ * they are silent. Skills come from the role's own sections (requirements, responsibilities, nice
+ * to haves), not from the company blurb or the benefits.
+ */
 export function toJobRecord(draft: PostingDraft, board: BoardRef, seenAt: Date): JobRecord {
+  const where = readWhere(draft, draft.description);
+  const pay = draft.pay ?? yearlyUsdPay(draft.salary) ?? payFromText(draft.description);
+  const role = roleText(draft.description);
+  const minYears = minYearsFrom(role.required) ?? minYearsFrom(draft.description);
+  const skills = new Set([
+    ...findSkills(`${draft.title}\n${role.required}`),
+    ...findSkills(role.nice),
+  ]);
   return {
     title: draft.title,
     company: draft.company,
     board,
     externalId: draft.externalId,
     locations: draft.locations,
-    remote: isRemote(draft),
-    usEligibility: usEligibility(draft),
-    seniority: seniorityFromTitle(draft.title),
-    salary: draft.salary,
+    remote: where.workplace === 'remote',
+    workplace: where.workplace,
+    countries: where.countries,
+    regions: where.regions,
+    usStates: where.usStates,
+    cities: where.cities,
+    usEligibility: where.usEligibility,
+    seniority: seniorityOf(draft.title, minYears, draft.level ?? null),
+    minYears,
+    pay,
+    salary: draft.salary ?? yearlyUsdOf(pay),
+    visa: visaFrom(draft.description),
     description: draft.description,
-    skills: findSkills(`${draft.title}\n${draft.description}`),
+    skills: [...skills],
     postedAt: draft.postedAt,
     firstSeenAt: seenAt.toISOString(),
     applyUrl: draft.applyUrl,

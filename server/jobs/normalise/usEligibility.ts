@@ -1,270 +1,113 @@
-import { tokenize } from '../../skills/tokenize';
-import type { UsEligibility } from '../jobRecord';
-
-const US_STATE_CODES: ReadonlySet<string> = new Set(
-  (
-    'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
-    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'
-  ).split(' '),
-);
-
-/** Lower-cased word sequences that place a location in the US. */
-const US_PLACES: readonly string[] = [
-  'us',
-  'usa',
-  'u s',
-  'u s a',
-  'united states',
-  'united states of america',
-  'america',
-  'americas',
-  'alabama',
-  'alaska',
-  'arizona',
-  'arkansas',
-  'california',
-  'colorado',
-  'connecticut',
-  'delaware',
-  'florida',
-  'georgia',
-  'hawaii',
-  'idaho',
-  'illinois',
-  'indiana',
-  'iowa',
-  'kansas',
-  'kentucky',
-  'louisiana',
-  'maine',
-  'maryland',
-  'massachusetts',
-  'michigan',
-  'minnesota',
-  'mississippi',
-  'missouri',
-  'montana',
-  'nebraska',
-  'nevada',
-  'new hampshire',
-  'new jersey',
-  'new mexico',
-  'new york',
-  'north carolina',
-  'north dakota',
-  'ohio',
-  'oklahoma',
-  'oregon',
-  'pennsylvania',
-  'rhode island',
-  'south carolina',
-  'south dakota',
-  'tennessee',
-  'texas',
-  'utah',
-  'vermont',
-  'virginia',
-  'washington',
-  'west virginia',
-  'wisconsin',
-  'wyoming',
-  'nyc',
-  'sf',
-  'bay area',
-  'san francisco',
-  'seattle',
-  'austin',
-  'boston',
-  'chicago',
-  'los angeles',
-  'denver',
-  'atlanta',
-  'miami',
-  'san jose',
-  'san diego',
-  'palo alto',
-  'mountain view',
-  'menlo park',
-  'sunnyvale',
-  'brooklyn',
-  'portland',
-  'philadelphia',
-  'pittsburgh',
-  'salt lake city',
-  'raleigh',
-  'dallas',
-  'houston',
-  'phoenix',
-  'minneapolis',
-  'detroit',
-  'nashville',
-  'washington dc',
-  'washington d c',
-];
-
-/** Lower-cased word sequences that place a location outside the US. */
-const ELSEWHERE: readonly string[] = [
-  'canada',
-  'toronto',
-  'vancouver',
-  'montreal',
-  'mexico',
-  'brazil',
-  'argentina',
-  'colombia',
-  'chile',
-  'uk',
-  'united kingdom',
-  'england',
-  'scotland',
-  'ireland',
-  'dublin',
-  'london',
-  'germany',
-  'berlin',
-  'munich',
-  'france',
-  'paris',
-  'spain',
-  'madrid',
-  'barcelona',
-  'portugal',
-  'lisbon',
-  'netherlands',
-  'amsterdam',
-  'belgium',
-  'switzerland',
-  'zurich',
-  'austria',
-  'vienna',
-  'italy',
-  'milan',
-  'poland',
-  'warsaw',
-  'sweden',
-  'stockholm',
-  'norway',
-  'denmark',
-  'copenhagen',
-  'finland',
-  'helsinki',
-  'estonia',
-  'romania',
-  'ukraine',
-  'israel',
-  'tel aviv',
-  'india',
-  'bangalore',
-  'bengaluru',
-  'hyderabad',
-  'pune',
-  'mumbai',
-  'singapore',
-  'japan',
-  'tokyo',
-  'china',
-  'shanghai',
-  'hong kong',
-  'korea',
-  'seoul',
-  'taiwan',
-  'philippines',
-  'vietnam',
-  'indonesia',
-  'australia',
-  'sydney',
-  'melbourne',
-  'new zealand',
-  'south africa',
-  'nigeria',
-  'kenya',
-  'egypt',
-  'uae',
-  'dubai',
-  'emea',
-  'apac',
-  'latam',
-  'europe',
-  'eu',
-  'asia',
-  'africa',
-];
-
-const WORLDWIDE: readonly string[] = [
-  'anywhere',
-  'worldwide',
-  'global',
-  'globally',
-  'international',
-];
-const REMOTE: readonly string[] = ['remote', 'remotely', 'distributed', 'wfh', 'work from home'];
-
-/** Country codes (ISO 3166 alpha-2 or alpha-3, or a country name) that mean the US. */
-const US_COUNTRY = new Set(['us', 'usa', 'united states', 'united states of america']);
-
-const phrasesIn = (text: string): Set<string> => {
-  const words = tokenize(text).words.map((word) => word.toLowerCase().split('.').join(' '));
-  const phrases = new Set<string>();
-  for (let start = 0; start < words.length; start += 1) {
-    let phrase = '';
-    for (let length = 1; length <= 4 && start + length <= words.length; length += 1) {
-      phrase = length === 1 ? (words[start] ?? '') : `${phrase} ${words[start + length - 1] ?? ''}`;
-      phrases.add(phrase);
-    }
-  }
-  return phrases;
-};
-
-/** Whether a location string places the job in the US; a bare state code after a comma counts. */
-function namesUs(location: string, phrases: Set<string>): boolean {
-  if (US_PLACES.some((place) => phrases.has(place))) return true;
-  return location
-    .split(',')
-    .slice(1)
-    .some((part) => {
-      const [code = '', next = ''] = part.trim().split(' ');
-      return (
-        US_STATE_CODES.has(code) ||
-        (next === '' && US_STATE_CODES.has(code.slice(0, 2)) && code.length === 2)
-      );
-    });
-}
+import type { UsStateCode } from '../../../src/backendApi';
+import type { Region, UsEligibility, Workplace } from '../jobRecord';
+import { countryCode } from './gazetteer';
+import { readPlaces } from './places';
 
 export interface LocationFacts {
   /** Locations as the source wrote them. */
   readonly locations: readonly string[];
-  /** What the source says about remote work, if it says (Lever workplaceType, Ashby isRemote). */
+  /** What the source says about remote work, if it says (Ashby isRemote). */
   readonly remoteFlag: boolean | null;
   /** Countries the source names separately (Lever `country`, Ashby `addressCountry`). */
   readonly countries: readonly string[];
+  /** The source's own workplace field (Lever workplaceType, Ashby workplaceType, Greenhouse metadata). */
+  readonly workplace?: Workplace | null;
+  /** Places that count only when the locations name none (Greenhouse offices). */
+  readonly placeHints?: readonly string[];
 }
 
-export function isRemote(facts: LocationFacts): boolean {
-  if (facts.remoteFlag !== null) return facts.remoteFlag;
-  return facts.locations.some((location) => {
-    const phrases = phrasesIn(location);
-    return REMOTE.some((word) => phrases.has(word));
-  });
+/** Where a posting may be done from, as a reader of it understands. */
+export interface Where {
+  readonly workplace: Workplace;
+  /** ISO 3166-1 alpha-2 codes; [] with no country named (remote from anywhere, or nowhere said). */
+  readonly countries: readonly string[];
+  readonly regions: readonly Region[];
+  readonly usStates: readonly UsStateCode[];
+  /** "City, ST, US" or "City, CC". */
+  readonly cities: readonly string[];
+  readonly usEligibility: UsEligibility;
 }
+
+/** The description saying the work is hybrid: "hybrid role", "3 days a week in the office". */
+const HYBRID_TEXT =
+  /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy|team)|\b(?=[^.\n]{0,40}\boffice))|\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/i;
+const REMOTE_TEXT =
+  /\b(?:(?:fully|100%)\s+remote|remote[- ](?:first|role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
+/** "remote in the US", "must be based in Canada", "U.S.-based": the country the text limits it to. */
+const COUNTRY_LIMIT =
+  /\b(?:remote|remotely|based|located|reside|residing|live|living|work|working|eligible to work)\s+(?:anywhere\s+)?(?:with)?in\s+(?:the\s+)?((?:[A-Z][\w.]*)(?:\s+[A-Z][\w.]*){0,3})|\b(U\.?S\.?|United States|Canada|UK)[- ]based\b/g;
+
+/** The countries a remote posting's text limits it to, named right after "remote in" and the like. */
+function countriesInText(description: string): string[] {
+  const found = new Set<string>();
+  for (const match of description.slice(0, 20_000).matchAll(COUNTRY_LIMIT)) {
+    const words = (match[1] ?? match[2] ?? '').split(/\s+/);
+    for (let length = words.length; length > 0; length -= 1) {
+      const code = countryCode(words.slice(0, length).join(' ').replace(/[.,]$/, ''));
+      if (code !== null) {
+        found.add(code);
+        break;
+      }
+    }
+  }
+  return [...found];
+}
+
+function workplaceOf(
+  facts: LocationFacts,
+  saysRemote: boolean,
+  saysHybrid: boolean,
+  text: string,
+): Workplace {
+  if (facts.workplace != null) return facts.workplace;
+  if (saysHybrid) return 'hybrid';
+  if (facts.remoteFlag !== null) return facts.remoteFlag ? 'remote' : 'onsite';
+  if (saysRemote) return 'remote';
+  if (HYBRID_TEXT.test(text)) return 'hybrid';
+  return REMOTE_TEXT.test(text) ? 'remote' : 'onsite';
+}
+
+const NEAR_US: ReadonlySet<Region> = new Set(['americas', 'north-america', 'worldwide']);
 
 /**
- * US eligibility from locations, countries and the remote flag. A US place (name, city, state or
- * ", CA"-style code) or a US country makes it 'us' or 'remote-us'; a remote job that names no
- * country or region, or says "anywhere"/"worldwide", is 'remote-worldwide'; anything else 'not-us'.
+ * Workplace and places, structured fields first: the source's workplace field, its countries, the
+ * location strings (offices only when those name no place), and the description only for what
+ * they leave unsaid (hybrid, or a remote job's country).
  */
-export function usEligibility(facts: LocationFacts): UsEligibility {
-  const remote = isRemote(facts);
-  let inUs = facts.countries.some((country) => US_COUNTRY.has(country.trim().toLowerCase()));
-  let elsewhere = facts.countries.some((country) => !US_COUNTRY.has(country.trim().toLowerCase()));
-  let worldwide = false;
-  for (const location of facts.locations) {
-    const phrases = phrasesIn(location);
-    if (namesUs(location, phrases)) inUs = true;
-    else if (ELSEWHERE.some((place) => phrases.has(place))) elsewhere = true;
-    if (WORLDWIDE.some((word) => phrases.has(word))) worldwide = true;
-  }
-  if (!remote) return inUs ? 'us' : 'not-us';
-  if (inUs) return 'remote-us';
-  if (worldwide || !elsewhere) return 'remote-worldwide';
-  return 'not-us';
+export function readWhere(facts: LocationFacts, description = ''): Where {
+  const known = facts.countries.map(countryCode).filter((code): code is string => code !== null);
+  let places = readPlaces(facts.locations, known);
+  if (places.countries.length === 0 && places.regions.length === 0 && facts.placeHints?.length)
+    places = readPlaces([...facts.locations, ...facts.placeHints], known);
+  const workplace = workplaceOf(facts, places.saysRemote, places.saysHybrid, description);
+  let countries = places.countries;
+  if (workplace === 'remote' && countries.length === 0 && places.regions.length === 0)
+    countries = countriesInText(description).sort();
+  const regions =
+    countries.length > 0 ? places.regions.filter((r) => r !== 'worldwide') : places.regions;
+  const inUs = countries.includes('US');
+  let usEligibility: UsEligibility;
+  if (workplace !== 'remote') usEligibility = inUs ? 'us' : 'not-us';
+  else if (inUs) usEligibility = 'remote-us';
+  else if (regions.includes('worldwide') || (countries.length === 0 && regions.length === 0))
+    usEligibility = 'remote-worldwide';
+  else usEligibility = regions.some((region) => NEAR_US.has(region)) ? 'remote-us' : 'not-us';
+  return {
+    workplace,
+    countries,
+    regions,
+    usStates: places.usStates,
+    cities: places.cities,
+    usEligibility,
+  };
 }
+
+export const isRemote = (facts: LocationFacts): boolean => readWhere(facts).workplace === 'remote';
+
+/**
+ * US eligibility: on site or hybrid in the US is 'us'; remote in the US (or the Americas) is
+ * 'remote-us'; remote naming no country or region, or worldwide, is 'remote-worldwide'; the rest
+ * 'not-us'.
+ */
+export const usEligibility = (facts: LocationFacts): UsEligibility =>
+  readWhere(facts).usEligibility;

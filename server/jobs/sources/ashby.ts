@@ -1,7 +1,7 @@
 import { htmlToText } from '../normalise/htmlToText';
-import { yearlyUsd } from '../normalise/salary';
+import { payOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
-import type { BoardRef, SalaryRange } from '../jobRecord';
+import type { BoardRef, Pay, Workplace } from '../jobRecord';
 import type { BoardResult, DropReason } from './boardResult';
 import { companyFromToken, type FetchBoard } from './boardSource';
 import { jobsDocumentBoard, parseJobsDocument } from './jobsDocument';
@@ -28,25 +28,42 @@ import {
 export const ashbyBoardPath = (name: string) =>
   `/posting-api/job-board/${encodeURIComponent(name)}?includeCompensation=true`;
 
-function salaryOf(job: JsonObject): SalaryRange | null {
+/** The first salary component (the summary's, else the first tier's), in its currency and period. */
+function payOfJob(job: JsonObject): Pay | null {
   const compensation = objectAt(job, 'compensation');
   const summary = arrayAt(compensation, 'summaryComponents');
   const tiers = arrayAt(compensation, 'compensationTiers').flatMap((tier) =>
     isObject(tier) ? arrayAt(tier, 'components') : [],
   );
-  const salaries = (summary.length > 0 ? summary : tiers)
-    .filter(isObject)
-    .filter((component) => component.compensationType === 'Salary')
-    .map((component) =>
-      yearlyUsd(component.minValue, component.maxValue, component.currencyCode, component.interval),
-    )
-    .filter((range): range is SalaryRange => range !== null);
-  if (salaries.length === 0) return null;
-  return {
-    minUsd: Math.min(...salaries.map((range) => range.minUsd)),
-    maxUsd: Math.max(...salaries.map((range) => range.maxUsd)),
-  };
+  for (const component of [...summary, ...tiers].filter(isObject)) {
+    if (component.compensationType !== 'Salary') continue;
+    const pay = payOf(
+      component.minValue,
+      component.maxValue,
+      component.currencyCode,
+      component.interval,
+    );
+    if (pay !== null) return pay;
+  }
+  return null;
 }
+
+const WORKPLACE_TYPES: Readonly<Record<string, Workplace>> = {
+  remote: 'remote',
+  hybrid: 'hybrid',
+  onsite: 'onsite',
+};
+
+/** A postal address as one place string: "San Francisco, California, United States". */
+const addressText = (address: JsonObject | null): string | null => {
+  const postal = objectAt(address, 'postalAddress');
+  const parts = uniqueTexts([
+    textAt(postal, 'addressLocality'),
+    textAt(postal, 'addressRegion'),
+    textAt(postal, 'addressCountry'),
+  ]);
+  return parts.length === 0 ? null : parts.join(', ');
+};
 
 /** Ashby's job URL ends in the posting's id; the documented example omits `id` itself. */
 const idFromJobUrl = (jobUrl: string | null): string | null => {
@@ -82,14 +99,15 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
       textAt(job, 'location'),
       ...secondary.map((location) => textAt(location, 'location')),
     ]),
-    remoteFlag:
-      typeof job.isRemote === 'boolean'
-        ? job.isRemote
-        : workplace === null
-          ? null
-          : workplace === 'Remote',
+    remoteFlag: typeof job.isRemote === 'boolean' ? job.isRemote : null,
+    workplace: workplace === null ? null : (WORKPLACE_TYPES[workplace.toLowerCase()] ?? null),
     countries: uniqueTexts(countries),
-    salary: salaryOf(job),
+    placeHints: uniqueTexts([
+      addressText(objectAt(job, 'address')),
+      ...secondary.map((location) => addressText(objectAt(location, 'address'))),
+    ]),
+    salary: null,
+    pay: payOfJob(job),
     description: textAt(job, 'descriptionPlain') ?? (html === null ? '' : htmlToText(html)),
     postedAt: timeAt(job, 'publishedAt'),
     applyUrl,

@@ -1,20 +1,69 @@
 import { decodeEntities } from '../normalise/decodeEntities';
 import { htmlToText } from '../normalise/htmlToText';
+import { payOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
-import type { BoardRef } from '../jobRecord';
+import type { BoardRef, Pay, Workplace } from '../jobRecord';
 import type { BoardResult, DropReason } from './boardResult';
 import { companyFromToken, type FetchBoard } from './boardSource';
 import { jobsDocumentBoard, parseJobsDocument } from './jobsDocument';
-import { arrayAt, idAt, isObject, objectAt, textAt, timeAt, uniqueTexts, urlAt } from './json';
+import {
+  arrayAt,
+  idAt,
+  isObject,
+  objectAt,
+  textAt,
+  timeAt,
+  uniqueTexts,
+  urlAt,
+  type JsonObject,
+} from './json';
 
 /**
  * Greenhouse Job Board API: GET /v1/boards/{token}/jobs?content=true answers
  * { jobs: [{ id, title, updated_at, first_published, location: { name }, absolute_url,
  * content (HTML escaped once more), company_name, offices, departments, metadata }], meta: { total } }.
- * It gives no structured pay and no remote flag: remote comes from the location text.
+ * Pay and the workplace appear, when the board sets them up, as custom `metadata` fields
+ * ({ name: "Workplace Type", value: "Hybrid" }, { name: "Min salary", value: "120,000" }).
  */
 export const greenhouseJobsPath = (token: string) =>
   `/v1/boards/${encodeURIComponent(token)}/jobs?content=true`;
+
+/** The board's custom fields by lower-cased name, the text values only. */
+function metadataOf(job: JsonObject): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const field of arrayAt(job, 'metadata')) {
+    if (!isObject(field)) continue;
+    const name = textAt(field, 'name');
+    const value = field.value;
+    if (name !== null && (typeof value === 'string' || typeof value === 'number'))
+      fields.set(name.toLowerCase(), String(value).trim());
+  }
+  return fields;
+}
+
+const WORKPLACE_VALUES: Readonly<Record<string, Workplace>> = {
+  remote: 'remote',
+  hybrid: 'hybrid',
+  onsite: 'onsite',
+  'on-site': 'onsite',
+  'on site': 'onsite',
+  'in office': 'onsite',
+  'in-office': 'onsite',
+};
+
+const amountOf = (text: string | undefined): number | null => {
+  const value = Number((text ?? '').replace(/[^\d.]/g, ''));
+  return text !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+};
+
+/** "Min salary" / "Max salary" fields (a yearly figure; the currency field if there is one). */
+function payFromMetadata(fields: ReadonlyMap<string, string>): Pay | null {
+  const find = (pattern: RegExp) => [...fields.entries()].find(([name]) => pattern.test(name))?.[1];
+  const min = amountOf(find(/^min(?:imum)?[ _-]?(?:salary|pay|base)/));
+  const max = amountOf(find(/^max(?:imum)?[ _-]?(?:salary|pay|base)/));
+  if (min === null && max === null) return null;
+  return payOf(min, max, find(/currency/) ?? 'USD', 'per-year-salary');
+}
 
 function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   if (!isObject(job)) return 'not-an-object';
@@ -29,6 +78,8 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   );
   const primary = textAt(objectAt(job, 'location'), 'name');
   const content = textAt(job, 'content');
+  const metadata = metadataOf(job);
+  const workplace = metadata.get('workplace type') ?? metadata.get('workplace');
   return {
     title,
     company: textAt(job, 'company_name') ?? companyFromToken(board.token),
@@ -36,7 +87,10 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     locations: primary !== null ? [primary] : uniqueTexts(officeNames),
     remoteFlag: null,
     countries: [],
+    workplace: workplace === undefined ? null : (WORKPLACE_VALUES[workplace.toLowerCase()] ?? null),
+    placeHints: uniqueTexts(officeNames),
     salary: null,
+    pay: payFromMetadata(metadata),
     // The API escapes the description's HTML once more: unescape, then turn the HTML into text.
     description: content === null ? '' : htmlToText(decodeEntities(content)),
     postedAt: timeAt(job, 'first_published'),

@@ -1,7 +1,7 @@
 import { htmlToText } from '../normalise/htmlToText';
-import { yearlyUsd } from '../normalise/salary';
+import { payOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
-import type { BoardRef, JobRecord } from '../jobRecord';
+import type { BoardRef, JobRecord, Workplace } from '../jobRecord';
 import { DropTally, type BoardResult, type DropReason } from './boardResult';
 import {
   companyFromToken,
@@ -25,8 +25,8 @@ import {
 
 /**
  * Lever Postings API: GET /v0/postings/{site}?mode=json&skip=N&limit=M answers a bare array of
- * { id, text (the title), categories: { location, allLocations, commitment, team }, country,
- * workplaceType (on-site | remote | hybrid | unspecified), createdAt (ms), hostedUrl, applyUrl,
+ * { id, text (the title), categories: { location, allLocations, commitment, team, level }, country,
+ * workplaceType (onsite | on-site | remote | hybrid | unspecified), createdAt (ms), hostedUrl, applyUrl,
  * descriptionPlain, lists: [{ text, content (HTML) }], additionalPlain,
  * salaryRange: { min, max, currency, interval (per-year-salary, per-hour-wage, ...) } }.
  */
@@ -62,10 +62,12 @@ function descriptionOf(posting: JsonObject): string {
     .join('\n\n');
 }
 
-const REMOTE_BY_WORKPLACE: Readonly<Record<string, boolean>> = {
-  remote: true,
-  'on-site': false,
-  hybrid: false,
+/** Lever's workplaceType; "unspecified" says nothing. */
+const WORKPLACE_TYPES: Readonly<Record<string, Workplace>> = {
+  remote: 'remote',
+  'on-site': 'onsite',
+  onsite: 'onsite',
+  hybrid: 'hybrid',
 };
 
 function draftFrom(posting: unknown, board: BoardRef): PostingDraft | DropReason {
@@ -91,12 +93,15 @@ function draftFrom(posting: unknown, board: BoardRef): PostingDraft | DropReason
     company: companyFromToken(board.token),
     externalId,
     locations,
-    remoteFlag: workplace === null ? null : (REMOTE_BY_WORKPLACE[workplace] ?? null),
+    remoteFlag: null,
+    workplace: workplace === null ? null : (WORKPLACE_TYPES[workplace.toLowerCase()] ?? null),
     countries: country === null ? [] : [country],
-    salary:
+    salary: null,
+    pay:
       salaryRange === null
         ? null
-        : yearlyUsd(salaryRange.min, salaryRange.max, salaryRange.currency, salaryRange.interval),
+        : payOf(salaryRange.min, salaryRange.max, salaryRange.currency, salaryRange.interval),
+    level: textAt(categories, 'level'),
     description: descriptionOf(posting),
     postedAt: timeAt(posting, 'createdAt'),
     applyUrl,

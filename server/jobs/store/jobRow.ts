@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { jobs } from '../../db/schema';
 import type { JobRecord } from '../jobRecord';
-import { usPlacesOf } from './usPlaces';
+import { usPlacesOfRecord } from './usPlaces';
 
 /** What a posting's row holds that its source decides: written on insert and on every change. */
 export type JobContent = Omit<
@@ -16,7 +16,7 @@ export function jobContentOf(record: JobRecord): JobContent {
     title: record.title,
     company: record.company,
     locations: [...record.locations],
-    usPlaces: usPlacesOf(record.locations),
+    usPlaces: usPlacesOfRecord(record),
     remote: record.remote,
     usEligibility: record.usEligibility,
     seniority: record.seniority,

@@ -56,6 +56,25 @@ export function usPlacesOf(locations: readonly string[]): string[] {
   return [...places];
 }
 
+/**
+ * The place keys of a read posting: its US states, and its US cities ("Austin, TX, US"), whether
+ * or not the location named the state ("Austin" alone is placed by the gazetteer).
+ */
+export function usPlacesOfRecord(record: {
+  readonly usStates: readonly string[];
+  readonly cities: readonly string[];
+}): string[] {
+  const places = new Set<string>();
+  for (const state of record.usStates)
+    if (STATE_CODES.has(state)) places.add(placeKey(state as UsStateCode));
+  for (const city of record.cities) {
+    const [name = '', state = '', country = ''] = city.split(',').map((part) => part.trim());
+    if (country === 'US' && STATE_CODES.has(state))
+      places.add(placeKey(state as UsStateCode, name));
+  }
+  return [...places];
+}
+
 /** The place keys of where a seeker will work on site: whole states and single cities. */
 export const profilePlaces = (usStates: readonly UsStateCode[], usCities: readonly UsCity[]) => [
   ...usStates.map((state) => placeKey(state)),

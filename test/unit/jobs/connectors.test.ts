@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { citiesNamed } from '../../../server/jobs/normalise/gazetteer';
 import { backoffDelayMs, afterFailure, INITIAL_BACKOFF } from '../../../server/jobs/backoff';
 import type { BoardRef, JobRecord } from '../../../server/jobs/jobRecord';
 import { fetchAshbyBoard } from '../../../server/jobs/sources/ashby';
@@ -34,8 +35,10 @@ const byTitle = (jobs: readonly JobRecord[], start: string): JobRecord => {
 };
 
 beforeAll(async () => {
+  // The city gazetteer is read once per process, which takes seconds on a busy machine.
+  citiesNamed('London');
   standIn = await startStandIn({ publishEveryMs: 0 });
-});
+}, 60_000);
 afterAll(async () => {
   await standIn.close();
 });
@@ -55,7 +58,9 @@ describe('Greenhouse connector', () => {
       remote: false,
       usEligibility: 'us',
       seniority: 'senior',
-      salary: null,
+      // The range is only in the description's text.
+      salary: { minUsd: 185000, maxUsd: 235000 },
+      pay: { currency: 'USD', min: 185000, max: 235000, period: 'year' },
       postedAt: '2026-11-02T14:15:00.000Z',
       firstSeenAt: '2026-11-22T12:00:00.000Z',
       applyUrl: 'https://job-boards.greenhouse.io/acme/jobs/7012345001',
@@ -166,8 +171,11 @@ describe('Ashby connector', () => {
     expect(result).toMatchObject({ ok: true, dropped: { 'missing-title': 1 } });
     expect(byTitle(jobsOf(result), 'Lead DevOps')).toMatchObject({
       salary: null,
+      pay: { currency: 'INR', period: 'year' },
       usEligibility: 'not-us',
-      seniority: 'lead',
+      countries: ['IN'],
+      // A lead engineer leads work, not people: a senior engineer.
+      seniority: 'senior',
     });
   });
 });

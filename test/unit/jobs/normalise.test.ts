@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { citiesNamed } from '../../../server/jobs/normalise/gazetteer';
 import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
 import { yearlyUsd } from '../../../server/jobs/normalise/salary';
 import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
@@ -13,6 +14,11 @@ const facts = (
   remoteFlag,
   countries,
 });
+
+// The city gazetteer is read once per process, which takes seconds on a busy machine.
+beforeAll(() => {
+  citiesNamed('London');
+}, 60_000);
 
 describe('US eligibility', () => {
   it('detects remote-US from the location text', () => {
@@ -105,7 +111,13 @@ describe('seniority from the title', () => {
     ['Senior Staff Engineer', 'staff'],
     ['Principal Android Engineer', 'principal'],
     ['Engineering Manager, Risk', 'lead'],
-    ['Tech Lead, Payments', 'lead'],
+    ['Tech Lead, Payments', 'senior'],
+    ['Senior/Staff CNC Programmer', 'senior'],
+    ['Member of Technical Staff, Inference', 'unknown'],
+    ['Account Manager, Enterprise', 'unknown'],
+    ['Office Manager', 'unknown'],
+    ['Senior Engineering Manager', 'lead'],
+    ['Director of Engineering', 'lead'],
     ['Software Engineer', 'unknown'],
   ] as const)('%s is %s', (title, level) => {
     expect(seniorityFromTitle(title)).toBe(level);

@@ -1,0 +1,216 @@
+import type { UsStateCode } from '../../../src/backendApi';
+import type { Region } from '../jobRecord';
+import {
+  citiesNamed,
+  countryCode,
+  isCanadianProvince,
+  placeKey,
+  usStateCode,
+  type City,
+} from './gazetteer';
+
+const REGION_WORDS: Readonly<Record<string, Region>> = {
+  americas: 'americas',
+  'north america': 'north-america',
+  'north american': 'north-america',
+  latam: 'latam',
+  'latin america': 'latam',
+  'south america': 'latam',
+  europe: 'europe',
+  eu: 'europe',
+  european: 'europe',
+  'european union': 'europe',
+  emea: 'emea',
+  apac: 'apac',
+  'asia pacific': 'apac',
+  asia: 'apac',
+  worldwide: 'worldwide',
+  anywhere: 'worldwide',
+  global: 'worldwide',
+  globally: 'worldwide',
+  international: 'worldwide',
+};
+
+/** Words around a place that say how or where in it, not which place: "Remote (US)", "Canada Locations". */
+const NOISE = new Set(
+  (
+    'remote remotely hybrid onsite on site in office office offices hq headquarters location locations ' +
+    'based only perm within in from the and or of any area metro greater flexible friendly first ' +
+    'home work'
+  ).split(' '),
+);
+
+/** Where a posting may be done, as read from its place strings. */
+export interface PlaceReading {
+  /** ISO 3166-1 alpha-2 codes, sorted. */
+  readonly countries: readonly string[];
+  readonly regions: readonly Region[];
+  readonly usStates: readonly UsStateCode[];
+  /** "City, ST, US" in the US, "City, CC" elsewhere. */
+  readonly cities: readonly string[];
+  readonly saysRemote: boolean;
+  readonly saysHybrid: boolean;
+}
+
+type Part = PartKind & { readonly text: string };
+type PartKind =
+  | { kind: 'region'; region: Region }
+  | { kind: 'country'; code: string }
+  | { kind: 'state'; code: UsStateCode }
+  /** "CA", "IN", "Georgia": a US state or a country, decided by what surrounds it. */
+  | { kind: 'either'; state: UsStateCode; country: string }
+  | { kind: 'province' }
+  | { kind: 'city'; name: string; candidates: readonly City[] };
+
+/** The words of a part left once how-words are gone: "Remote (US)" -> "US". */
+const placeWords = (part: string): string =>
+  part
+    .split(/[\s-]+/)
+    .filter((word) => !NOISE.has(placeKey(word)))
+    .join(' ')
+    .trim();
+
+function classify(raw: string): Part | null {
+  const kind = classifyKind(raw);
+  return kind === null ? null : { ...kind, text: raw };
+}
+
+function classifyKind(raw: string): PartKind | null {
+  const key = placeKey(raw);
+  const region = REGION_WORDS[key];
+  if (region !== undefined) return { kind: 'region', region };
+  const text = placeWords(raw);
+  if (text === '') return null;
+  const region2 = REGION_WORDS[placeKey(text)];
+  if (region2 !== undefined) return { kind: 'region', region: region2 };
+  const country = countryCode(text);
+  const state = usStateCode(text);
+  if (country !== null && state !== null && country !== 'US')
+    return { kind: 'either', state, country };
+  if (country !== null) return { kind: 'country', code: country };
+  if (state !== null) return { kind: 'state', code: state };
+  if (isCanadianProvince(text)) return { kind: 'province' };
+  return { kind: 'city', name: text, candidates: citiesNamed(text) };
+}
+
+/** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
+function groupsOf(location: string): string[][] {
+  return location
+    .split(/;|\||\/|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
+    .map((segment) =>
+      segment
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .filter((parts) => parts.length > 0);
+}
+
+const cityLabel = (name: string, country: string, state: string | null) =>
+  state === null ? `${name}, ${country}` : `${name}, ${state}, US`;
+
+/**
+ * Reads place strings ("San Francisco, CA", "Remote - Europe", "Toronto, ON, CA", "SF / NY") into
+ * countries, regions, US states and cities. `knownCountries` (the API's own country fields) decide
+ * between namesakes: a bare "London" is in GB unless the posting's countries say otherwise, and
+ * "Georgia" is the country beside other countries but the US state beside US places.
+ */
+export function readPlaces(
+  locations: readonly string[],
+  knownCountries: readonly string[] = [],
+): PlaceReading {
+  const countries = new Set<string>(knownCountries);
+  const regions = new Set<Region>();
+  const states = new Set<UsStateCode>();
+  const cities = new Set<string>();
+  const joined = placeKey(locations.join(' '));
+  const saysRemote = /\b(remote|remotely|distributed|wfh|work from home|anywhere)\b/.test(joined);
+  const saysHybrid = /\bhybrid\b/.test(joined);
+
+  const grouped = locations.flatMap(groupsOf).map((group) => group.map(classify));
+  // First what is certain (countries, states), so namesakes can be judged by it.
+  for (const group of grouped)
+    for (const part of group) {
+      if (part?.kind === 'country') countries.add(part.code);
+      if (part?.kind === 'state') countries.add('US');
+    }
+  const usContext = () => countries.has('US') || (countries.size === 0 && states.size > 0);
+  const pickCity = (candidates: readonly City[]): City | undefined =>
+    candidates.find((city) => countries.has(city.country)) ?? candidates[0];
+
+  for (const group of grouped) {
+    let pendingCity: { name: string; candidates: readonly City[] } | null = null;
+    let qualified = false;
+    const placeCity = (city: string, country: string, state: UsStateCode | null) => {
+      cities.add(cityLabel(city, country, state));
+      countries.add(country);
+      if (state !== null) states.add(state);
+    };
+    // A city no state or country follows is the namesake in the posting's countries, or the biggest.
+    const placePending = () => {
+      if (pendingCity === null || qualified) return;
+      const city = pickCity(pendingCity.candidates);
+      if (city === undefined) return;
+      const state = city.country === 'US' ? usStateCode(city.admin) : null;
+      placeCity(city.country === 'US' ? pendingCity.name : city.name, city.country, state);
+    };
+    for (const [at, part] of group.entries()) {
+      if (part === null) continue;
+      const previous = at > 0 ? group[at - 1] : undefined;
+      const next = group[at + 1];
+      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's.
+      if (part.kind === 'state' && (next?.kind === 'state' || next?.kind === 'either')) {
+        placePending();
+        pendingCity = { name: part.text, candidates: citiesNamed(part.text) };
+        qualified = false;
+        continue;
+      }
+      if (part.kind === 'region') regions.add(part.region);
+      else if (part.kind === 'province') countries.add('CA');
+      else if (part.kind === 'city') {
+        placePending();
+        pendingCity = part;
+        qualified = false;
+      } else {
+        const asState = (code: UsStateCode) => {
+          states.add(code);
+          countries.add('US');
+          if (pendingCity !== null && !qualified) placeCity(pendingCity.name, 'US', code);
+          qualified = true;
+        };
+        const asCountry = (code: string) => {
+          countries.add(code);
+          if (pendingCity !== null && !qualified) placeCity(pendingCity.name, code, null);
+          qualified = true;
+        };
+        if (part.kind === 'state') asState(part.code);
+        else if (part.kind === 'country') {
+          if (!(qualified && part.code === 'US')) asCountry(part.code);
+          else countries.add('US');
+        } else if (previous?.kind === 'province' || previous?.kind === 'state')
+          asCountry(part.country);
+        else if (pendingCity !== null && !qualified) {
+          const inCountry = pendingCity.candidates.some((city) => city.country === part.country);
+          const inState = pendingCity.candidates.some(
+            (city) => city.country === 'US' && city.admin === part.state,
+          );
+          if (inCountry && !inState) asCountry(part.country);
+          else asState(part.state);
+        } else if ([...countries].some((code) => code !== 'US') && !usContext())
+          asCountry(part.country);
+        else asState(part.state);
+      }
+    }
+    placePending();
+  }
+  // "Europe - Anywhere" is anywhere in Europe: worldwide only when nothing narrower is named.
+  if (regions.size > 1 || (regions.size > 0 && countries.size > 0)) regions.delete('worldwide');
+  return {
+    countries: [...countries].sort(),
+    regions: [...regions],
+    usStates: [...states].sort(),
+    cities: [...cities],
+    saysRemote,
+    saysHybrid,
+  };
+}

@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BoardRef } from '../../../server/jobs/jobRecord';
+import { citiesNamed } from '../../../server/jobs/normalise/gazetteer';
+import { toJobRecord, type PostingDraft } from '../../../server/jobs/normalise/toJobRecord';
+
+/** Fictional postings shaped like the real ones the evaluation set showed being misread. */
+const board: BoardRef = { source: 'greenhouse', token: 'fictional' };
+const seenAt = new Date('2026-11-22T12:00:00.000Z');
+const draft = (changes: Partial<PostingDraft>): PostingDraft => ({
+  title: 'Software Engineer',
+  company: 'Fictional Co',
+  externalId: '1',
+  locations: [],
+  remoteFlag: null,
+  countries: [],
+  salary: null,
+  description: '',
+  postedAt: null,
+  applyUrl: 'https://jobs.example.com/1',
+  ...changes,
+});
+const record = (changes: Partial<PostingDraft>) => toJobRecord(draft(changes), board, seenAt);
+
+// The city gazetteer is read once per process, which takes seconds on a busy machine.
+beforeAll(() => {
+  citiesNamed('London');
+}, 60_000);
+
+describe('places', () => {
+  it('reads Georgia beside Poland as the country, and beside Atlanta as the state', () => {
+    expect(record({ locations: ['Remote - Georgia', 'Remote - Poland'] })).toMatchObject({
+      countries: ['GE', 'PL'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Atlanta, Georgia'] })).toMatchObject({
+      countries: ['US'],
+      usStates: ['GA'],
+      usEligibility: 'us',
+    });
+  });
+
+  it('reads "Toronto, ON, CA" as Canada and "San Francisco, CA" as California', () => {
+    expect(record({ locations: ['Toronto, ON, CA'] })).toMatchObject({
+      countries: ['CA'],
+      cities: ['Toronto, CA'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['San Francisco, CA'] })).toMatchObject({
+      countries: ['US'],
+      usStates: ['CA'],
+      usEligibility: 'us',
+    });
+  });
+
+  it('places cities named without a state: "San Francisco, Seattle", "SF / NY", "New York"', () => {
+    expect(record({ locations: ['San Francisco, Seattle'] }).usStates).toEqual(['CA', 'WA']);
+    expect(record({ locations: ['SF / NY'] }).usStates).toEqual(['CA', 'NY']);
+    expect(record({ locations: ['New York'] })).toMatchObject({
+      usStates: ['NY'],
+      usEligibility: 'us',
+    });
+    expect(record({ locations: ['US'] })).toMatchObject({ countries: ['US'], usEligibility: 'us' });
+  });
+
+  it('reads "Europe - Anywhere" as remote in Europe, not worldwide', () => {
+    expect(record({ locations: ['Europe - Anywhere'] })).toMatchObject({
+      workplace: 'remote',
+      regions: ['europe'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Remote - Anywhere'] }).usEligibility).toBe('remote-worldwide');
+  });
+
+  it('limits a remote job to the country its text names when the locations name none', () => {
+    const job = record({
+      locations: ['Remote'],
+      description: 'This role is remote within the United States.',
+    });
+    expect(job).toMatchObject({ countries: ['US'], usEligibility: 'remote-us' });
+  });
+
+  it('takes the source workplace field over the location text', () => {
+    expect(record({ locations: ['Paris, France'], workplace: 'hybrid' }).workplace).toBe('hybrid');
+    expect(record({ locations: ['London'], remoteFlag: true, workplace: 'hybrid' }).workplace).toBe(
+      'hybrid',
+    );
+    expect(
+      record({ locations: ['London'], description: 'A hybrid role: 3 days a week in the office.' })
+        .workplace,
+    ).toBe('hybrid');
+  });
+});
+
+describe('pay', () => {
+  it('reads a USD range given only in the description', () => {
+    const job = record({ description: 'The base salary range is $155,000-$195,000 per year.' });
+    expect(job.pay).toEqual({ currency: 'USD', min: 155000, max: 195000, period: 'year' });
+    expect(job.salary).toEqual({ minUsd: 155000, maxUsd: 195000 });
+  });
+
+  it('keeps other currencies and periods as stated, without a yearly USD figure', () => {
+    expect(record({ description: 'Salary: £60,000 - £80,000' }).pay).toEqual({
+      currency: 'GBP',
+      min: 60000,
+      max: 80000,
+      period: 'year',
+    });
+    expect(record({ description: '€70.000–€90.000 gross' }).salary).toBeNull();
+    expect(record({ description: '$60.58 – $108.17 per hour' }).pay).toMatchObject({
+      period: 'hour',
+      min: 60.58,
+    });
+    expect(record({ description: 'Range: $150-180k' }).pay).toMatchObject({
+      min: 150000,
+      max: 180000,
+    });
+    expect(
+      record({ description: 'We have raised $100M and serve 2,000-3,000 customers.' }).pay,
+    ).toBeNull();
+  });
+
+  it('prefers the US range when a posting lists several', () => {
+    const text = 'Canada: CA$120,000 - CA$150,000. United States: $140,000 - $170,000.';
+    expect(record({ description: text }).pay).toMatchObject({ currency: 'USD', min: 140000 });
+  });
+});
+
+describe('level and years', () => {
+  it('reads the years asked, and the level from them when the title says none', () => {
+    const job = record({ description: 'Requirements\n- 5+ years of experience building APIs' });
+    expect(job).toMatchObject({ minYears: 5, seniority: 'senior' });
+    expect(record({ description: 'You have 2-4 years of professional experience.' })).toMatchObject(
+      {
+        minYears: 2,
+        seniority: 'mid',
+      },
+    );
+  });
+
+  it('uses the API level field last', () => {
+    expect(record({ level: 'Senior' }).seniority).toBe('senior');
+    expect(record({ title: 'Junior Analyst', level: 'Senior' }).seniority).toBe('junior');
+  });
+});
+
+describe('visa', () => {
+  it.each([
+    ['We are unable to sponsor visas for this role.', 'no'],
+    ['This role does not offer visa sponsorship.', 'no'],
+    ['Candidates must be authorized to work without the need for sponsorship.', 'no'],
+    ['We offer visa sponsorship and relocation support.', 'yes'],
+    ['We sponsor visas.', 'not-said'],
+    ['Great benefits and a friendly team.', 'not-said'],
+  ] as const)('%s -> %s', (description, visa) => {
+    expect(record({ description }).visa).toBe(visa);
+  });
+});
+
+describe('skills from the role, not the company', () => {
+  it('skips the company blurb and benefits, and everyday "react"', () => {
+    const description = [
+      'About us',
+      'Our customers build with Java and Ruby. We use Salesforce internally.',
+      'Requirements',
+      '- Strong TypeScript and PostgreSQL',
+      '- You react with urgency when things break',
+      'Nice to have',
+      '- Kubernetes',
+      'Benefits',
+      '- DBT therapy sessions covered',
+    ].join('\n');
+    expect(record({ title: 'Backend Engineer', description }).skills).toEqual([
+      'TypeScript',
+      'PostgreSQL',
+      'Kubernetes',
+    ]);
+  });
+});
