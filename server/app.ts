@@ -30,6 +30,7 @@ import {
   type Database,
   type DatabaseLocation,
 } from './db/database';
+import { postgresRateLimitStore } from './db/rateLimitStore';
 import { createMailer, type Mailer } from './email/mailer';
 import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
@@ -217,6 +218,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keyGenerator: (request) =>
       request.identity ? `uid:${request.identity.uid}` : `ip:${normalizeIP(request.ip)}`,
     errorResponseBuilder: () => new ApiFailure('rate-limited'),
+    // Counted in the database on a PostgreSQL server, so every process counts the same window
+    // (PGlite is one process: its counters stay in memory).
+    ...(database.driver === 'postgres'
+      ? { store: postgresRateLimitStore(database.db, app.log) }
+      : {}),
   });
   // Before authentication: an address that sent too many refused tokens is refused unread.
   const countRefusal = limitRefusedTokens(app, {

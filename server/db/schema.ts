@@ -276,3 +276,14 @@ export const revokedUsers = pgTable('revoked_users', {
   uid: text('uid').primaryKey(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The request counters of the rate limits when the backend runs on a PostgreSQL server, shared by
+ * every process (server/db/rateLimitStore.ts): one row per key (a user, an address), its hits in
+ * the window that ends at `windowEndsAt`.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});

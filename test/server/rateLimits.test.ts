@@ -89,3 +89,32 @@ describe.each(DATABASES)('the limits before and after sign-in on %s', (database)
     );
   });
 });
+
+describe('the limits across backend processes on postgres', () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    const config = { refusedTokensPerMinute: 3, rateLimitPerMinute: 3 };
+    first = await startBackend('postgres', { config });
+    second = await startBackend('postgres', { config });
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+  });
+  afterEach(disposeTestAuths);
+
+  it('counts an address and a user once, whichever process answers', async () => {
+    const refused = [first, second, first].map((app) => fromAddress(app, '203.0.113.77'));
+    expect((await Promise.all(refused)).map((response) => response.statusCode)).toEqual([
+      401, 401, 401,
+    ]);
+    expectRateLimited(await fromAddress(second, '203.0.113.77'));
+
+    const session = await guestSession();
+    const statuses = [];
+    for (const app of [first, second, first, second]) {
+      statuses.push((await call(app, 'GET', '/v1/profile', { token: session.token })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
