@@ -421,7 +421,8 @@ const ML: readonly SkillEntry[] = [
   ml('Hugging Face', { aliases: ['HuggingFace', 'Hugging Face Transformers'] }),
   ml('LangChain', { aliases: ['LangGraph'] }),
   ml('LlamaIndex'),
-  ml('OpenAI API', { aliases: ['OpenAI'] }),
+  // "OpenAI" alone is mostly the company (a customer, a competitor), not its API.
+  ml('OpenAI API'),
   ml('MLOps', { aliases: ['ML Ops'] }),
   ml('MLflow'),
   ml('Kubeflow'),

@@ -31,7 +31,7 @@ const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,
 const CODE_AFTER = String.raw`(?:\s?(USD|CAD|AUD|SGD|EUR|GBP|INR|CHF|SEK|PLN|JPY)\b)?`;
 /** "$155,000 - $195,000", "USD 150,000 to 180,000", "€70.000–90.000 EUR", "$185K – $325K". */
 const RANGE = new RegExp(
-  String.raw`${MARK}\s?${AMOUNT}${CODE_AFTER}\s*(?:-|–|—|to|and)\s*${MARK}?\s?${AMOUNT}${CODE_AFTER}`,
+  String.raw`${MARK}\s?${AMOUNT}${CODE_AFTER}(?:\s*\/\s*(?:hr|hour|yr|year|mo|month)\b)?\s*(?:-|–|—|to|and)\s*${MARK}?\s?${AMOUNT}${CODE_AFTER}`,
   'g',
 );
 /** One figure with its period: "$30/hour", "$45 per hour". */
@@ -54,14 +54,18 @@ function amountOf(digits: string, thousands: string | undefined): number {
   return thousands === undefined ? value : value * 1000;
 }
 
-const currencyOf = (...marks: (string | undefined)[]): string | null => {
+/** A bare "$" is the dollar of where the job is: Canadian dollars for a job only in Canada. */
+const currencyOf = (dollar: string, ...marks: (string | undefined)[]): string | null => {
   for (const mark of marks)
     if (mark !== undefined) {
-      const code = SYMBOLS[mark.toLowerCase()];
+      const code = mark === '$' ? dollar : SYMBOLS[mark.toLowerCase()];
       if (code !== undefined) return code;
     }
   return null;
 };
+
+/** A single figure counts only right after words about pay: "$10,000 per year" of a benefit does not. */
+const PAY_WORDS = /salary|pay|compensation|wage|rate|earn|stipend|base/i;
 
 /** The period the words after a range give, else the one its size suggests. */
 function periodOf(after: string, max: number): PayPeriod {
@@ -86,12 +90,12 @@ const plausible = (pay: Pay): boolean => {
  * is one (postings that list several regions' ranges), else the first range, else a single figure
  * with its period ("$30/hour"). Null when it states none.
  */
-export function payFromText(text: string): Pay | null {
+export function payFromText(text: string, dollar = 'USD'): Pay | null {
   const found: Pay[] = [];
   const bounded = text.slice(0, 50_000);
   for (const match of bounded.matchAll(RANGE)) {
     const [, mark1, low, k1, code1, mark2, high, k2, code2] = match;
-    const currency = currencyOf(mark1, code1, mark2, code2);
+    const currency = currencyOf(dollar, code1, code2, mark1, mark2);
     if (currency === null || low === undefined || high === undefined) continue;
     const max = amountOf(high, k2);
     // "$150-180k": the first figure takes the second's thousands.
@@ -109,12 +113,23 @@ export function payFromText(text: string): Pay | null {
   if (found.length === 0)
     for (const match of bounded.matchAll(SINGLE)) {
       const [, mark, digits, k, code, unit] = match;
-      const currency = currencyOf(mark, code);
+      const currency = currencyOf(dollar, code, mark);
       if (currency === null || digits === undefined || unit === undefined) continue;
+      const start = match.index ?? 0;
+      if (!PAY_WORDS.test(bounded.slice(Math.max(0, start - 80), start))) continue;
       const amount = amountOf(digits, k);
       const period = periodOf(` ${unit}`, amount);
       const pay = { currency, min: amount, max: amount, period };
       if (plausible(pay)) found.push(pay);
     }
   return found.find((pay) => pay.currency === 'USD') ?? found[0] ?? null;
+}
+
+/** The currency a bare "$" means for a job in these countries. */
+export function dollarOf(countries: readonly string[]): string {
+  if (countries.length === 0 || countries.includes('US')) return 'USD';
+  const local = { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN' }[
+    countries[0] ?? ''
+  ];
+  return countries.length === 1 && local !== undefined ? local : 'USD';
 }

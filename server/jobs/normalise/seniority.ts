@@ -4,7 +4,25 @@ import type { Seniority } from '../jobRecord';
 /** Title words for each level, checked from the most specific level down. */
 const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
   ['intern', ['intern', 'internship', 'co-op', 'coop', 'apprentice', 'apprenticeship', 'student']],
-  ['lead', ['head', 'director', 'vp', 'chief', 'cto', 'ceo', 'cfo', 'coo', 'president']],
+  [
+    'lead',
+    [
+      'head',
+      'director',
+      'vp',
+      'svp',
+      'evp',
+      'avp',
+      'rvp',
+      'chief',
+      'cto',
+      'ceo',
+      'cfo',
+      'coo',
+      'president',
+      'supervisor',
+    ],
+  ],
   ['principal', ['principal', 'distinguished', 'fellow']],
   ['staff', ['staff']],
   ['senior', ['senior', 'sr']],
@@ -19,6 +37,7 @@ const NOT_PEOPLE_MANAGERS = new Set(
     'partnerships community customer success case content social channel territory relationship ' +
     'category brand campaign event events release delivery facilities payroll benefits vendor ' +
     'solutions implementation onboarding store shift marketing growth lifecycle sales portfolio ' +
+    'engagement ' +
     'business technical support service services quality safety compliance risk'
   ).split(' '),
 );

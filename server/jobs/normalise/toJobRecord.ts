@@ -1,7 +1,8 @@
+import { isPostingSkill } from '../../skills/postingSkills';
 import { findSkills } from '../../skills/skillVocabulary';
 import type { BoardRef, JobRecord, Pay, SalaryRange } from '../jobRecord';
 import { dedupeKey } from './dedupeKey';
-import { payFromText } from './payText';
+import { dollarOf, payFromText } from './payText';
 import { roleText } from './roleText';
 import { yearlyUsdOf } from './salary';
 import { minYearsFrom, seniorityOf } from './seniority';
@@ -37,7 +38,10 @@ const yearlyUsdPay = (salary: SalaryRange | null): Pay | null =>
  */
 export function toJobRecord(draft: PostingDraft, board: BoardRef, seenAt: Date): JobRecord {
   const where = readWhere(draft, draft.description);
-  const pay = draft.pay ?? yearlyUsdPay(draft.salary) ?? payFromText(draft.description);
+  const pay =
+    draft.pay ??
+    yearlyUsdPay(draft.salary) ??
+    payFromText(draft.description, dollarOf(where.countries));
   const role = roleText(draft.description);
   const minYears = minYearsFrom(role.required) ?? minYearsFrom(draft.description);
   const skills = new Set([
@@ -63,7 +67,7 @@ export function toJobRecord(draft: PostingDraft, board: BoardRef, seenAt: Date):
     salary: draft.salary ?? yearlyUsdOf(pay),
     visa: visaFrom(draft.description),
     description: draft.description,
-    skills: [...skills],
+    skills: [...skills].filter(isPostingSkill),
     postedAt: draft.postedAt,
     firstSeenAt: seenAt.toISOString(),
     applyUrl: draft.applyUrl,

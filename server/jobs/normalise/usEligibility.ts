@@ -28,11 +28,13 @@ export interface Where {
   readonly usEligibility: UsEligibility;
 }
 
+/** LinkedIn's workplace tags, which recruiters put at the end of postings: "#LI-Hybrid". */
+const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
 /** The description saying the work is hybrid: "hybrid role", "3 days a week in the office". */
 const HYBRID_TEXT =
-  /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy|team)|\b(?=[^.\n]{0,40}\boffice))|\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/i;
+  /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy|team)|\b(?=[^.\n]{0,40}\boffice))|\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)|\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/i;
 const REMOTE_TEXT =
-  /\b(?:(?:fully|100%)\s+remote|remote[- ](?:first|role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
+  /\b(?:(?:fully|100%)\s+remote|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
 /** "remote in the US", "must be based in Canada", "U.S.-based": the country the text limits it to. */
 const COUNTRY_LIMIT =
   /\b(?:remote|remotely|based|located|reside|residing|live|living|work|working|eligible to work)\s+(?:anywhere\s+)?(?:with)?in\s+(?:the\s+)?((?:[A-Z][\w.]*)(?:\s+[A-Z][\w.]*){0,3})|\b(U\.?S\.?|United States|Canada|UK)[- ]based\b/g;
@@ -63,6 +65,9 @@ function workplaceOf(
   if (saysHybrid) return 'hybrid';
   if (facts.remoteFlag !== null) return facts.remoteFlag ? 'remote' : 'onsite';
   if (saysRemote) return 'remote';
+  const tag = LINKEDIN_TAG.exec(text)?.[1]?.toLowerCase();
+  if (tag !== undefined)
+    return tag === 'hybrid' ? 'hybrid' : tag === 'remote' ? 'remote' : 'onsite';
   if (HYBRID_TEXT.test(text)) return 'hybrid';
   return REMOTE_TEXT.test(text) ? 'remote' : 'onsite';
 }

@@ -2,12 +2,15 @@ import type { VisaSponsorship } from '../jobRecord';
 
 const NO =
   /\b(?:(?:not|unable to|cannot|can't|won't|will not|do not|does not|don't|doesn't)\s+(?:be\s+)?(?:\w+\s+){0,3}(?:sponsor|sponsoring|provide\s+(?:\w+\s+)?sponsorship|offer\s+(?:\w+\s+)?sponsorship|support\s+(?:\w+\s+)?(?:visa|sponsorship))|no\s+(?:\w+\s+)?(?:visa\s+)?sponsorship|without\s+(?:the\s+)?(?:need\s+(?:for|of)\s+)?(?:\w+\s+)?sponsorship|sponsorship\s+(?:is\s+|will\s+)?(?:not|un)\s*(?:be\s+)?(?:available|provided|offered|possible))/i;
+/** Work only citizens or cleared people may do: no visa can help. */
+const CITIZENS_ONLY =
+  /\b(?:U\.?S\.? citizenship (?:is )?(?:required|needed)|citizenship is required|must be an? (?:U\.?S\.? )?citizen|U\.?S\.? citizenship and|active (?:security )?clearance)|sponsorship[^.]{0,40}\b(?:is |are )?(?:unavailable|not available|not provided|not offered)|\bno\s+(?:\w+\s+){0,3}visa\b/i;
 const YES =
   /\b(?:(?:will|can|may|do|does|are able to|is able to)\s+(?:\w+\s+){0,2}sponsor|(?:visa|immigration)\s+sponsorship\s+(?:is\s+)?(?:available|provided|offered|possible)|(?:offer|offers|provide|provides|offering|providing)\s+(?:\w+\s+){0,2}(?:visa|immigration)\s+(?:sponsorship|support)|visa\s+support|sponsorship\s+(?:is\s+)?available)/i;
 
 /** Whether the posting says it sponsors work visas: a refusal counts over an offer. */
 export function visaFrom(text: string): VisaSponsorship {
   const bounded = text.slice(0, 50_000);
-  if (NO.test(bounded)) return 'no';
+  if (NO.test(bounded) || CITIZENS_ONLY.test(bounded)) return 'no';
   return YES.test(bounded) ? 'yes' : 'not-said';
 }

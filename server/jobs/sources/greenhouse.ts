@@ -91,6 +91,8 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     placeHints: uniqueTexts(officeNames),
     salary: null,
     pay: payFromMetadata(metadata),
+    // "Summer Internship", "Full-Time: New Grad": read as a level field.
+    level: metadata.get('employment type') ?? null,
     // The API escapes the description's HTML once more: unescape, then turn the HTML into text.
     description: content === null ? '' : htmlToText(decodeEntities(content)),
     postedAt: timeAt(job, 'first_published'),

@@ -119,6 +119,16 @@ describe('pay', () => {
     ).toBeNull();
   });
 
+  it('reads "$25.00/hr – $32.00/hr", a bare "$" in Canada as CAD, and no benefit figure', () => {
+    expect(
+      record({ description: 'COMPENSATION RANGE $25.00/hr – $32.00/hr + Equity' }).pay,
+    ).toEqual({ currency: 'USD', min: 25, max: 32, period: 'hour' });
+    expect(
+      record({ locations: ['Toronto, ON'], description: 'Salary range: $120,000 - $150,000' }).pay,
+    ).toMatchObject({ currency: 'CAD', min: 120000 });
+    expect(record({ description: 'Fertility HRA (up to $10,000 per year)' }).pay).toBeNull();
+  });
+
   it('prefers the US range when a posting lists several', () => {
     const text = 'Canada: CA$120,000 - CA$150,000. United States: $140,000 - $170,000.';
     expect(record({ description: text }).pay).toMatchObject({ currency: 'USD', min: 140000 });
@@ -150,6 +160,8 @@ describe('visa', () => {
     ['Candidates must be authorized to work without the need for sponsorship.', 'no'],
     ['We offer visa sponsorship and relocation support.', 'yes'],
     ['We sponsor visas.', 'not-said'],
+    ['This position requires ITAR access. U.S. citizenship is required.', 'no'],
+    ['Visa sponsorship and relocation to the US is unavailable.', 'no'],
     ['Great benefits and a friendly team.', 'not-said'],
   ] as const)('%s -> %s', (description, visa) => {
     expect(record({ description }).visa).toBe(visa);
@@ -162,7 +174,7 @@ describe('skills from the role, not the company', () => {
       'About us',
       'Our customers build with Java and Ruby. We use Salesforce internally.',
       'Requirements',
-      '- Strong TypeScript and PostgreSQL',
+      '- Strong TypeScript and PostgreSQL, Agile and code reviews, a passion for AI',
       '- You react with urgency when things break',
       'Nice to have',
       '- Kubernetes',
