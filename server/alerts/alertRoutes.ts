@@ -14,9 +14,17 @@ import { identityOf } from '../auth/authenticate';
 import { withTimeLimit } from '../withTimeLimit';
 import type { RouteDependencies } from '../routeDependencies';
 import { openAlertStream } from './alertStream';
-import { markAlertsSeen, readAlerts } from './readAlerts';
+import { markAlertsSeen, newestAlertId, readAlerts } from './readAlerts';
 
 const CLOSE_TIME_LIMIT_MS = 5_000;
+/** Alerts a reconnecting stream sends at most from its Last-Event-ID (the page lists the rest). */
+const CATCH_UP_LIMIT = 50;
+
+/** A stream may resume after the last alert its client had (an id we sent: digits only). */
+const streamHeadersSchema = {
+  type: 'object',
+  properties: { 'last-event-id': { type: 'string', pattern: '^[0-9]{1,15}$' } },
+} as const;
 
 const limitQuerySchema = {
   type: 'object',
@@ -111,16 +119,22 @@ export function registerAlertRoutes(
     },
   );
 
-  app.get(
+  app.get<{ Headers: { 'last-event-id'?: string } }>(
     '/v1/alerts/stream',
-    { onRequest: deps.authenticators.standard },
+    { onRequest: deps.authenticators.standard, schema: { headers: streamHeadersSchema } },
     async (request, reply) => {
       const { uid, expiresAt } = identityOf(request);
       streams.assertRoomFor(uid);
+      const lastEventId = request.headers['last-event-id'];
       const stream = openAlertStream({
         subscribe: (listener) => deps.alertEvents.subscribeUser(uid, listener),
         readAlerts: async (alertIds) =>
           (await readAlerts(deps.db, uid, { limit: alertIds.length, alertIds })).alerts,
+        subscribeResumed: (listener) => deps.alertEvents.subscribeResumed(listener),
+        readAlertsAfter: async (afterId) =>
+          (await readAlerts(deps.db, uid, { limit: CATCH_UP_LIMIT, afterId })).alerts,
+        lastEventId: lastEventId === undefined ? null : Number(lastEventId),
+        newestAlertId: () => newestAlertId(deps.db, uid),
         endsAtMs: expiresAt * 1000,
         subscribeUserGone: (end) => deps.revocations.subscribeUser(uid, end),
         heartbeatMs: settings.heartbeatMs,

@@ -14,6 +14,16 @@ export interface AlertStreamOptions {
   subscribe: (listener: AlertsListener) => () => void;
   /** The alerts with these ids, as `GET /v1/alerts` answers them (newest first). */
   readAlerts: (alertIds: readonly number[]) => Promise<AlertMatch[]>;
+  /** Calls `listener` when announcements may have been missed (the channel was lost). */
+  subscribeResumed: (listener: () => void) => () => void;
+  /** The alerts made after this one, newest first (a bounded number). */
+  readAlertsAfter: (alertId: number) => Promise<AlertMatch[]>;
+  /**
+   * The last alert the client has (its `Last-Event-ID`): those after it are sent first. Without
+   * it, the stream starts from `newestAlertId()`.
+   */
+  lastEventId: number | null;
+  newestAlertId: () => Promise<number>;
   /** When the token the stream was opened with expires (ms since the epoch): the stream ends then. */
   endsAtMs: number;
   /** Calls `end` when the user is gone (account deleted, work carried over); answers unsubscribe. */
@@ -35,23 +45,41 @@ export function alertEventText(alert: AlertMatch): string {
  */
 export function openAlertStream(options: AlertStreamOptions): PassThrough {
   const stream = new PassThrough();
+  // The newest alert sent (or the client had): a catch-up reads those after it. Announcements
+  // arrive in commit order, not id order, so what was sent is also kept, to send each once.
+  let lastSentId = options.lastEventId ?? 0;
+  const sent = new Set<number>();
   // Alerts go out in the order they were announced, each announcement's oldest first.
   let sending = Promise.resolve();
-  const unsubscribe = options.subscribe(({ alertIds }) => {
+  const sendRead = (what: string, read: () => Promise<AlertMatch[]>) => {
     sending = sending.then(async () => {
       try {
-        const found = await withTimeLimit(
-          options.readAlerts(alertIds),
-          READ_TIME_LIMIT_MS,
-          'Reading new alerts',
-        );
+        const found = await withTimeLimit(read(), READ_TIME_LIMIT_MS, `Reading ${what}`);
         if (stream.writableEnded) return;
-        for (const alert of [...found].reverse()) stream.write(alertEventText(alert));
+        for (const alert of [...found].reverse()) {
+          if (sent.has(alert.alertId)) continue;
+          sent.add(alert.alertId);
+          stream.write(alertEventText(alert));
+          lastSentId = Math.max(lastSentId, alert.alertId);
+        }
       } catch (error) {
-        options.log.warn({ err: error, alerts: alertIds.length }, 'alert stream read failed');
+        options.log.warn({ err: error }, `alert stream: reading ${what} failed`);
       }
     });
-  });
+  };
+  const catchUp = () => sendRead('missed alerts', () => options.readAlertsAfter(lastSentId));
+  if (options.lastEventId === null) {
+    sending = options.newestAlertId().then(
+      (newest) => {
+        lastSentId = Math.max(lastSentId, newest);
+      },
+      (error: unknown) => options.log.warn({ err: error }, 'alert stream: no starting point'),
+    );
+  } else catchUp();
+  const unsubscribe = options.subscribe(({ alertIds }) =>
+    sendRead('new alerts', () => options.readAlerts(alertIds)),
+  );
+  const unsubscribeResumed = options.subscribeResumed(catchUp);
   const heartbeat = setInterval(() => {
     if (!stream.writableEnded) stream.write(': heartbeat\n\n');
   }, options.heartbeatMs);
@@ -64,6 +92,7 @@ export function openAlertStream(options: AlertStreamOptions): PassThrough {
     clearInterval(heartbeat);
     clearTimeout(expiry);
     unsubscribe();
+    unsubscribeResumed();
     unsubscribeGone();
   });
   stream.write(': connected\n\n');

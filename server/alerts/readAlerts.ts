@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, max } from 'drizzle-orm';
 import type { AlertMatch, GetAlertsResponse } from '../../src/backendApi';
 import type { Database } from '../db/database';
 import { alerts, jobs } from '../db/schema';
@@ -11,6 +11,8 @@ export interface AlertSelection {
   limit: number;
   /** Only these alerts (still only the user's own). */
   alertIds?: readonly number[];
+  /** Only alerts with a larger id: those made after that one. */
+  afterId?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface AlertSelection {
 export async function readAlerts(
   db: Database,
   uid: string,
-  { limit, alertIds }: AlertSelection,
+  { limit, alertIds, afterId }: AlertSelection,
 ): Promise<GetAlertsResponse> {
   const seekers = await readSeekers(db, uid);
   if (seekers.size === 0) return { profileMissing: true, alerts: [] };
@@ -43,6 +45,7 @@ export async function readAlerts(
             eq(alerts.uid, uid),
             eq(alerts.slot, slot),
             alertIds === undefined ? undefined : inArray(alerts.id, [...alertIds]),
+            afterId === undefined ? undefined : gt(alerts.id, afterId),
           ),
         )
         .orderBy(desc(alerts.createdAt), desc(alerts.id))
@@ -82,4 +85,13 @@ export async function markAlertsSeen(
     )
     .returning({ id: alerts.id });
   return marked.length;
+}
+
+/** The id of the user's newest alert, or 0 without one: where a stream's catch-up starts. */
+export async function newestAlertId(db: Database, uid: string): Promise<number> {
+  const [row] = await db
+    .select({ newest: max(alerts.id) })
+    .from(alerts)
+    .where(eq(alerts.uid, uid));
+  return row?.newest ?? 0;
 }

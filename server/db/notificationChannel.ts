@@ -28,6 +28,7 @@ const CHECK_TIME_LIMIT_MS = 5_000;
 const DEFAULT_CHECK_EVERY_MS = 15_000;
 const DEFAULT_MAX_RETRY_MS = 5_000;
 const FIRST_RETRY_MS = 100;
+export const LISTENER_APPLICATION_NAME = 'applyfirst-listener';
 
 /**
  * Sends `payload` to every listener of `channel`, in every process on this database. Given a
@@ -98,6 +99,8 @@ class ServerChannelListener implements ChannelListener {
       connectionString: this.url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // So an operator (and a test) can tell it among the sessions in pg_stat_activity.
+      application_name: LISTENER_APPLICATION_NAME,
     });
     client.on('notification', ({ channel, payload }) => {
       if (channel === this.channel) this.handlers.message(payload ?? '');

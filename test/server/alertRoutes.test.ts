@@ -1,104 +1,27 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { alerts } from '../../server/db/schema';
-import { ingestBoard } from '../../server/jobs/store/ingestBoard';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../server/db/notificationChannel';
 import {
-  ALERT_STREAM_EVENT,
   ALERT_STREAMS_PER_USER,
-  type AlertMatch,
   type GetAlertsResponse,
   type GetMatchesResponse,
   type MarkAlertsSeenResponse,
 } from '../../src/backendApi';
 import { disposeTestAuths } from '../support/emulatorAuth';
+import {
+  alertsOf,
+  insertAlert,
+  openStream,
+  ORIGIN,
+  seekerWithJobs,
+  until,
+  type OpenStream,
+} from './support/alertStreams';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
-import { postingRecord, uniqueBoard } from './support/jobs';
 import { validProfile } from './support/profiles';
 import { editedToken, guestSession, sleep, type TestSession } from './support/sessions';
-
-const ORIGIN = 'http://127.0.0.1:5173';
-
-/** A seeker with a saved profile and two postings that fit it, not alerted yet. */
-async function seekerWithJobs(app: FastifyInstance) {
-  const session = await guestSession();
-  await call(app, 'PUT', '/v1/profile', {
-    token: session.token,
-    body: validProfile({ minSalaryUsd: null }),
-  });
-  const board = uniqueBoard('greenhouse', 'alerts');
-  const { newJobIds } = await ingestBoard(
-    app.db,
-    board,
-    [
-      postingRecord(board, { title: 'Senior Backend Engineer', company: 'Older Co' }),
-      postingRecord(board, { title: 'Senior Backend Engineer', company: 'Newer Co' }),
-    ],
-    new Date(),
-  );
-  return { session, jobIds: newJobIds };
-}
-
-async function insertAlert(
-  app: FastifyInstance,
-  uid: string,
-  jobId: number,
-  createdAt = new Date(),
-) {
-  const [row] = await app.db
-    .insert(alerts)
-    .values({ uid, jobId, score: 80, createdAt })
-    .returning({ id: alerts.id });
-  if (!row) throw new Error('no alert row');
-  return row.id;
-}
-
-interface OpenStream {
-  response: Response;
-  events: EventSourceMessage[];
-  comments: string[];
-  /** Resolves when the server ends the body. */
-  ended: Promise<void>;
-  close(): void;
-}
-
-/** `GET /v1/alerts/stream` over real HTTP, read as the browser client reads it. */
-async function openStream(baseUrl: string, token: string): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/v1/alerts/stream`, {
-    headers: { Authorization: `Bearer ${token}`, Origin: ORIGIN },
-    signal: controller.signal,
-  });
-  const events: EventSourceMessage[] = [];
-  const comments: string[] = [];
-  const parser = createParser({
-    onEvent: (event) => events.push(event),
-    onComment: (comment) => comments.push(comment),
-  });
-  const ended = (async () => {
-    if (!response.ok || !response.body) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
-    } catch {
-      // Aborted by close().
-    }
-  })();
-  return { response, events, comments, ended, close: () => controller.abort() };
-}
-
-async function until(condition: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Not within ${ms} ms.`);
-    await sleep(20);
-  }
-}
-
-const alertsOf = (stream: OpenStream) =>
-  stream.events
-    .filter((event) => event.event === ALERT_STREAM_EVENT)
-    .map((event) => JSON.parse(event.data) as AlertMatch);
 
 describe.each(DATABASES)('alerts on %s', (database) => {
   let app: FastifyInstance;
@@ -231,7 +154,8 @@ describe.each(DATABASES)('alerts on %s', (database) => {
     const stream = await connected(session.token);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(stream.response.headers.get('cache-control')).toBe('no-store, no-transform');
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(stream.response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
 
     const alertId = await insertAlert(app, session.uid, jobIds[1] ?? 0);
@@ -245,6 +169,28 @@ describe.each(DATABASES)('alerts on %s', (database) => {
       .alerts.find((alert) => alert.alertId === alertId);
     expect(alertsOf(stream)).toEqual([listed]);
     expect(stream.events[0]?.id).toBe(String(alertId));
+  });
+
+  it('resumes after the Last-Event-ID its client had: the alerts made since come first', async () => {
+    const { session, jobIds } = await seekerWithJobs(app);
+    const had = await insertAlert(app, session.uid, jobIds[0] ?? 0, new Date(Date.now() - 2_000));
+    const missed = await insertAlert(app, session.uid, jobIds[1] ?? 0);
+    const stream = await openStream(baseUrl, session.token, { 'Last-Event-ID': String(had) });
+    opened.push(stream);
+    await until(() => alertsOf(stream).length === 1);
+    expect(alertsOf(stream).map((alert) => alert.alertId)).toEqual([missed]);
+  });
+
+  it('refuses a Last-Event-ID that is no alert id', async () => {
+    const session = await guestSession();
+    for (const lastEventId of ['abc', '-1', '1e20', '9223372036854775808']) {
+      const response = await call(app, 'GET', '/v1/alerts/stream', {
+        token: session.token,
+        headers: { 'last-event-id': lastEventId },
+      });
+      expect(response.statusCode, lastEventId).toBe(400);
+      expect(errorOf(response).code).toBe('invalid-request');
+    }
   });
 
   it('sends an announcement’s alerts oldest first', async () => {
@@ -328,4 +274,45 @@ describe('the alert stream when the server closes', () => {
     await stream.ended;
     await disposeTestAuths();
   });
+});
+
+describe('the alert stream when the database connection drops', () => {
+  it('sends the alerts made while the channel was down once it is heard again', async () => {
+    const app = await startBackend('postgres');
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    const [{ database } = { database: '' }] = (
+      await app.db.execute(sql`select current_database() as database`)
+    ).rows as Array<{ database: string }>;
+    const allowConnections = (allow: boolean) =>
+      admin.query(`ALTER DATABASE ${admin.escapeIdentifier(database)} ALLOW_CONNECTIONS ${allow}`);
+    try {
+      const { session, jobIds } = await seekerWithJobs(app);
+      const stream = await openStream(baseUrl, session.token);
+      await until(() => stream.comments.some((comment) => comment.trim() === 'connected'));
+
+      // The listening connection is cut, and cannot come back until the database allows it.
+      await allowConnections(false);
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = $2',
+        [LISTENER_APPLICATION_NAME, database],
+      );
+      expect(rowCount).toBe(1);
+      const alertId = await insertAlert(app, session.uid, jobIds[0] ?? 0);
+      await app.alertEvents.publish({ uid: session.uid, alertIds: [alertId] });
+      await sleep(1_000);
+      expect(alertsOf(stream)).toEqual([]);
+
+      await allowConnections(true);
+      await until(() => alertsOf(stream).length === 1, 15_000);
+      expect(alertsOf(stream)[0]?.alertId).toBe(alertId);
+      stream.close();
+    } finally {
+      await allowConnections(true);
+      await admin.end();
+      await app.close();
+      await disposeTestAuths();
+    }
+  }, 60_000);
 });

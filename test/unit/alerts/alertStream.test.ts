@@ -2,14 +2,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlertsListener } from '../../../server/alerts/alertEvents';
 import { openAlertStream } from '../../../server/alerts/alertStream';
+import type { AlertMatch } from '../../../src/backendApi';
 import { frontendAlert } from '../../support/matchFixtures';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-function openFor(endsInMs: number, readAlerts = async () => [frontendAlert]) {
+interface CatchUp {
+  lastEventId?: number | null;
+  newestAlertId?: () => Promise<number>;
+  readAlertsAfter?: (alertId: number) => Promise<AlertMatch[]>;
+}
+
+function openFor(
+  endsInMs: number,
+  readAlerts = async () => [frontendAlert],
+  catchUp: CatchUp = {},
+) {
   let listener: AlertsListener | null = null;
+  let resumed: (() => void) | null = null;
   let userGone: (() => void) | null = null;
   const unsubscribe = vi.fn();
   const unsubscribeGone = vi.fn();
@@ -20,6 +32,13 @@ function openFor(endsInMs: number, readAlerts = async () => [frontendAlert]) {
       return unsubscribe;
     },
     readAlerts,
+    subscribeResumed: (next) => {
+      resumed = next;
+      return () => undefined;
+    },
+    readAlertsAfter: catchUp.readAlertsAfter ?? (async () => []),
+    lastEventId: catchUp.lastEventId ?? null,
+    newestAlertId: catchUp.newestAlertId ?? (async () => 0),
     endsAtMs: Date.now() + endsInMs,
     subscribeUserGone: (end) => {
       userGone = end;
@@ -39,6 +58,7 @@ function openFor(endsInMs: number, readAlerts = async () => [frontendAlert]) {
     closed,
     text: () => text,
     announce: () => listener,
+    resume: () => resumed,
     userGone: () => userGone,
   };
 }
@@ -82,10 +102,57 @@ describe('the alert stream body', () => {
     announce()?.({ uid: 'alice', alertIds: [101] });
     await vi.waitFor(() => expect(text()).toContain('event: alert'));
     expect(warn).toHaveBeenCalledWith(
-      expect.objectContaining({ alerts: 1 }),
-      'alert stream read failed',
+      expect.objectContaining({ err: expect.any(Error) }),
+      'alert stream: reading new alerts failed',
     );
     expect(text()).toContain(`event: alert\nid: 101\ndata: ${JSON.stringify(frontendAlert)}\n\n`);
+    stream.destroy();
+  });
+
+  const alertWithId = (alertId: number): AlertMatch => ({ ...frontendAlert, alertId });
+  const idsSent = (text: string) =>
+    [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+
+  it('sends first the alerts made after the Last-Event-ID its client had, oldest first', async () => {
+    const readAlertsAfter = vi.fn(async () => [alertWithId(9), alertWithId(8)]);
+    const { stream, text } = openFor(3_600_000, undefined, { lastEventId: 7, readAlertsAfter });
+    await vi.waitFor(() => expect(idsSent(text())).toEqual([8, 9]));
+    expect(readAlertsAfter).toHaveBeenCalledWith(7);
+    stream.destroy();
+  });
+
+  it('after a lost channel, sends the alerts made meanwhile, each once', async () => {
+    const readAlertsAfter = vi.fn(async (after: number) =>
+      [alertWithId(12), alertWithId(11)].filter((alert) => alert.alertId > after),
+    );
+    const { stream, text, announce, resume } = openFor(3_600_000, async () => [alertWithId(11)], {
+      newestAlertId: async () => 10,
+      readAlertsAfter,
+    });
+    announce()?.({ uid: 'alice', alertIds: [11] });
+    await vi.waitFor(() => expect(idsSent(text())).toEqual([11]));
+    // Alert 12 was announced while the channel was down: nobody heard it.
+    resume()?.();
+    await vi.waitFor(() => expect(idsSent(text())).toEqual([11, 12]));
+    expect(readAlertsAfter).toHaveBeenLastCalledWith(11);
+    // Heard late after all (another process announced it): not sent twice.
+    resume()?.();
+    announce()?.({ uid: 'alice', alertIds: [12] });
+    await vi.waitFor(() => expect(readAlertsAfter).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idsSent(text())).toEqual([11, 12]);
+    stream.destroy();
+  });
+
+  it('a channel lost before anything was sent catches up from the newest alert at the start', async () => {
+    const readAlertsAfter = vi.fn(async () => [alertWithId(21)]);
+    const { stream, text, resume } = openFor(3_600_000, undefined, {
+      newestAlertId: async () => 20,
+      readAlertsAfter,
+    });
+    resume()?.();
+    await vi.waitFor(() => expect(idsSent(text())).toEqual([21]));
+    expect(readAlertsAfter).toHaveBeenCalledWith(20);
     stream.destroy();
   });
 });
