@@ -8,6 +8,9 @@
  *   npm start -- --config /tmp/fb.json --port 5174     another emulator config / app port
  *   npm run preview                                    the built dist/ through the Hosting emulator
  *                                                      (production rules of firebase.json) instead
+ *   npm run start:cluster                              as deployed: two backend processes on a
+ *                                                      throwaway PostgreSQL server, behind a
+ *                                                      round-robin proxy on the backend's port
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,7 @@ import { BASE_URL_SETTINGS } from '../server/jobs/settings';
 import { BoardStore } from '../server/jobs/standIn/boardStore';
 import { DEFAULT_FIXTURES_DIRECTORY } from '../server/jobs/standIn/standInServer';
 import { startChild } from './childProcess';
+import { clusterServices } from './clusterServices';
 import {
   emulatorUrl,
   enableImprovedEmailPrivacy,
@@ -30,6 +34,8 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 const VITE_CLI = path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js');
 const TSX_CLI = path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs');
 const BACKEND_PORT = 8080;
+/** The cluster's backend processes, behind the proxy on BACKEND_PORT. */
+const CLUSTER_BACKEND_PORTS = [8081, 8082];
 const JOB_BOARDS_PORT = 4010;
 const MAIL_SINK_SMTP_PORT = 2525;
 const MAIL_SINK_HTTP_PORT = 2580;
@@ -39,6 +45,7 @@ const { values: options } = parseArgs({
     config: { type: 'string', default: 'firebase.json' },
     port: { type: 'string', default: '5173' },
     preview: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
   },
 });
 const emulators: EmulatorName[] = options.preview ? ['auth', 'hosting'] : ['auth'];
@@ -112,6 +119,26 @@ const devServer: Service = {
     ),
 };
 
+/** The product backend on `port`, with `env` on top of its development settings. */
+function backendService(label: string, port: number, env: NodeJS.ProcessEnv = {}): Service {
+  return tsxService(label, 'server/main.ts', `http://${HOST}:${port}/health`, {
+    PORT: String(port),
+    // The Admin SDK verifies the emulator's tokens; emulators:start does not export this.
+    FIREBASE_AUTH_EMULATOR_HOST: new URL(authEmulatorUrl).host,
+    // Every board the stand-in serves, polled often enough that a new posting shows within seconds.
+    JOB_BOARDS: BoardStore.fromFixtures(DEFAULT_FIXTURES_DIRECTORY)
+      .list()
+      .map((board) => `${board.source}:${board.token}`)
+      .join(','),
+    ...Object.fromEntries(JOB_SOURCES.map((source) => [BASE_URL_SETTINGS[source], jobBoardsUrl])),
+    JOB_POLL_INTERVAL_SECONDS: '3',
+    SMTP_URL: `smtp://${HOST}:${MAIL_SINK_SMTP_PORT}`,
+    SITE_URL: appUrl,
+    PUBLIC_BACKEND_URL: backendUrl,
+    ...env,
+  });
+}
+
 const services: Service[] = [
   {
     label: options.preview ? 'Auth and Hosting emulators' : 'Auth Emulator',
@@ -135,21 +162,14 @@ const services: Service[] = [
     MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
     MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
   }),
-  tsxService('backend', 'server/main.ts', `${backendUrl}/health`, {
-    PORT: String(BACKEND_PORT),
-    // The Admin SDK verifies the emulator's tokens; emulators:start does not export this.
-    FIREBASE_AUTH_EMULATOR_HOST: new URL(authEmulatorUrl).host,
-    // Every board the stand-in serves, polled often enough that a new posting shows within seconds.
-    JOB_BOARDS: BoardStore.fromFixtures(DEFAULT_FIXTURES_DIRECTORY)
-      .list()
-      .map((board) => `${board.source}:${board.token}`)
-      .join(','),
-    ...Object.fromEntries(JOB_SOURCES.map((source) => [BASE_URL_SETTINGS[source], jobBoardsUrl])),
-    JOB_POLL_INTERVAL_SECONDS: '3',
-    SMTP_URL: `smtp://${HOST}:${MAIL_SINK_SMTP_PORT}`,
-    SITE_URL: appUrl,
-    PUBLIC_BACKEND_URL: backendUrl,
-  }),
+  ...(options.cluster
+    ? clusterServices({
+        host: HOST,
+        port: BACKEND_PORT,
+        backendPorts: CLUSTER_BACKEND_PORTS,
+        backend: backendService,
+      })
+    : [backendService('backend', BACKEND_PORT)]),
   // The preview's site is the Hosting emulator's.
   ...(options.preview ? [] : [devServer]),
 ];
