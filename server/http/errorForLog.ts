@@ -80,3 +80,13 @@ export function errorForLog(error: unknown): LoggedError {
   const { code, constraint, table, column } = database;
   return { ...described, code: described.code ?? code, constraint, table, column };
 }
+
+/** One line for a log field: a database error's code, table and constraint, else the message. */
+export function errorSummary(error: unknown): string {
+  const { type, message, code, table, constraint } = errorForLog(error);
+  if (table === undefined && constraint === undefined && !/^[0-9A-Z]{5}$/.test(code ?? '')) {
+    return `${type}: ${message}`.slice(0, 200);
+  }
+  const where = [table && `on ${table}`, constraint && `(${constraint})`].filter(Boolean).join(' ');
+  return `database error ${code ?? ''} ${where}`.trim();
+}

@@ -1,6 +1,7 @@
 import type { AlertEvents } from '../../alerts/alertEvents';
 import { alertPendingPostings, type AlertsOutcome } from '../../alerts/createAlerts';
 import type { Database } from '../../db/database';
+import { errorSummary } from '../../http/errorForLog';
 import { withTimeLimit } from '../../withTimeLimit';
 import { afterFailure, backoffDelayMs } from '../backoff';
 import type { BoardRef, JobSource } from '../jobRecord';
@@ -46,8 +47,8 @@ export type PollOutcome =
 const STORE_TIME_LIMIT_MS = 30_000;
 const ALERTS_TIME_LIMIT_MS = 30_000;
 
-const detailOf = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 200);
+/** Never a query's text or parameters: a database error by its code, table and constraint. */
+const detailOf = errorSummary;
 
 /**
  * After a poll stored its board: the alerts of the postings waiting for them (this poll's new ones,
