@@ -6,28 +6,13 @@
  * agreement per field, per API and overall, for the train and the test split apart, then the train
  * split's worst disagreements. A measurement, not a test: nothing fails.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  JOB_SOURCES,
-  type BoardRef,
-  type JobRecord,
-  type JobSource,
-} from '../server/jobs/jobRecord';
-import { parseAshbyBoard } from '../server/jobs/sources/ashby';
-import { DropTally, type BoardResult } from '../server/jobs/sources/boardResult';
-import { parseGreenhouseBoard } from '../server/jobs/sources/greenhouse';
-import { parseLeverPage } from '../server/jobs/sources/lever';
-import {
-  compareFields,
-  compareSkills,
-  productView,
-  Tally,
-  type FieldOutcome,
-  type SkillOutcome,
-} from './evalAgreement';
-import { readBoardLabels, type BoardLabels, type PostingLabel, type Split } from './evalLabels';
+import { JOB_SOURCES, type JobSource } from '../server/jobs/jobRecord';
+import { Tally } from './evalAgreement';
+import type { Split } from './evalLabels';
+import { compareBoards, type Compared } from './evalSet';
 
 const { values: options } = parseArgs({
   options: {
@@ -36,69 +21,6 @@ const { values: options } = parseArgs({
   },
 });
 const DIR = resolve(options.dir);
-const SEEN_AT = new Date('2026-01-01T00:00:00.000Z');
-
-/** The records the poller would make of one recorded answer. */
-function recordsOf(board: BoardRef, body: unknown): readonly JobRecord[] {
-  const failed = (detail: string) => new Error(`${board.source}:${board.token}: ${detail}`);
-  if (board.source === 'lever') {
-    const jobs = parseLeverPage(body, board, SEEN_AT, new DropTally());
-    if (jobs === null) throw failed('expected an array of postings');
-    return jobs;
-  }
-  const parsed: BoardResult =
-    board.source === 'greenhouse'
-      ? parseGreenhouseBoard(body, board, SEEN_AT)
-      : parseAshbyBoard(body, board, SEEN_AT);
-  if (!parsed.ok) throw failed(JSON.stringify(parsed.failure));
-  return parsed.jobs;
-}
-
-const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8')) as unknown;
-
-interface Compared {
-  readonly board: BoardLabels;
-  readonly label: PostingLabel;
-  readonly fields: readonly FieldOutcome[];
-  readonly skills: SkillOutcome;
-}
-
-function compareBoards(): { compared: Compared[]; unread: string[] } {
-  const compared: Compared[] = [];
-  const unread: string[] = [];
-  for (const source of JOB_SOURCES) {
-    const labelDir = join(DIR, 'labels', source);
-    if (!existsSync(labelDir)) continue;
-    for (const file of readdirSync(labelDir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()) {
-      const board = readBoardLabels(join(labelDir, file), readJson(join(labelDir, file)));
-      const postingsFile = join(DIR, 'postings', source, `${board.token}.json`);
-      if (!existsSync(postingsFile)) throw new Error(`${file}: no ${postingsFile}`);
-      const records = new Map(
-        recordsOf({ source, token: board.token }, readJson(postingsFile)).map((record) => [
-          record.externalId,
-          record,
-        ]),
-      );
-      for (const label of board.postings) {
-        const record = records.get(label.id);
-        if (record === undefined) {
-          unread.push(`${source}:${board.token} ${label.id}`);
-          continue;
-        }
-        const view = productView(record);
-        compared.push({
-          board,
-          label,
-          fields: compareFields(label, view),
-          skills: compareSkills(label, view),
-        });
-      }
-    }
-  }
-  return { compared, unread };
-}
 
 const percent = (agree: number, total: number) =>
   total === 0 ? '-' : `${((100 * agree) / total).toFixed(0)}% (${agree}/${total})`;
@@ -158,7 +80,7 @@ function printWorst(compared: readonly Compared[], count: number): void {
   }
 }
 
-const { compared, unread } = compareBoards();
+const { compared, unread } = compareBoards(DIR);
 console.log(`Evaluation set ${DIR}: ${compared.length} labelled postings read.`);
 if (unread.length > 0)
   console.log(`Labelled but not read by the parser (left out): ${unread.join('; ')}`);

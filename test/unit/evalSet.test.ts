@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Tally } from '../../scripts/evalAgreement';
+import { compareBoards, type Compared } from '../../scripts/evalSet';
+
+/**
+ * A guard on the real evaluation set (eval/matching): every label file follows the schema, every
+ * labelled posting is read by its source's parser, and the train split's agreement stays above
+ * floors a little under what `npm run eval:matching` measured, so a change that reads real
+ * postings worse fails here. The test split is only checked for being readable: nothing is tuned
+ * on it.
+ */
+let compared: Compared[] = [];
+let unread: string[] = [];
+
+beforeAll(() => {
+  ({ compared, unread } = compareBoards(resolve(import.meta.dirname, '../../eval/matching')));
+}, 120_000);
+
+const FLOORS: Readonly<Record<string, number>> = {
+  remote: 0.85,
+  countries: 0.9,
+  usStates: 0.9,
+  openToUsBased: 0.95,
+  level: 0.8,
+  minYears: 0.85,
+  pay: 0.85,
+  visa: 0.9,
+  skillPrecision: 0.55,
+  skillRecall: 0.4,
+};
+
+describe('the matching evaluation set', () => {
+  it('has label files that follow the schema, every labelled posting read by its parser', () => {
+    expect(compared.length).toBeGreaterThan(0);
+    expect(unread).toEqual([]);
+  });
+
+  it('keeps the train split agreement above its floors', () => {
+    const tally = new Tally();
+    for (const item of compared.filter((entry) => entry.board.split === 'train'))
+      tally.add(item.fields, item.skills);
+    const shares = Object.fromEntries(
+      tally.figures().map(([name, agree, total]) => [name, total === 0 ? 1 : agree / total]),
+    );
+    for (const [name, floor] of Object.entries(FLOORS))
+      expect(shares[name], name).toBeGreaterThanOrEqual(floor);
+  });
+});
