@@ -13,7 +13,7 @@ import { ApiFailure, apiErrorBody } from './apiFailure';
 import { limitRefusedTokens } from './auth/addressLimit';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
-import { createRevocations, type Revocations } from './auth/revocations';
+import { createRevocations } from './auth/revocations';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
 import { everyHoursRule, scheduleGuestCleanup } from './cleanupSchedule';
@@ -120,7 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerResponseHeaders(app);
   app.decorateRequest('identity', null);
   let alertEvents: AlertEvents | null = null;
-  let revocations: Revocations | null = null;
   let queue: JobQueue | null = null;
   let boardPolling: BoardPolling | null = null;
   let alertEmails: AlertEmails | null = null;
@@ -130,7 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The queue before the database: a running poll may still be storing, an e-mail being marked.
     await queue?.stop();
     await alertEvents?.close();
-    await revocations?.close();
     mailer?.close();
     await database.close();
     await firebase?.close();
@@ -139,9 +137,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pollsOn = config.jobBoards.length > 0;
   if (smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
   try {
-    const news = { db: database.db, connection: database.connection, log: app.log };
-    alertEvents = await createAlertEvents(news);
-    revocations = await createRevocations(news);
+    alertEvents = await createAlertEvents({
+      db: database.db,
+      connection: database.connection,
+      log: app.log,
+    });
     const cleanupEveryHours = config.guestCleanupEveryHours;
     if (pollsOn || smtpUrl !== null || cleanupEveryHours !== null) {
       // One pg-boss for the polls, the e-mails and the clean-up (one schema check, supervisor, pool).
@@ -218,9 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keyGenerator: (request) =>
       request.identity ? `uid:${request.identity.uid}` : `ip:${normalizeIP(request.ip)}`,
     errorResponseBuilder: () => new ApiFailure('rate-limited'),
-    // Counted in the database on a PostgreSQL server, so every process counts the same window
-    // (PGlite is one process: its counters stay in memory).
-    ...(database.driver === 'postgres'
+    // RATE_LIMIT_STORE=postgres: every process counts the same window (a query per count).
+    ...(config.rateLimitStore === 'postgres' && database.driver === 'postgres'
       ? { store: postgresRateLimitStore(database.db, app.log) }
       : {}),
   });
@@ -229,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     max: config.refusedTokensPerMinute,
     timeWindowMs: 60_000,
   });
+  const revocations = createRevocations(database.db);
   await app.register(multipart, {
     limits: {
       fileSize: CV_MAX_BYTES,

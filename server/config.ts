@@ -17,6 +17,11 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Refused tokens a minute per IP address; beyond them every request from it is refused. */
   refusedTokensPerMinute: number;
+  /**
+   * Where the rate limits count: `memory` (each process its own, no query) or `postgres` (the
+   * database of DATABASE_URL, shared by every process: a read and a write per request).
+   */
+  rateLimitStore: 'memory' | 'postgres';
   /** The Auth Emulator the Admin SDK talks to (FIREBASE_AUTH_EMULATOR_HOST), or null: Firebase. */
   authEmulatorHost: string | null;
   /** NODE_ENV is `production`. */
@@ -95,6 +100,16 @@ function hourOfDay(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function rateLimitStoreOf(env: Env): ServerConfig['rateLimitStore'] {
+  const raw = env.RATE_LIMIT_STORE?.trim() || 'memory';
+  if (raw === 'memory') return raw;
+  if (raw !== 'postgres') {
+    throw new Error(`RATE_LIMIT_STORE must be memory or postgres, got "${raw}".`);
+  }
+  if (!env.DATABASE_URL?.trim()) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL.');
+  return raw;
+}
+
 /** An address without its trailing slash, so paths can be appended. */
 function baseUrl(env: Env, name: string, fallback: string): string {
   return text(env, name, fallback).replace(/\/+$/, '');
@@ -115,6 +130,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     guestCleanupEveryHours: hoursOrOff(env, 'GUEST_CLEANUP_EVERY_HOURS', 24),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     refusedTokensPerMinute: positiveInteger(env, 'REFUSED_TOKENS_PER_MINUTE', 30),
+    rateLimitStore: rateLimitStoreOf(env),
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || null,
     production: env.NODE_ENV?.trim() === 'production',
     trustProxy: env.TRUST_PROXY?.trim() === 'true',

@@ -23,12 +23,17 @@ describe.each(DATABASES)('the limits before and after sign-in on %s', (database)
   let defaults: FastifyInstance;
   let strict: FastifyInstance;
   beforeAll(async () => {
-    // The shipped limit before sign-in, and a small one that also limits verified users.
+    // The shipped limit before sign-in, and a small one that also limits verified users; on a
+    // PostgreSQL server counted there, on PGlite in memory.
+    const rateLimitStore = database === 'postgres' ? 'postgres' : 'memory';
     defaults = await startBackend(database, {
-      config: { refusedTokensPerMinute: readServerConfig({}).refusedTokensPerMinute },
+      config: {
+        refusedTokensPerMinute: readServerConfig({}).refusedTokensPerMinute,
+        rateLimitStore,
+      },
     });
     strict = await startBackend(database, {
-      config: { refusedTokensPerMinute: 3, rateLimitPerMinute: 3 },
+      config: { refusedTokensPerMinute: 3, rateLimitPerMinute: 3, rateLimitStore },
     });
   });
   afterAll(async () => {
@@ -90,11 +95,27 @@ describe.each(DATABASES)('the limits before and after sign-in on %s', (database)
   });
 });
 
+describe('where the limits count', () => {
+  it('is memory unless RATE_LIMIT_STORE=postgres names a PostgreSQL server to count in', () => {
+    expect(readServerConfig({}).rateLimitStore).toBe('memory');
+    const url = 'postgres://127.0.0.1/applyfirst';
+    expect(
+      readServerConfig({ RATE_LIMIT_STORE: 'postgres', DATABASE_URL: url }).rateLimitStore,
+    ).toBe('postgres');
+    expect(() => readServerConfig({ RATE_LIMIT_STORE: 'postgres' })).toThrow(/DATABASE_URL/);
+    expect(() => readServerConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/memory or postgres/);
+  });
+});
+
 describe('the limits across backend processes on postgres', () => {
   let first: FastifyInstance;
   let second: FastifyInstance;
   beforeAll(async () => {
-    const config = { refusedTokensPerMinute: 3, rateLimitPerMinute: 3 };
+    const config = {
+      refusedTokensPerMinute: 3,
+      rateLimitPerMinute: 3,
+      rateLimitStore: 'postgres' as const,
+    };
     first = await startBackend('postgres', { config });
     second = await startBackend('postgres', { config });
   });
