@@ -4,6 +4,7 @@
  * run the CLI with node directly (through npx, killing it orphans the emulator), stop it with
  * SIGINT, `CI=true` skips the update check, cold start takes about 5 s.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startChild, type RunningChild } from './childProcess';
@@ -109,4 +110,17 @@ export async function enableImprovedEmailPrivacy(authUrl: string): Promise<void>
   if (!response.ok) {
     throw new Error(`The Auth Emulator refused the e-mail privacy setting (${response.status}).`);
   }
+}
+
+/**
+ * For a script that needs the Auth Emulator, run outside one: runs `script` again inside
+ * `firebase emulators:exec --only auth`, with the same plain options; answers its exit code.
+ */
+export function rerunInsideAuthEmulator(script: string): number {
+  const options = process.argv.slice(2).filter((arg) => /^[\w.-]+$/.test(arg));
+  const command = ['npx', 'tsx', script, ...options].join(' ');
+  const { status } = spawnSync(process.execPath, emulatorsExecArgs(['auth'], command), {
+    stdio: 'inherit',
+  });
+  return status ?? 1;
 }

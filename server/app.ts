@@ -13,7 +13,7 @@ import { ApiFailure, apiErrorBody } from './apiFailure';
 import { limitRefusedTokens } from './auth/addressLimit';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
-import { createRevocations } from './auth/revocations';
+import { createRevocations, type Revocations } from './auth/revocations';
 import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
 import { everyHoursRule, scheduleGuestCleanup } from './cleanupSchedule';
@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerResponseHeaders(app);
   app.decorateRequest('identity', null);
   let alertEvents: AlertEvents | null = null;
+  let revocations: Revocations | null = null;
   let queue: JobQueue | null = null;
   let boardPolling: BoardPolling | null = null;
   let alertEmails: AlertEmails | null = null;
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The queue before the database: a running poll may still be storing, an e-mail being marked.
     await queue?.stop();
     await alertEvents?.close();
+    await revocations?.close();
     mailer?.close();
     await database.close();
     await firebase?.close();
@@ -137,11 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pollsOn = config.jobBoards.length > 0;
   if (smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
   try {
-    alertEvents = await createAlertEvents({
-      db: database.db,
-      connection: database.connection,
-      log: app.log,
-    });
+    const news = { db: database.db, connection: database.connection, log: app.log };
+    alertEvents = await createAlertEvents(news);
+    revocations = await createRevocations(news);
     const cleanupEveryHours = config.guestCleanupEveryHours;
     if (pollsOn || smtpUrl !== null || cleanupEveryHours !== null) {
       // One pg-boss for the polls, the e-mails and the clean-up (one schema check, supervisor, pool).
@@ -228,7 +228,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     max: config.refusedTokensPerMinute,
     timeWindowMs: 60_000,
   });
-  const revocations = createRevocations(database.db);
   await app.register(multipart, {
     limits: {
       fileSize: CV_MAX_BYTES,

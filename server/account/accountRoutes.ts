@@ -49,7 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
     } catch (error) {
       throw new ApiFailure('account-deletion-failed', { cause: error });
     }
-    deps.revocations.announce(uid);
+    await deps.revocations.announce(uid);
     const body: DeleteAccountResponse = { deleted: true };
     return body;
   });

@@ -1,9 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { eq, lt, sql } from 'drizzle-orm';
 import { ApiFailure } from '../apiFailure';
-import type { Database, Transaction } from '../db/database';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DatabaseConnection, Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { revokedUsers } from '../db/schema';
+import { openUserBroadcast, type UserMessage } from '../db/userBroadcast';
 
 /**
  * Records, in the caller's transaction (so it commits with the deletion or carry-over it belongs
@@ -28,44 +29,53 @@ const revokedRow = preparedFor('revoked-user', (db) =>
 
 /**
  * Whether a user is gone (the database, shared by every process: one primary-key lookup), and the
- * in-process news that one went, for what holds its sessions here: the verified-token cache and
- * the live alert streams. Another process learns it from the database on its next request; to end
- * its streams too, something (a PostgreSQL NOTIFY) would call `announce` there.
+ * news that one went, heard by every process through PostgreSQL's LISTEN/NOTIFY
+ * (`userBroadcast.ts`), for what holds the user's sessions there: the verified-token cache and the
+ * live alert streams. A process whose channel was down meanwhile still refuses the user on the
+ * next request (the database check); only its open streams of that user run on until their token
+ * expires.
  */
 export interface Revocations {
   /** Throws `user-not-found` (401) when `uid` was recorded as gone. */
   assertNotRevoked(uid: string): Promise<void>;
-  /** Tells this process's listeners; call after the recording transaction committed. */
-  announce(uid: string): void;
+  /** Tells every process; call after the recording transaction committed. */
+  announce(uid: string): Promise<void>;
   /** Calls `listener` with every announced uid; returns the unsubscribe. */
   subscribe(listener: (uid: string) => void): () => void;
   /** Calls `listener` when `uid` is announced; returns the unsubscribe. */
   subscribeUser(uid: string, listener: () => void): () => void;
+  /** Stops listening. */
+  close(): Promise<void>;
 }
 
-const ALL = 'revoked';
-const userChannel = (uid: string) => `user:${uid}`;
+export const REVOCATIONS_CHANNEL = 'applyfirst_revocations';
 
-export function createRevocations(db: Database): Revocations {
-  const emitter = new EventEmitter();
-  // One listener per open stream: many is normal, not a leak.
-  emitter.setMaxListeners(0);
-  const listen = <T extends unknown[]>(channel: string, listener: (...args: T) => void) => {
-    emitter.on(channel, listener);
-    return () => {
-      emitter.off(channel, listener);
-    };
-  };
+function asRevocation(value: unknown): UserMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { uid } = value as { uid?: unknown };
+  return typeof uid === 'string' ? { uid } : null;
+}
+
+export interface RevocationsOptions {
+  db: Database;
+  connection: DatabaseConnection;
+  log: FastifyBaseLogger;
+}
+
+export async function createRevocations(options: RevocationsOptions): Promise<Revocations> {
+  const broadcast = await openUserBroadcast({
+    ...options,
+    channel: REVOCATIONS_CHANNEL,
+    parse: asRevocation,
+  });
   return {
     async assertNotRevoked(uid) {
-      const rows = await revokedRow(db).execute({ uid });
+      const rows = await revokedRow(options.db).execute({ uid });
       if (rows.length > 0) throw new ApiFailure('user-not-found');
     },
-    announce(uid) {
-      emitter.emit(ALL, uid);
-      emitter.emit(userChannel(uid));
-    },
-    subscribe: (listener) => listen(ALL, listener),
-    subscribeUser: (uid, listener) => listen(userChannel(uid), listener),
+    announce: (uid) => broadcast.publish({ uid }),
+    subscribe: (listener) => broadcast.subscribe(({ uid }) => listener(uid)),
+    subscribeUser: (uid, listener) => broadcast.subscribeUser(uid, () => listener()),
+    close: () => broadcast.close(),
   };
 }

@@ -96,7 +96,7 @@ export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDepende
         if (raced !== null) return answerFromRecord(raced, account.uid);
         throw new ApiFailure('carry-over-failed', { cause: error });
       }
-      deps.revocations.announce(guest.uid);
+      await deps.revocations.announce(guest.uid);
       await deleteGuestUser(deps, guest.uid, request.log);
       return result;
     },

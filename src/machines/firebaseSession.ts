@@ -246,15 +246,20 @@ async function redirectFailureOf(
 /** The guard of each browser Auth instance (none outside the browser: one tab, nothing to guard). */
 const guestLinkGuards = new WeakMap<Auth, GuestLinkGuard>();
 
-/** How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration. */
-const REGISTERED_ELSEWHERE_SYNC_MS = 5_000;
+/**
+ * How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration:
+ * the other tab's answer may still be on its way, and a busy machine stretches both. Only a guest
+ * whose session ended during its own sign-up waits this long (then it is signed out).
+ */
+const REGISTERED_ELSEWHERE_SYNC_MS = 15_000;
 
 /**
  * Links `guest` with `link`. When another tab registered this guest first, this tab's link fails
- * with the guest's invalidated token; the guard stops the SDK from signing out (which would sign
- * the other tab out too), this tab waits until its SDK has synced to the registered user, and the
- * link fails as `user-token-expired`: the machine, which has seen the registered user by then,
- * follows it.
+ * with the guest's invalidated token, possibly before that tab has persisted the registration;
+ * the guard stops the SDK from signing out (which would sign the other tab out too), this tab
+ * waits until its SDK has synced to the registered user, and the link fails as
+ * `user-token-expired`: the machine, which has seen the registered user by then, follows it. When
+ * no registration arrives in time the guest's session really ended: the machine signs out.
  */
 async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Promise<T> {
   const guard = guestLinkGuards.get(auth);
@@ -263,7 +268,7 @@ async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Pr
   if (outcome.kind === 'linked') return outcome.result;
   const synced = await guard.registeredUserNotified(guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
   if (!synced) {
-    console.warn('[session] Another tab registered this guest, but this tab has not synced yet.');
+    console.warn('[session] The guest session ended, and no other tab registered it.');
   }
   // A macrotask later, every listener (the machine's too) has been told.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -5,12 +5,15 @@
  * SDK answers `user-token-expired` by calling `auth.signOut()` (`_logoutIfInvalidated` in
  * @firebase/auth), which clears the storage all tabs share, so the tab that won is signed out too.
  * The SDK runs its `beforeAuthStateChanged` middleware first: while this tab links a guest, the
- * guard blocks a sign-out when the persisted user is that guest, registered (by another tab).
- * The link then rejects with `auth/login-blocked` and this tab syncs to the registered user.
+ * guard blocks a sign-out while the persisted user is still that guest, registered by another tab
+ * or not yet: the losing answer can arrive before the winning tab has persisted its registration.
+ * The link then rejects with `auth/login-blocked`, and the caller waits (bounded) for the
+ * registered user to arrive through storage; if it never does, the session really ended.
  */
 import type { PersistedIdentity } from './persistedUser';
 
-export type LinkOutcome<T> = { kind: 'linked'; result: T } | { kind: 'registeredElsewhere' };
+/** `signOutBlocked`: the link failed as invalidated and the guard kept the guest signed in. */
+export type LinkOutcome<T> = { kind: 'linked'; result: T } | { kind: 'signOutBlocked' };
 
 export class GuestLinkGuard {
   /** The guest this tab is linking right now (the machine runs one operation at a time). */
@@ -22,14 +25,17 @@ export class GuestLinkGuard {
 
   constructor(private readonly readPersisted: () => Promise<PersistedIdentity | null>) {}
 
-  /** For `beforeAuthStateChanged`: throws to block the SDK's sign-out of a guest registered elsewhere. */
+  /**
+   * For `beforeAuthStateChanged`: throws to block the SDK's sign-out of the guest being linked
+   * while the shared storage still holds that guest (another tab may be registering it).
+   */
   async beforeAuthStateChanged(nextUser: { uid: string } | null): Promise<void> {
     const guestUid = this.linkingGuestUid;
     if (nextUser !== null || guestUid === null) return;
     const persisted = await this.readPersisted();
-    if (persisted?.uid === guestUid && !persisted.isAnonymous) {
+    if (persisted?.uid === guestUid) {
       this.blockedSignOutOf = guestUid;
-      throw new Error('This guest was registered in another tab; not signing out.');
+      throw new Error('This guest may be registered in another tab; not signing out yet.');
     }
   }
 
@@ -62,7 +68,7 @@ export class GuestLinkGuard {
 
   /**
    * Runs `link` for the guest `guestUid`. If it fails because the guard blocked the sign-out,
-   * the outcome says the guest was registered elsewhere; other failures are rethrown as they are.
+   * the outcome says so (another tab may have registered the guest); other failures are rethrown.
    */
   async link<T>(guestUid: string, link: () => Promise<T>): Promise<LinkOutcome<T>> {
     this.linkingGuestUid = guestUid;
@@ -70,7 +76,7 @@ export class GuestLinkGuard {
     try {
       return { kind: 'linked', result: await link() };
     } catch (error) {
-      if (this.blockedSignOutOf === guestUid) return { kind: 'registeredElsewhere' };
+      if (this.blockedSignOutOf === guestUid) return { kind: 'signOutBlocked' };
       throw error;
     } finally {
       this.linkingGuestUid = null;

@@ -21,12 +21,19 @@ describe('GuestLinkGuard', () => {
   it('blocks the sign-out of a guest that another tab registered while this tab linked it', async () => {
     const guard = guardWith({ uid: GUEST, isAnonymous: false });
     await expect(guard.link(GUEST, linkThatSignsOut(guard))).resolves.toEqual({
-      kind: 'registeredElsewhere',
+      kind: 'signOutBlocked',
     });
   });
 
-  it('lets the SDK sign out a guest whose token was revoked for another reason', async () => {
+  it('blocks it too while storage still holds the guest anonymous: the winning tab may not have persisted yet', async () => {
     const guard = guardWith({ uid: GUEST, isAnonymous: true });
+    await expect(guard.link(GUEST, linkThatSignsOut(guard))).resolves.toEqual({
+      kind: 'signOutBlocked',
+    });
+  });
+
+  it('lets the SDK sign out when storage holds nobody', async () => {
+    const guard = guardWith(null);
     const revoked = new Error('auth/user-token-expired');
     await expect(guard.link(GUEST, linkThatSignsOut(guard, revoked))).rejects.toBe(revoked);
   });
