@@ -63,6 +63,9 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
   return left.size === right.size && [...left].every((item) => right.has(item));
 };
 
+const withoutWorldwide = (regions: readonly string[]) =>
+  regions.filter((region) => region !== 'worldwide');
+
 /** Amounts agree when within half a percent: hourly and monthly figures are rounded differently. */
 const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, 0.005 * Math.max(a, b));
 
@@ -91,7 +94,10 @@ export function compareFields(label: PostingLabel, view: ProductView): FieldOutc
   if (label.remote !== 'unclear')
     add('remote', view.remote === label.remote, label.remote, view.remote);
   const countriesAgree = view.countries !== null && sameSet(view.countries, label.countries);
-  const regionsAgree = view.regions !== null && sameSet(view.regions, label.regions);
+  // Remote from anywhere is written both ways in the labels: no region, or "worldwide".
+  const regionsAgree =
+    view.regions !== null &&
+    sameSet(withoutWorldwide(view.regions), withoutWorldwide(label.regions));
   const statesAgree = sameSet(view.usStates, label.usStates);
   add(
     'place',

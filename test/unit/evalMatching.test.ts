@@ -108,6 +108,19 @@ describe('agreement with a label', () => {
     });
   });
 
+  it('takes no region and "worldwide" as the same answer', () => {
+    const anywhere = {
+      ...label,
+      remote: 'remote' as const,
+      countries: [],
+      usStates: [],
+      regions: [],
+    };
+    const view = { ...productView(record), countries: [], usStates: [], regions: ['worldwide'] };
+    expect(byField(compareFields(anywhere, view)).place).toBe(true);
+    expect(byField(compareFields(anywhere, { ...view, regions: ['europe'] })).place).toBe(false);
+  });
+
   it('counts a field the record does not have as wrong', () => {
     const view = { ...productView(record), countries: null, visa: null };
     const outcomes = byField(compareFields(label, view));

@@ -93,6 +93,13 @@ function classifyKind(raw: string): PartKind | null {
   return { kind: 'city', name: text, candidates: citiesNamed(text) };
 }
 
+/** "Cape Town, SA": a two-letter code no city of that name is in is a short form of the city's country. */
+const misnamesCity = (city: Part | null | undefined, code: Part & { kind: 'country' }): boolean =>
+  city?.kind === 'city' &&
+  code.text.trim().length === 2 &&
+  city.candidates.length > 0 &&
+  !city.candidates.some((candidate) => candidate.country === code.code);
+
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return location
@@ -130,8 +137,8 @@ export function readPlaces(
   const grouped = locations.flatMap(groupsOf).map((group) => group.map(classify));
   // First what is certain (countries, states), so namesakes can be judged by it.
   for (const group of grouped)
-    for (const part of group) {
-      if (part?.kind === 'country') countries.add(part.code);
+    for (const [at, part] of group.entries()) {
+      if (part?.kind === 'country' && !misnamesCity(group[at - 1], part)) countries.add(part.code);
       if (part?.kind === 'state') countries.add('US');
     }
   const usContext = () => countries.has('US') || (countries.size === 0 && states.size > 0);
@@ -185,7 +192,15 @@ export function readPlaces(
         };
         if (part.kind === 'state') asState(part.code);
         else if (part.kind === 'country') {
-          if (!(qualified && part.code === 'US')) asCountry(part.code);
+          const city = qualified ? undefined : pendingCity?.candidates[0];
+          // "Cape Town, SA": a two-letter code that is not the city's country is a short form of it.
+          if (
+            part.text.trim().length === 2 &&
+            city !== undefined &&
+            !pendingCity?.candidates.some((c) => c.country === part.code)
+          )
+            asCountry(city.country);
+          else if (!(qualified && part.code === 'US')) asCountry(part.code);
           else countries.add('US');
         } else if (previous?.kind === 'province' || previous?.kind === 'state')
           asCountry(part.country);

@@ -88,8 +88,11 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
   let countries = places.countries;
   if (workplace === 'remote' && countries.length === 0 && places.regions.length === 0)
     countries = countriesInText(description).sort();
-  const regions =
+  let regions: readonly Region[] =
     countries.length > 0 ? places.regions.filter((r) => r !== 'worldwide') : places.regions;
+  // Remote naming no place at all is remote from anywhere.
+  if (workplace === 'remote' && countries.length === 0 && regions.length === 0)
+    regions = ['worldwide'];
   const inUs = countries.includes('US');
   let usEligibility: UsEligibility;
   if (workplace !== 'remote') usEligibility = inUs ? 'us' : 'not-us';

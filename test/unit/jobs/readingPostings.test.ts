@@ -68,7 +68,12 @@ describe('places', () => {
       regions: ['europe'],
       usEligibility: 'not-us',
     });
-    expect(record({ locations: ['Remote - Anywhere'] }).usEligibility).toBe('remote-worldwide');
+    expect(record({ locations: ['Remote - Anywhere'] })).toMatchObject({
+      regions: ['worldwide'],
+      usEligibility: 'remote-worldwide',
+    });
+    expect(record({ locations: ['Remote'] }).regions).toEqual(['worldwide']);
+    expect(record({ locations: ['Cape Town, SA'] }).countries).toEqual(['ZA']);
   });
 
   it('limits a remote job to the country its text names when the locations name none', () => {
