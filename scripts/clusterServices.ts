@@ -21,7 +21,7 @@ export interface ClusterOptions {
 export function clusterServices(options: ClusterOptions): Service[] {
   let databaseUrl: string | null = null;
   const postgres: Service = {
-    label: 'PostgreSQL server',
+    label: 'PostgreSQL',
     get url() {
       return databaseUrl ?? 'a free port of 127.0.0.1';
     },
