@@ -46,9 +46,14 @@ export function clusterServices(options: ClusterOptions): Service[] {
       url: `${backendUrls[index]}/health`,
       start: (abort) => {
         if (databaseUrl === null) throw new Error(`${label}: the PostgreSQL server is not up.`);
-        // Behind the proxy, the client's address is the X-Forwarded-For it adds.
         return options
-          .backend(label, port, { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' })
+          .backend(label, port, {
+            DATABASE_URL: databaseUrl,
+            // Behind the proxy, the client's address is the X-Forwarded-For it adds.
+            TRUST_PROXY: 'true',
+            // One count per user and address over all processes.
+            RATE_LIMIT_STORE: 'postgres',
+          })
           .start(abort);
       },
     };

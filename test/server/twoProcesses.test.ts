@@ -39,6 +39,8 @@ describe('two backend processes on one PostgreSQL database', () => {
     board = stand.boards.polled;
     const shared = {
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE),
+      // Counted in the database, as a deployment of several processes sets it.
+      RATE_LIMIT_STORE: 'postgres',
       // Both keep the clean-up schedule, as every instance of a deployment does.
       GUEST_CLEANUP_EVERY_HOURS: '24',
     };
