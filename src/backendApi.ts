@@ -399,6 +399,15 @@ export const API_ERRORS = {
     status: 422,
     message: 'We found no text in this file (a scanned PDF?). Please upload a file with text.',
   },
+  'cv-too-complex': {
+    status: 422,
+    message:
+      'This file is too large or complex for us to read. Please save it again in a simpler form, or upload it as plain text.',
+  },
+  'cv-busy': {
+    status: 503,
+    message: 'We are reading many CVs just now. Please try again in a minute.',
+  },
   'carry-over-guest-invalid': {
     status: 403,
     message: 'We could not confirm your guest session, so nothing was moved.',

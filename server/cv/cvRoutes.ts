@@ -9,10 +9,13 @@ import { cleanLine } from '../http/text';
 import type { RouteDependencies } from '../routeDependencies';
 import { findSkills } from '../skills/skillVocabulary';
 import { deleteCv, saveCv } from './cvStore';
+import { CV_READER_LIMITS } from './cvReader';
 import { detectCvType } from './detectCvType';
 import { extractCvText } from './extractCvText';
 
 const MAX_FILE_NAME = 255;
+/** About one parse's time limit: when a turn is likely to be free again. */
+const BUSY_RETRY_AFTER_SECONDS = Math.ceil(CV_READER_LIMITS.timeLimitMs / 1000);
 
 /** The base name, one line of safe text (no bidi override can disguise its extension). */
 function cleanFileName(name: string): string {
@@ -46,7 +49,7 @@ export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies):
 
   const slotted = { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema } };
 
-  app.put<{ Querystring: SlotQuery }>('/v1/profile/cv', slotted, async (request) => {
+  app.put<{ Querystring: SlotQuery }>('/v1/profile/cv', slotted, async (request, reply) => {
     const { uid } = identityOf(request);
     const slot = slotOf(request.query);
     // Early, before the file is read and parsed; saveCv checks again under the user's lock.
@@ -54,7 +57,12 @@ export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies):
     const { fileName, bytes } = await readUpload(request);
     const mediaType = await detectCvType(bytes);
     if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
-    const text = await extractCvText(bytes, mediaType);
+    const text = await extractCvText(bytes, mediaType).catch((error: unknown) => {
+      if (error instanceof ApiFailure && error.code === 'cv-busy') {
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      }
+      throw error;
+    });
     const cv = await saveCv(db, uid, slot, { fileName, sizeBytes: bytes.length, mediaType, text });
     const listed = new Set(
       (await readProfile(db, uid, slot))?.skills.map((skill) => skill.toLowerCase()),

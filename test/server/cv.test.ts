@@ -6,7 +6,7 @@ import { cvs } from '../../server/db/schema';
 import type { GetProfileResponse, PutCvResponse } from '../../src/backendApi';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
-import { corruptDocx, docxWithText, multipartFile, pdfWithText } from './support/cvFiles';
+import { corruptDocx, docxBomb, docxWithText, multipartFile, pdfWithText } from './support/cvFiles';
 import { validProfile } from './support/profiles';
 import { guestSession } from './support/sessions';
 
@@ -126,6 +126,20 @@ describe.each(DATABASES)('the CV on %s', (database) => {
     ],
     ['a PDF with no text', 'scan.pdf', () => pdfWithText([]), 422, 'cv-no-text'],
     ['a corrupt DOCX', 'cv.docx', () => corruptDocx(), 422, 'cv-unreadable'],
+    [
+      'a Word zip bomb (unpacking to 100 MiB of XML)',
+      'cv.docx',
+      () => docxBomb(100),
+      422,
+      'cv-too-complex',
+    ],
+    [
+      'a Word zip bomb whose archive claims 16 KiB',
+      'cv.docx',
+      () => docxBomb(100, 16),
+      422,
+      'cv-too-complex',
+    ],
     [
       'a truncated PDF',
       'cv.pdf',

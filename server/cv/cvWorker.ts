@@ -1,0 +1,23 @@
+/**
+ * The CV worker process (cvReader): says it is ready, parses the one file it is sent, posts the
+ * ParseResult back and ends.
+ */
+import { parseCv, type ParsedMediaType } from './parseCv';
+
+interface CvJob {
+  bytes: Uint8Array;
+  mediaType: ParsedMediaType;
+}
+
+function send(message: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.send?.(message, undefined, {}, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+process.once('message', (job: CvJob) => {
+  void parseCv(job.bytes, job.mediaType)
+    .then(send)
+    .finally(() => process.disconnect());
+});
+await send('ready');
