@@ -264,15 +264,50 @@ const REGISTERED_ELSEWHERE_SYNC_MS = 15_000;
 async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Promise<T> {
   const guard = guestLinkGuards.get(auth);
   if (!guard) return link();
+  const staleToken = await getIdToken(guest);
   const outcome = await guard.link(guest.uid, link);
   if (outcome.kind === 'linked') return outcome.result;
-  const synced = await guard.registeredUserNotified(guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
+  const synced = await guard.registeredUserNotified(
+    guest.uid,
+    REGISTERED_ELSEWHERE_SYNC_MS,
+    reloaderOfGuestRefreshedElsewhere(auth, guest.uid, staleToken),
+  );
   if (!synced) {
     console.warn('[session] The guest session ended, and no other tab registered it.');
   }
   // A macrotask later, every listener (the machine's too) has been told.
   await new Promise((resolve) => setTimeout(resolve, 0));
   throw new SessionFailure('user-token-expired');
+}
+
+/**
+ * The winning tab stores its registration in two writes: the guest with its new tokens, then the
+ * guest registered. This tab's SDK may adopt the first and write it back over the second (it
+ * stores what it adopts), and then no tab would ever see the registration. Once this tab holds
+ * the guest's new tokens, it reloads the guest itself, which stores and reports it registered.
+ */
+function reloaderOfGuestRefreshedElsewhere(
+  auth: Auth,
+  guestUid: string,
+  staleToken: string,
+): () => void {
+  let reloading = false;
+  return () => {
+    const user = auth.currentUser;
+    if (reloading || user?.uid !== guestUid || !user.isAnonymous) return;
+    reloading = true;
+    void getIdToken(user)
+      .then((token) => (token === staleToken ? undefined : reload(user)))
+      .catch((error: unknown) => {
+        console.warn(
+          '[session] Could not reload the guest another tab registered:',
+          rawCodeOf(error),
+        );
+      })
+      .finally(() => {
+        reloading = false;
+      });
+  };
 }
 
 // --- The actors -------------------------------------------------------------------------------

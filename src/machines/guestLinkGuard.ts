@@ -50,7 +50,12 @@ export class GuestLinkGuard {
    * has seen it too), or false after `ms`. The SDK's current user is not enough: syncing from
    * storage mutates it before it persists and notifies.
    */
-  registeredUserNotified(uid: string, ms: number): Promise<boolean> {
+  registeredUserNotified(
+    uid: string,
+    ms: number,
+    /** Called whenever the listeners are told of `uid` still anonymous (and once at the start). */
+    onStillGuest: () => void = () => undefined,
+  ): Promise<boolean> {
     return new Promise((resolve) => {
       const finish = (notified: boolean) => {
         clearTimeout(timer);
@@ -58,7 +63,9 @@ export class GuestLinkGuard {
         resolve(notified);
       };
       const check = () => {
-        if (this.notifiedUser?.uid === uid && !this.notifiedUser.isAnonymous) finish(true);
+        if (this.notifiedUser?.uid !== uid) return;
+        if (this.notifiedUser.isAnonymous) onStillGuest();
+        else finish(true);
       };
       const timer = setTimeout(() => finish(false), ms);
       this.notifiedWaiters.add(check);

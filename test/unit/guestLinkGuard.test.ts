@@ -76,6 +76,18 @@ describe('GuestLinkGuard', () => {
     await expect(waiting).resolves.toBe(true);
   });
 
+  it('tells the waiter each time the guest is reported still anonymous (its tokens may be new)', async () => {
+    const guard = guardWith(null);
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: true });
+    let stillGuest = 0;
+    const waiting = guard.registeredUserNotified(GUEST, 1_000, () => (stillGuest += 1));
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: true });
+    guard.noteNotifiedUser({ uid: 'someone-else', isAnonymous: true });
+    expect(stillGuest).toBe(2);
+    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: false });
+    await expect(waiting).resolves.toBe(true);
+  });
+
   it('gives up waiting for the registered guest after the time limit', async () => {
     const guard = guardWith(null);
     guard.noteNotifiedUser({ uid: 'someone-else', isAnonymous: false });
