@@ -104,11 +104,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   assertWebhookSecret(config);
   assertEmailSettings(config);
   assertAuthEmulatorMode(config);
-  const database = await openDatabase(options.database ?? databaseLocationOf(config));
-  const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
-  const admin = options.admin ?? firebase?.auth;
-  if (!admin) throw new Error('No identity admin.');
-
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
@@ -116,6 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every error is collected (bodies are small and bounded) so the most telling code is answered.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
+  const database = await openDatabase(options.database ?? databaseLocationOf(config), app.log);
+  const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
+  const admin = options.admin ?? firebase?.auth;
+  if (!admin) throw new Error('No identity admin.');
+
   app.decorate('db', database.db);
   registerResponseHeaders(app);
   app.decorateRequest('identity', null);

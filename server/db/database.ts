@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
@@ -50,8 +50,37 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const CONNECT_TIMEOUT_MS = 10_000;
 const STATEMENT_TIMEOUT_MS = 15_000;
 
+/** Any number that no other part of the app takes as an advisory lock. */
+const MIGRATION_LOCK = 7_340_211;
+
+/** Where a connection's failure outside any query is told (a server restart, a failover). */
+export interface ConnectionLog {
+  warn(details: { err: unknown }, message: string): void;
+}
+
+/**
+ * Migrates under a session-level advisory lock, so backend processes that start together on one
+ * server take turns (two at once would both create the same tables, and one would fail).
+ */
+async function migrateServer(pool: pg.Pool, db: NodePgDatabase<typeof schema>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrateNodePostgres(db, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date with the checked-in SQL migrations. */
-export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+export async function openDatabase(
+  location: DatabaseLocation,
+  log: ConnectionLog = { warn: (details, message) => console.warn(message, details.err) },
+): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: location.url,
@@ -59,9 +88,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
     });
+    // An idle connection the server ended is dropped and replaced; unheard, the error would end
+    // the process.
+    pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'));
     const db = drizzleNodePostgres({ client: pool, schema });
     try {
-      await migrateNodePostgres(db, { migrationsFolder });
+      await migrateServer(pool, db);
     } catch (error) {
       await pool.end();
       throw error;
