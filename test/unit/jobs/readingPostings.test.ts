@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoardRef } from '../../../server/jobs/jobRecord';
-import { citiesNamed } from '../../../server/jobs/normalise/gazetteer';
 import { toJobRecord, type PostingDraft } from '../../../server/jobs/normalise/toJobRecord';
 
 /** Fictional postings shaped like the real ones the evaluation set showed being misread. */
@@ -20,11 +19,6 @@ const draft = (changes: Partial<PostingDraft>): PostingDraft => ({
   ...changes,
 });
 const record = (changes: Partial<PostingDraft>) => toJobRecord(draft(changes), board, seenAt);
-
-// The city gazetteer is read once per process, which takes seconds on a busy machine.
-beforeAll(() => {
-  citiesNamed('London');
-}, 60_000);
 
 describe('places', () => {
   it('reads Georgia beside Poland as the country, and beside Atlanta as the state', () => {
