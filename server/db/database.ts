@@ -49,6 +49,11 @@ export function databaseLocationOf(config: ServerConfig): DatabaseLocation {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const CONNECT_TIMEOUT_MS = 10_000;
 const STATEMENT_TIMEOUT_MS = 15_000;
+/**
+ * PGlite's own settings with a smaller buffer cache: its default (128 MB, sized for a server) lives
+ * in the process's WebAssembly memory, while the embedded database is small.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /** Any number that no other part of the app takes as an advisory lock. */
 const MIGRATION_LOCK = 7_340_211;
@@ -108,8 +113,8 @@ export async function openDatabase(
   if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
   const client =
     location.kind === 'pglite'
-      ? new PGlite(location.dataDir)
-      : new PGlite({ loadDataDir: location.image });
+      ? new PGlite(location.dataDir, { startParams: PGLITE_START_PARAMS })
+      : new PGlite({ loadDataDir: location.image, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
