@@ -80,7 +80,9 @@ function printWorst(compared: readonly Compared[], count: number): void {
   }
 }
 
-const { compared, unread } = compareBoards(DIR);
+const { compared, unread, missing } = compareBoards(DIR);
+if (missing.length > 0)
+  console.log(`Labelled boards without their recorded answer (left out): ${missing.join(', ')}`);
 console.log(`Evaluation set ${DIR}: ${compared.length} labelled postings read.`);
 if (unread.length > 0)
   console.log(`Labelled but not read by the parser (left out): ${unread.join('; ')}`);

@@ -45,10 +45,32 @@ export interface Compared {
   readonly skills: SkillOutcome;
 }
 
-/** Every label file under `dir`/labels, checked, with its postings compared; `unread`: labelled postings the parser did not return. */
-export function compareBoards(DIR: string): { compared: Compared[]; unread: string[] } {
+/**
+ * Where a board's recorded answer is looked for: `dir`/postings, then the same path in the shared
+ * folder beside the clone (`../shared/eval/matching/postings`), which holds recorded answers that
+ * may be read here but not committed (docs: eval/matching/README.md).
+ */
+function postingsFileOf(dir: string, source: string, token: string): string | null {
+  const candidates = [
+    join(dir, 'postings', source, `${token}.json`),
+    join(dir, '..', '..', '..', 'shared', 'eval', 'matching', 'postings', source, `${token}.json`),
+  ];
+  return candidates.find((path) => existsSync(path)) ?? null;
+}
+
+export interface ComparedSet {
+  compared: Compared[];
+  /** Labelled postings the parser did not return. */
+  unread: string[];
+  /** Labelled boards whose recorded answer is in neither place. */
+  missing: string[];
+}
+
+/** Every label file under `dir`/labels, checked, with its postings compared. */
+export function compareBoards(DIR: string): ComparedSet {
   const compared: Compared[] = [];
   const unread: string[] = [];
+  const missing: string[] = [];
   for (const source of JOB_SOURCES) {
     const labelDir = join(DIR, 'labels', source);
     if (!existsSync(labelDir)) continue;
@@ -56,8 +78,11 @@ export function compareBoards(DIR: string): { compared: Compared[]; unread: stri
       .filter((name) => name.endsWith('.json'))
       .sort()) {
       const board = readBoardLabels(join(labelDir, file), readJson(join(labelDir, file)));
-      const postingsFile = join(DIR, 'postings', source, `${board.token}.json`);
-      if (!existsSync(postingsFile)) throw new Error(`${file}: no ${postingsFile}`);
+      const postingsFile = postingsFileOf(DIR, source, board.token);
+      if (postingsFile === null) {
+        missing.push(`${source}:${board.token}`);
+        continue;
+      }
       const records = new Map(
         recordsOf({ source, token: board.token }, readJson(postingsFile)).map((record) => [
           record.externalId,
@@ -80,5 +105,5 @@ export function compareBoards(DIR: string): { compared: Compared[]; unread: stri
       }
     }
   }
-  return { compared, unread };
+  return { compared, unread, missing };
 }
