@@ -20,16 +20,16 @@ interface VitestReport {
   testResults: Array<{ status: string; assertionResults: unknown[] }>;
 }
 
-/** Runs `command` with its output passed through; resolves when it ends. */
-function run(label: string, command: string, args: string[]): Promise<void> {
+/** Runs `command` with its output passed through; resolves with its exit code when it ends. */
+function run(label: string, command: string, args: string[]): Promise<number | null> {
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
     child.on('error', (error) => {
       console.error(`${label} could not start: ${error.message}`);
-      resolve();
+      resolve(null);
     });
-    child.on('close', () => resolve());
+    child.on('close', (status) => resolve(status));
   });
 }
 
@@ -73,7 +73,7 @@ else console.error(`${NO_CHROMIUM_MESSAGE} The browser tests will fail without i
 const reportDir = mkdtempSync(join(tmpdir(), 'applyfirst-test-'));
 const report = join(reportDir, 'vitest.json');
 const vitest = `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`;
-await Promise.all([
+const [, vitestExit] = await Promise.all([
   staticChecks,
   run('vitest inside the Auth Emulator', process.execPath, emulatorsExecArgs(['auth'], vitest)),
 ]);
@@ -86,6 +86,11 @@ if (existsSync(report)) {
   failed += results.testResults.filter(
     (file) => file.status === 'failed' && file.assertionResults.length === 0,
   ).length;
+  // Errors outside any test (an unhandled rejection or 'error' event) fail the run but no test.
+  if (vitestExit !== 0 && results.numFailedTests === 0) {
+    failed += 1;
+    console.error('✗ vitest ended with errors outside the tests (see "Unhandled Errors" above)');
+  }
   if (results.numPendingTests + results.numTodoTests > 0) {
     console.error(
       `✗ ${results.numPendingTests + results.numTodoTests} skipped or todo tests count as failed`,

@@ -58,6 +58,8 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 /** Any number that no other part of the app takes as an advisory lock. */
 const MIGRATION_LOCK = 7_340_211;
 
+const keepAlive = (): void => undefined;
+
 /** Where a connection's failure outside any query is told (a server restart, a failover). */
 export interface ConnectionLog {
   warn(details: { err: unknown }, message: string): void;
@@ -96,6 +98,10 @@ export async function openDatabase(
     // An idle connection the server ended is dropped and replaced; unheard, the error would end
     // the process.
     pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'));
+    // The pool takes its listener off a client it hands out (a transaction's), so a connection
+    // that dies mid-statement would emit an unheard 'error' too. That statement rejects with the
+    // same error, which its caller handles: this listener only keeps the process alive.
+    pool.on('connect', (client) => client.on('error', keepAlive));
     const db = drizzleNodePostgres({ client: pool, schema });
     try {
       await migrateServer(pool, db);

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { IdentityAdmin } from '../../../server/auth/identityAdmin';
 import { readServerConfig, type ServerConfig } from '../../../server/config';
-import type { DatabaseLocation } from '../../../server/db/database';
+import type { Database, DatabaseLocation } from '../../../server/db/database';
 import type { ApiError } from '../../../src/backendApi';
 
 /** Every server test runs on both: embedded PGlite (in memory) and a PostgreSQL server. */
@@ -151,4 +152,10 @@ export class LogCapture extends Writable {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === msg);
   }
+}
+
+/** The rows of a raw query (drizzle types `execute`'s answer per driver; both have `rows`). */
+export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }
