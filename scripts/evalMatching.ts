@@ -4,14 +4,15 @@
  * source's own parser and normalisation, as the poller's would; each labelled posting's record is
  * compared with its hand label (`<dir>/labels/<api>/<board>.json`, see evalLabels.ts). Prints the
  * agreement per field, per API and overall, for the train and the test split apart, then the train
- * split's worst disagreements. A measurement, not a test: nothing fails.
+ * split's worst disagreements; then, with `<dir>/seekers.json`, the ranking figures of the labelled
+ * seekers (evalRankingRun.ts). A measurement, not a test: nothing fails.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JOB_SOURCES, type JobSource } from '../server/jobs/jobRecord';
 import { Tally } from './evalAgreement';
 import type { Split } from './evalLabels';
+import { evaluateRanking } from './evalRankingRun';
 import { compareBoards, type Compared } from './evalSet';
 
 const { values: options } = parseArgs({
@@ -89,7 +90,4 @@ if (unread.length > 0)
 printSplit('train', compared);
 printSplit('test', compared);
 printWorst(compared, Number(options.worst));
-if (existsSync(join(DIR, 'seekers.json')))
-  console.log(
-    '\nseekers.json is present: ranking figures (NDCG@10, precision@5, evalRanking.ts) still need the matcher run on a database.',
-  );
+await evaluateRanking(DIR, compared);

@@ -21,7 +21,7 @@ import { readBoardLabels, type BoardLabels, type PostingLabel } from './evalLabe
 const SEEN_AT = new Date('2026-01-01T00:00:00.000Z');
 
 /** The records the poller would make of one recorded answer. */
-function recordsOf(board: BoardRef, body: unknown): readonly JobRecord[] {
+export function recordsOf(board: BoardRef, body: unknown): readonly JobRecord[] {
   const failed = (detail: string) => new Error(`${board.source}:${board.token}: ${detail}`);
   if (board.source === 'lever') {
     const jobs = parseLeverPage(body, board, SEEN_AT, new DropTally());
@@ -36,7 +36,8 @@ function recordsOf(board: BoardRef, body: unknown): readonly JobRecord[] {
   return parsed.jobs;
 }
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8')) as unknown;
+export const readJson = (path: string): unknown =>
+  JSON.parse(readFileSync(path, 'utf8')) as unknown;
 
 export interface Compared {
   readonly board: BoardLabels;
@@ -50,7 +51,7 @@ export interface Compared {
  * folder beside the clone (`../shared/eval/matching/postings`), which holds recorded answers that
  * may be read here but not committed (docs: eval/matching/README.md).
  */
-function postingsFileOf(dir: string, source: string, token: string): string | null {
+export function postingsFileOf(dir: string, source: string, token: string): string | null {
   const candidates = [
     join(dir, 'postings', source, `${token}.json`),
     join(dir, '..', '..', '..', 'shared', 'eval', 'matching', 'postings', source, `${token}.json`),

@@ -1,0 +1,216 @@
+/**
+ * The ranking half of `npm run eval:matching`: the graded postings stored in an in-memory PGlite
+ * database by the product's own ingest, each labelled seeker's profile saved as `PUT /v1/profile`
+ * saves it, the product's matching run as `GET /v1/matches` runs it, and the list measured against
+ * the seeker's hand grades (evalSeekers.ts), per seeker and overall, for the train and the test
+ * split's postings apart.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type Database } from '../server/db/database';
+import { jobs } from '../server/db/schema';
+import type { BoardRef, JobSource } from '../server/jobs/jobRecord';
+import { ingestBoard } from '../server/jobs/store/ingestBoard';
+import { findMatches } from '../server/matching/findMatches';
+import { normaliseProfile } from '../server/profile/normaliseProfile';
+import { saveProfile } from '../server/profile/profileStore';
+import type { Split } from './evalLabels';
+import {
+  rankingFigures,
+  readGrades,
+  readSeekers,
+  type EvalSeeker,
+  type RankedPosting,
+  type RankingFigures,
+  type SeekerGrades,
+} from './evalSeekers';
+import { postingsFileOf, readJson, recordsOf, type Compared } from './evalSet';
+
+const SEEN_AT = new Date('2026-01-01T00:00:00.000Z');
+
+const keyOf = (source: JobSource, token: string, id: string) => `${source}:${token}:${id}`;
+
+interface GradedPosting extends RankedPosting {
+  readonly split: Split;
+}
+
+/**
+ * The graded boards' postings stored as the poller stores them; answers each stored job id's key.
+ * Postings nobody graded are left out, so that every listed posting has a grade.
+ */
+async function storePostings(
+  db: Database,
+  dir: string,
+  graded: ReadonlySet<string>,
+): Promise<Map<number, string>> {
+  const boards = new Map<string, BoardRef>();
+  for (const key of graded) {
+    const [source, token] = key.split(':');
+    if ((source === 'greenhouse' || source === 'lever' || source === 'ashby') && token)
+      boards.set(`${source}:${token}`, { source, token });
+  }
+  for (const board of boards.values()) {
+    const file = postingsFileOf(dir, board.source, board.token);
+    if (file === null) continue;
+    const records = recordsOf(board, readJson(file)).filter((record) =>
+      graded.has(keyOf(board.source, board.token, record.externalId)),
+    );
+    await ingestBoard(db, board, records, SEEN_AT);
+  }
+  const rows = await db
+    .select({ id: jobs.id, source: jobs.source, board: jobs.board, externalId: jobs.externalId })
+    .from(jobs);
+  return new Map(rows.map((row) => [row.id, keyOf(row.source, row.board, row.externalId)]));
+}
+
+interface SeekerRun {
+  readonly seeker: EvalSeeker;
+  readonly grades: SeekerGrades;
+  readonly ranked: readonly string[];
+}
+
+/** Each seeker's profile saved under a fake uid and matched, as the product does for a user. */
+async function runSeekers(
+  db: Database,
+  seekers: readonly EvalSeeker[],
+  gradesOf: ReadonlyMap<string, SeekerGrades>,
+  keyOfJob: ReadonlyMap<number, string>,
+): Promise<SeekerRun[]> {
+  const runs: SeekerRun[] = [];
+  for (const seeker of seekers) {
+    const grades = gradesOf.get(seeker.id);
+    if (grades === undefined) continue;
+    const uid = `eval-seeker-${seeker.id}`;
+    await saveProfile(db, uid, 1, normaliseProfile(seeker.profile));
+    const { matches } = await findMatches(db, uid, 1);
+    const ranked = matches.map((match) => keyOfJob.get(match.jobId) ?? `job ${match.jobId}`);
+    runs.push({ seeker, grades, ranked });
+  }
+  return runs;
+}
+
+const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(2));
+
+function printTable(rows: readonly (readonly string[])[]): void {
+  const widths = (rows[0] ?? []).map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  '),
+    );
+}
+
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly GradedPosting[]) {
+  const figures = runs.map((run) => ({
+    run,
+    figures: rankingFigures(run.ranked, pool, run.grades.grades, run.seeker),
+  }));
+  const header = [
+    'seeker',
+    'listed',
+    'relevant',
+    'rel. listed',
+    'NDCG@10',
+    'P@5',
+    'grade 0 in top 10',
+    'outside places',
+  ];
+  const row = (id: string, f: RankingFigures): string[] => [
+    id,
+    String(f.listed),
+    String(f.relevant),
+    String(f.relevantListed),
+    fixed(f.ndcg10),
+    fixed(f.precision5),
+    String(f.gradeZeroInTop10),
+    String(f.outsidePlacesListed),
+  ];
+  const withGrades = figures.filter(({ figures: f }) => f.ndcg10 !== null);
+  const withRelevant = figures.filter(({ figures: f }) => f.relevant > 0);
+  const sum = (pick: (f: RankingFigures) => number) =>
+    String(figures.reduce((total, { figures: f }) => total + pick(f), 0));
+  console.log(`\n${name}: ${pool.length} graded postings`);
+  printTable([
+    header,
+    ...figures.map(({ run, figures: f }) => row(run.seeker.id, f)),
+    [
+      'all (sum or mean)',
+      sum((f) => f.listed),
+      sum((f) => f.relevant),
+      sum((f) => f.relevantListed),
+      fixed(mean(withGrades.map(({ figures: f }) => f.ndcg10 ?? 0))),
+      fixed(mean(withRelevant.map(({ figures: f }) => f.precision5))),
+      sum((f) => f.gradeZeroInTop10),
+      sum((f) => f.outsidePlacesListed),
+    ],
+  ]);
+  console.log(
+    `NDCG@10 is the mean over the ${withGrades.length} seekers with a posting graded above 0, P@5 (relevant: grade 2 or 3) over the ${withRelevant.length} with a relevant posting; '-' where nothing is graded above 0.`,
+  );
+}
+
+/** Each seeker's first five listed postings with their grades, to read what the figures hide. */
+function printTops(runs: readonly SeekerRun[], pool: readonly GradedPosting[]): void {
+  const titleOf = new Map(pool.map(({ key, label }) => [key, label.title.trim()]));
+  console.log('\nFirst five of each list (grade, posting):');
+  for (const { seeker, grades, ranked } of runs) {
+    console.log(`- ${seeker.id}`);
+    for (const key of ranked.slice(0, 5))
+      console.log(
+        `    ${grades.grades.get(key) ?? 0}  ${key.split(':').slice(0, 2).join(':')} "${titleOf.get(key) ?? key}"`,
+      );
+  }
+}
+
+/**
+ * Runs the ranking evaluation when `dir` holds `seekers.json`; the labels and records come from
+ * the agreement run (`compared`), so only postings the parser read and a label describes count.
+ */
+export async function evaluateRanking(dir: string, compared: readonly Compared[]): Promise<void> {
+  const seekersFile = join(dir, 'seekers.json');
+  if (!existsSync(seekersFile)) return;
+  const seekers = readSeekers(readJson(seekersFile));
+  const gradesOf = new Map<string, SeekerGrades>();
+  for (const seeker of seekers) {
+    const file = join(dir, 'relevance', `${seeker.id}.json`);
+    if (existsSync(file)) gradesOf.set(seeker.id, readGrades(readJson(file), seeker.id));
+  }
+  const graded = new Set([...gradesOf.values()].flatMap(({ grades }) => [...grades.keys()]));
+  const pool: GradedPosting[] = compared
+    .map(({ board, label }) => ({
+      key: keyOf(board.source, board.token, label.id),
+      label,
+      split: board.split,
+    }))
+    .filter(({ key }) => graded.has(key));
+  console.log(
+    `\nRanking: ${seekers.length} seekers (${gradesOf.size} graded), ${pool.length} of ${graded.size} graded postings read; the product's GET /v1/matches list of each seeker.`,
+  );
+  const handle = await openDatabase({ kind: 'pglite-memory' });
+  try {
+    const keyOfJob = await storePostings(handle.db, dir, graded);
+    const runs = await runSeekers(handle.db, seekers, gradesOf, keyOfJob);
+    printSplit('ALL postings', runs, pool);
+    printSplit(
+      'TRAIN postings',
+      runs,
+      pool.filter(({ split }) => split === 'train'),
+    );
+    printSplit(
+      'TEST postings',
+      runs,
+      pool.filter(({ split }) => split === 'test'),
+    );
+    printTops(runs, pool);
+  } finally {
+    await handle.close();
+  }
+}
