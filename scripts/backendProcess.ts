@@ -4,7 +4,7 @@
  * processes on one database. Ready when /health answers; stopped with SIGTERM, its clean shutdown.
  */
 import path from 'node:path';
-import { startChild, type RunningChild } from './childProcess';
+import { startChild, type StartedChild } from './childProcess';
 import { freePort } from './freePort';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,7 +12,7 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
-export interface BackendProcess extends RunningChild {
+export interface BackendProcess extends StartedChild {
   /** http://127.0.0.1:<port> */
   readonly url: string;
 }

@@ -6,20 +6,15 @@
  * with a profile is created through the emulator, and autocannon reads (GET) and writes (PUT) that
  * profile. Prints requests/s, p50/p99 latency and the server's resident memory (peak, from /proc).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createUserWithEmailAndPassword } from 'firebase/auth';
-import {
-  createTestAuth,
-  disposeTestAuths,
-  unreachableUrl,
-  uniqueEmail,
-} from '../test/support/emulatorAuth';
-import { emulatorsExecArgs } from './emulator';
+import { createTestAuth, disposeTestAuths, uniqueEmail } from '../test/support/emulatorAuth';
+import { startBackendProcess } from './backendProcess';
+import { rerunInsideAuthEmulator } from './emulator';
 import { startThrowawayPostgres } from './postgres';
 
 const { values } = parseArgs({
@@ -50,42 +45,6 @@ const profile = {
 async function residentKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`The backend exited with code ${server.exitCode}.`);
-    try {
-      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The backend did not answer /health within 120 s.');
-}
-
-function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (server.exitCode === null) server.kill('SIGKILL');
 }
 
 interface Row {
@@ -123,11 +82,12 @@ async function load(url: string, token: string, method: 'GET' | 'PUT', pid: numb
 }
 
 async function benchOne(database: string, env: Record<string, string>): Promise<Row[]> {
-  const url = await unreachableUrl(); // a free port on 127.0.0.1
-  const port = Number(new URL(url).port);
-  const server = startServer(port, env);
+  const server = await startBackendProcess({
+    name: 'backend',
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+  });
+  const { url } = server;
   try {
-    await waitForHealth(url, server);
     const { user } = await createUserWithEmailAndPassword(
       createTestAuth(),
       uniqueEmail('bench'),
@@ -142,7 +102,7 @@ async function benchOne(database: string, env: Record<string, string>): Promise<
     if (!put.ok) throw new Error(`Saving the profile failed: ${put.status} ${await put.text()}`);
     const rows: Row[] = [];
     for (const method of ['GET', 'PUT'] as const) {
-      const { result, peakKb } = await load(url, token, method, server.pid ?? 0);
+      const { result, peakKb } = await load(url, token, method, server.pid);
       rows.push({
         database,
         route: `${method} /v1/profile`,
@@ -155,19 +115,9 @@ async function benchOne(database: string, env: Record<string, string>): Promise<
     }
     return rows;
   } finally {
-    await stopServer(server);
+    await server.stop();
     await disposeTestAuths();
   }
-}
-
-/** Outside an Auth Emulator: run again inside one (`emulators:exec`), with the same options. */
-function rerunInsideEmulator(): number {
-  const options = process.argv.slice(2).filter((arg) => /^[\w.-]+$/.test(arg));
-  const command = ['npx', 'tsx', 'scripts/benchBackend.ts', ...options].join(' ');
-  const { status } = spawnSync(process.execPath, emulatorsExecArgs(['auth'], command), {
-    stdio: 'inherit',
-  });
-  return status ?? 1;
 }
 
 async function main(): Promise<void> {
@@ -207,5 +157,5 @@ if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     process.exitCode = 1;
   });
 } else {
-  process.exitCode = rerunInsideEmulator();
+  process.exitCode = rerunInsideAuthEmulator('scripts/benchBackend.ts');
 }

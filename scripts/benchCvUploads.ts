@@ -7,15 +7,15 @@
  * deflate bomb) while /health is asked every 20 ms. Prints the server's resident memory at start,
  * its peak and 5 s after the last answer (from /proc), the health latencies and the answers.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signInAnonymously } from 'firebase/auth';
-import { createTestAuth, disposeTestAuths, unreachableUrl } from '../test/support/emulatorAuth';
+import { createTestAuth, disposeTestAuths } from '../test/support/emulatorAuth';
 import { docxBomb, multipartFile, pdfBomb } from '../test/server/support/cvFiles';
-import { emulatorsExecArgs } from './emulator';
+import { startBackendProcess } from './backendProcess';
+import { rerunInsideAuthEmulator } from './emulator';
 import { formatMs } from './stats';
 
 const { values } = parseArgs({
@@ -49,42 +49,6 @@ async function residentMb(pid: number): Promise<number> {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`The backend exited with code ${server.exitCode}.`);
-    try {
-      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The backend did not answer /health within 120 s.');
-}
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      PGLITE_DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (server.exitCode === null) server.kill('SIGKILL');
-}
-
 /** Asks /health one request at a time, every HEALTH_EVERY_MS, until stopped: the latencies. */
 function pollHealth(url: string): { stop: () => Promise<number[]> } {
   const latencies: number[] = [];
@@ -112,11 +76,12 @@ function pollHealth(url: string): { stop: () => Promise<number[]> } {
 async function main(): Promise<void> {
   const file = await hostileFile();
   const dataDir = await mkdtemp(join(tmpdir(), 'applyfirst-bench-cv-'));
-  const url = await unreachableUrl(); // a free port on 127.0.0.1
-  const server = startServer(Number(new URL(url).port), dataDir);
-  const pid = server.pid ?? 0;
+  const server = await startBackendProcess({
+    name: 'backend',
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', PGLITE_DATA_DIR: dataDir },
+  });
+  const { url, pid } = server;
   try {
-    await waitForHealth(url, server);
     const tokens = await Promise.all(
       Array.from({ length: uploads }, async () => {
         const { user } = await signInAnonymously(createTestAuth());
@@ -163,20 +128,10 @@ async function main(): Promise<void> {
         `${formatMs(latencies.at(-1) ?? 0)}`,
     );
   } finally {
-    await stopServer(server);
+    await server.stop();
     await disposeTestAuths();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Outside an Auth Emulator: run again inside one (`emulators:exec`), with the same options. */
-function rerunInsideEmulator(): number {
-  const options = process.argv.slice(2).filter((arg) => /^[\w.-]+$/.test(arg));
-  const command = ['npx', 'tsx', 'scripts/benchCvUploads.ts', ...options].join(' ');
-  const { status } = spawnSync(process.execPath, emulatorsExecArgs(['auth'], command), {
-    stdio: 'inherit',
-  });
-  return status ?? 1;
 }
 
 if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -185,5 +140,5 @@ if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     process.exitCode = 1;
   });
 } else {
-  process.exitCode = rerunInsideEmulator();
+  process.exitCode = rerunInsideAuthEmulator('scripts/benchCvUploads.ts');
 }

@@ -31,6 +31,11 @@ export interface RunningChild {
   stop(): Promise<void>;
 }
 
+/** A process this module started: with its id (benchmarks read its memory). */
+export interface StartedChild extends RunningChild {
+  readonly pid: number;
+}
+
 const POLL_MS = 250;
 
 /** True when something answers HTTP at the URL within a second. */
@@ -91,7 +96,7 @@ function spawnChild(spec: ChildSpec): ChildProcess {
  * first, when the time limit passes, when `abort` fires, or when a URL already answers before it
  * starts (the port is taken).
  */
-export async function startChild(spec: ChildSpec, abort?: AbortSignal): Promise<RunningChild> {
+export async function startChild(spec: ChildSpec, abort?: AbortSignal): Promise<StartedChild> {
   for (const url of spec.readyUrls) {
     if (await answers(url)) {
       throw new Error(
@@ -147,5 +152,5 @@ export async function startChild(spec: ChildSpec, abort?: AbortSignal): Promise<
     for (const url of [...pending]) if (await answers(url)) pending.delete(url);
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return { name: spec.name, exited, stop };
+  return { name: spec.name, pid: child.pid ?? 0, exited, stop };
 }
