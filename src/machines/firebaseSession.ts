@@ -310,6 +310,15 @@ function reloaderOfGuestRefreshedElsewhere(
   };
 }
 
+/** The guard saw this tab adopt another tab's half-stored registration: fetch and store the rest. */
+function reloadGuestRegisteredElsewhere(auth: Auth): void {
+  const user = auth.currentUser;
+  if (!user?.isAnonymous) return;
+  withinLimit(() => reload(user), OPERATION_LIMIT).catch((error: unknown) => {
+    console.warn('[session] Could not reload the guest another tab registered:', rawCodeOf(error));
+  });
+}
+
 // --- The actors -------------------------------------------------------------------------------
 
 /**
@@ -687,7 +696,10 @@ export function createBrowserAuth(config: AppConfig): Auth {
   }
   if (!guestLinkGuards.has(auth)) {
     const key = persistedUserKey(config.firebase.apiKey, app.name);
-    const guard = new GuestLinkGuard(() => readPersistedIdentity(key));
+    const guard = new GuestLinkGuard(
+      () => readPersistedIdentity(key),
+      () => reloadGuestRegisteredElsewhere(auth),
+    );
     beforeAuthStateChanged(auth, (user) => guard.beforeAuthStateChanged(user));
     // Registered before the machine's listener, so it hears each change no later than the machine.
     onIdTokenChanged(auth, (user) => guard.noteNotifiedUser(user));

@@ -9,8 +9,20 @@
  * or not yet: the losing answer can arrive before the winning tab has persisted its registration.
  * The link then rejects with `auth/login-blocked`, and the caller waits (bounded) for the
  * registered user to arrive through storage; if it never does, the session really ended.
+ *
+ * Any sign-up while another tab holds the same guest has a second hazard: the registering tab
+ * stores the guest with its new tokens, still anonymous, before it stores it registered. Another
+ * tab's SDK may adopt the first write and store it again over the second (it persists what it
+ * adopts), and then no tab ever sees the registration. So a tab told of its guest, still
+ * anonymous but with a refresh token it did not have (only a link issues one for the same uid),
+ * while it is not linking that guest itself, has the guest reloaded: that stores it registered.
  */
 import type { PersistedIdentity } from './persistedUser';
+
+/** What the guard hears of each user the SDK's listeners are told about. */
+export interface NotifiedUser extends PersistedIdentity {
+  refreshToken: string;
+}
 
 /** `signOutBlocked`: the link failed as invalidated and the guard kept the guest signed in. */
 export type LinkOutcome<T> = { kind: 'linked'; result: T } | { kind: 'signOutBlocked' };
@@ -20,10 +32,14 @@ export class GuestLinkGuard {
   private linkingGuestUid: string | null = null;
   private blockedSignOutOf: string | null = null;
   /** The user the SDK's listeners were last told about (not its current user, which it mutates first). */
-  private notifiedUser: PersistedIdentity | null = null;
+  private notifiedUser: NotifiedUser | null = null;
   private readonly notifiedWaiters = new Set<() => void>();
 
-  constructor(private readonly readPersisted: () => Promise<PersistedIdentity | null>) {}
+  constructor(
+    private readonly readPersisted: () => Promise<PersistedIdentity | null>,
+    /** Reloads the current user, a guest another tab may have registered. */
+    private readonly reloadGuest: () => void = () => undefined,
+  ) {}
 
   /**
    * For `beforeAuthStateChanged`: throws to block the SDK's sign-out of the guest being linked
@@ -40,8 +56,19 @@ export class GuestLinkGuard {
   }
 
   /** For an `onIdTokenChanged` listener registered before the app's own. */
-  noteNotifiedUser(user: PersistedIdentity | null): void {
-    this.notifiedUser = user ? { uid: user.uid, isAnonymous: user.isAnonymous } : null;
+  noteNotifiedUser(user: NotifiedUser | null): void {
+    const previous = this.notifiedUser;
+    this.notifiedUser = user
+      ? { uid: user.uid, isAnonymous: user.isAnonymous, refreshToken: user.refreshToken }
+      : null;
+    if (
+      user?.isAnonymous &&
+      previous?.uid === user.uid &&
+      previous.refreshToken !== user.refreshToken &&
+      this.linkingGuestUid !== user.uid
+    ) {
+      this.reloadGuest();
+    }
     this.notifiedWaiters.forEach((check) => check());
   }
 

@@ -222,4 +222,31 @@ describe('races between two tabs (issue 8)', () => {
     expectNoConsoleErrors(loser.tab, [httpFailure(400, 'accounts:signUp')]);
     expectNoConsoleErrors(winner.tab);
   });
+
+  it('case 5: the other tab adopting a sign-up half stored (the guest with new tokens, still anonymous) completes it itself', async () => {
+    const { a, b, guestUid } = await twoTabsSharingAGuest(PATHS.login);
+    const holder = await RequestHolder.install(a.context);
+    const email = uniqueEmail('race-half-stored');
+
+    // A's link has stored the guest with its new tokens and waits for the lookup that would store
+    // it registered. B adopts that first write; the SDK would store it again over A's second one
+    // (a busy machine interleaves them so), so B must not leave the guest anonymous.
+    const link = holder.hold('accounts:signUp', { from: a.page });
+    await submitLogin(a.page, 'Create account', email, PASSWORD);
+    await link.arrived();
+    const secondWrite = holder.hold('accounts:lookup', { from: a.page });
+    await link.release('continue');
+    await secondWrite.arrived();
+    const stored = await waitForPersistedUser(b.page, (user) => !user.isAnonymous);
+    expect(stored).toEqual({ uid: guestUid, isAnonymous: false, email });
+    await expectRegistered(b.page, guestUid, email);
+    await secondWrite.release('continue');
+
+    await expectAt(a.page, app.appUrl, PATHS.account);
+    await expectRegistered(a.page, guestUid, email);
+    await waitForStoragePolls(a.page);
+    expect(await readPersistedUser(b.page)).toEqual({ uid: guestUid, isAnonymous: false, email });
+    expectNoConsoleErrors(a);
+    expectNoConsoleErrors(b);
+  });
 });
