@@ -42,7 +42,6 @@ function baseContext(): SessionContext {
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
     deferredAuthChange: null,
     discardedGuest: null,
-    registration: null,
   };
 }
 

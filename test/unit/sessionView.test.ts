@@ -28,7 +28,6 @@ const baseContext: SessionContext = {
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   deferredAuthChange: null,
   discardedGuest: null,
-  registration: null,
 };
 
 type StateValueOf = Parameters<typeof sessionMachine.resolveState>[0]['value'];

@@ -3,7 +3,6 @@ export { SessionProvider, type SessionProviderProps } from './SessionProvider';
 export {
   useCarryOverOffer,
   useDisplayedSessionKind,
-  useOwnRegistration,
   usePasswordPolicy,
   useReauthenticationFor,
   useSessionOperation,
