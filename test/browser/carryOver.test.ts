@@ -65,6 +65,20 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     return ((await response.json()) as GetProfilesResponse).profiles;
   }
 
+  /**
+   * A user deleted or carried over is recorded as gone: the backend refuses every token of that
+   * uid, even one minted anew, so nothing of it can be read or stored again.
+   */
+  async function expectRefusedAsGone(uid: string): Promise<void> {
+    const token = await getAdminAuth(admin).createCustomToken(uid);
+    const { user } = await signInWithCustomToken(createTestAuth(), token);
+    const response = await fetch(`${backendUrl}/v1/profiles`, {
+      headers: { Authorization: `Bearer ${await user.getIdToken()}` },
+    });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { code: string }).code).toBe('user-not-found');
+  }
+
   /** An account registered earlier (another device) with its own profile. */
   async function existingAccountWithProfile(roles: string[]) {
     const email = uniqueEmail('carry-account');
@@ -111,7 +125,7 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     await expectAt(tab.page, app.appUrl, PATHS.profile);
     await expect.poll(() => shownTargetRoles(tab.page)).toBe(roles);
     expect(await accountExists(guest.uid)).toBe(false);
-    expect(await storedFor(guest.uid)).toEqual([]);
+    await expectRefusedAsGone(guest.uid);
     expectNoConsoleErrors(tab);
   });
 
@@ -133,7 +147,7 @@ describe('a guest’s work when signing in, and an account deleted', () => {
     await expectNotice(tab.page, NOTICE_CATALOGUE['account-deleted']);
     await expectGuest(tab.page, [uid]);
     expect(await accountExists(uid)).toBe(false);
-    expect(await storedFor(uid)).toEqual([]);
+    await expectRefusedAsGone(uid);
     expectNoConsoleErrors(tab);
   });
 });

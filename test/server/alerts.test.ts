@@ -405,6 +405,6 @@ describe('making alerts after a poll', () => {
       intervalMs: 60_000,
       timeoutMs: 1_000,
     });
-    expect(outcome).toEqual({ failed: 'database unavailable' });
+    expect(outcome).toEqual({ failed: 'Error: database unavailable' });
   });
 });
