@@ -96,9 +96,10 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     const [row] = await app.db.select().from(alerts).where(eq(alerts.uid, uid));
     expect(row).toMatchObject({ jobId, seenAt: null, emailedAt: null });
     expect(row?.score).toBeGreaterThanOrEqual(MIN_ALERT_SCORE);
-    expect(announced.filter((created) => created.uid === uid)).toEqual([
-      { uid, alertIds: [row?.id] },
-    ]);
+    // Announced through the database's channel, heard a moment after the commit.
+    await expect
+      .poll(() => announced.filter((created) => created.uid === uid), { timeout: 5_000 })
+      .toEqual([{ uid, alertIds: [row?.id] }]);
   });
 
   it('a remote-only seeker never gets an on-site job, however well it fits otherwise', async () => {
