@@ -136,7 +136,7 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
     const alertId = await newAlert(app, pro.uid);
     await firstMailTo(pro.email);
     const marked = await markedEmailed(alertId);
-    app.alertEvents.publish({ uid: pro.uid, alertIds: [alertId] });
+    await app.alertEvents.publish({ uid: pro.uid, alertIds: [alertId] });
     await app.alertEmails?.sweep();
     // A second alert after those shows the queue ran past them.
     await newAlert(app, pro.uid, { posting: { title: 'Principal Backend Engineer' } });

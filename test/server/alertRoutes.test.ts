@@ -160,7 +160,7 @@ describe.each(DATABASES)('alerts on %s', (database) => {
 
     const alertId = await insertAlert(app, session.uid, jobIds[1] ?? 0);
     const publishedAt = Date.now();
-    app.alertEvents.publish({ uid: session.uid, alertIds: [alertId] });
+    await app.alertEvents.publish({ uid: session.uid, alertIds: [alertId] });
     await until(() => alertsOf(stream).length === 1, 5_000);
     expect(Date.now() - publishedAt).toBeLessThan(5_000);
 
@@ -198,7 +198,7 @@ describe.each(DATABASES)('alerts on %s', (database) => {
     const stream = await connected(session.token);
     const older = await insertAlert(app, session.uid, jobIds[0] ?? 0, new Date(Date.now() - 1_000));
     const newer = await insertAlert(app, session.uid, jobIds[1] ?? 0);
-    app.alertEvents.publish({ uid: session.uid, alertIds: [newer, older] });
+    await app.alertEvents.publish({ uid: session.uid, alertIds: [newer, older] });
     await until(() => alertsOf(stream).length === 2);
     expect(alertsOf(stream).map((alert) => alert.alertId)).toEqual([older, newer]);
   });
@@ -210,9 +210,9 @@ describe.each(DATABASES)('alerts on %s', (database) => {
     const bobStream = await connected(bob.session.token);
     const alertId = await insertAlert(app, alice.session.uid, alice.jobIds[0] ?? 0);
 
-    app.alertEvents.publish({ uid: alice.session.uid, alertIds: [alertId] });
+    await app.alertEvents.publish({ uid: alice.session.uid, alertIds: [alertId] });
     // Even an announcement naming Bob with Alice's alert: the rows are read as Bob's.
-    app.alertEvents.publish({ uid: bob.session.uid, alertIds: [alertId] });
+    await app.alertEvents.publish({ uid: bob.session.uid, alertIds: [alertId] });
     await until(() => alertsOf(aliceStream).length === 1);
     await sleep(300);
     expect(alertsOf(bobStream)).toEqual([]);

@@ -53,7 +53,7 @@ export async function newAlert(
     .values({ uid, jobId, score: 80, ...(createdAt ? { createdAt } : {}) })
     .returning({ id: alerts.id });
   if (!row) throw new Error('no alert row');
-  app.alertEvents.publish({ uid, alertIds: [row.id] });
+  await app.alertEvents.publish({ uid, alertIds: [row.id] });
   return row.id;
 }
 
