@@ -8,24 +8,11 @@ import type { PublishedPosting } from '../../server/jobs/standIn/standInServer';
 import { startMailSink, type MailSink } from '../../scripts/mailSink';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { alertUser, eventually } from './support/alertEmails';
+import { FITS_THE_FRONTEND_ROLE } from './support/standInRoles';
 import { call, DATABASES, LogCapture, startBackend } from './support/backend';
 import { validProfile } from './support/profiles';
 import { sleep } from './support/sessions';
 import { startStandInBoards, type StandInBoards } from './support/standInBoards';
-
-/** The stand-in's generated "Frontend Engineer" (React, TypeScript and GraphQL; New York, NY). */
-const FITS_THE_FRONTEND_ROLE = validProfile({
-  targetRoles: ['Frontend Engineer'],
-  skills: ['React', 'TypeScript', 'GraphQL'],
-  where: {
-    remoteUs: false,
-    remoteWorldwide: false,
-    usStates: [],
-    usCities: [{ city: 'New York', state: 'NY' }],
-  },
-  seniority: 'mid',
-  minSalaryUsd: 120_000,
-});
 
 /** Fits none of the stand-in's generated roles: nothing it publishes is in Boise. */
 const FITS_NOTHING_PUBLISHED: AlertProfileInput = validProfile({
