@@ -52,13 +52,20 @@ const ROLES: readonly {
   },
 ];
 
-const paddedId = (sequence: number) => String(sequence).padStart(12, '0');
+/** A UUID-shaped id (Lever's and Ashby's kind) holding `serial`; `variant` keeps the sources apart. */
+const uuidOf = (serial: number, variant: string) => {
+  const hex = serial.toString(16).padStart(16, '0');
+  return `00000000-${hex.slice(0, 4)}-4000-${variant}-${hex.slice(4)}`;
+};
 
-/** A new posting in the source's own shape; `sequence` makes its id and picks its role. */
+/**
+ * A new posting in the source's own shape: `sequence` picks its role in turn and numbers its
+ * title; `serial`, a safe integer no other posting of any run shares, makes its id.
+ */
 export function generatePosting(
   source: JobSource,
   token: string,
-  sequence: number,
+  { sequence, serial }: { readonly sequence: number; readonly serial: number },
   now: Date,
 ): unknown {
   const role = ROLES[sequence % ROLES.length];
@@ -67,7 +74,7 @@ export function generatePosting(
   const html = `<p>A new role at ${token}.</p><h3>Stack</h3><ul><li>${role.stack}</li></ul><p>Apply &amp; hear back within a week.</p>`;
   const plain = `A new role at ${token}.\n\nStack\n- ${role.stack}\n\nApply & hear back within a week.`;
   if (source === 'greenhouse') {
-    const id = 9_000_000_000 + sequence;
+    const id = serial;
     return {
       id,
       internal_job_id: id - 1_000_000,
@@ -75,7 +82,7 @@ export function generatePosting(
       company_name: null,
       updated_at: now.toISOString(),
       first_published: now.toISOString(),
-      requisition_id: `GEN-${sequence}`,
+      requisition_id: `GEN-${serial}`,
       location: { name: role.location },
       absolute_url: `https://job-boards.greenhouse.io/${token}/jobs/${id}`,
       metadata: null,
@@ -85,7 +92,7 @@ export function generatePosting(
     };
   }
   if (source === 'lever') {
-    const id = `00000000-0000-4000-8000-${paddedId(sequence)}`;
+    const id = uuidOf(serial, '8000');
     return {
       id,
       text: title,
@@ -115,7 +122,7 @@ export function generatePosting(
       }),
     };
   }
-  const id = `00000000-0000-4000-9000-${paddedId(sequence)}`;
+  const id = uuidOf(serial, '9000');
   return {
     id,
     title,

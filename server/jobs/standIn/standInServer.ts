@@ -132,6 +132,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const faults = new Map<string, BoardFault>();
   const now = options.now ?? (() => new Date());
   let sequence = 0;
+  // The backend keeps its database across restarts and takes a known id for an old posting, so ids
+  // count on from this run's start time; a later run could meet an earlier run's ids only if that
+  // one had published over a thousand postings for each millisecond it ran.
+  const firstSerial = now().getTime() * 1000;
   const faultKey = (board: BoardRef) => `${board.source}:${board.token}`;
 
   const publish = (board?: BoardRef): PublishedPosting => {
@@ -139,7 +143,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const target = board ?? boards[sequence % boards.length];
     if (target === undefined) throw new Error('The stand-in has no boards');
     sequence += 1;
-    const posting = generatePosting(target.source, target.token, sequence, now()) as {
+    const posting = generatePosting(
+      target.source,
+      target.token,
+      { sequence, serial: firstSerial + sequence },
+      now(),
+    ) as {
       id: string | number;
       title?: string;
       text?: string;

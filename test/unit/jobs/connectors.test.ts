@@ -256,6 +256,24 @@ describe('the stand-in publishing', () => {
     expect(jobs.map((job) => job.externalId)).toContain(published.id);
   });
 
+  it('a restarted stand-in publishes ids its last run never used', async () => {
+    // The backend keeps its database across restarts and takes a known id for an old posting.
+    const idsOfARun = async (startedAt: string) => {
+      const run = await startStandIn({ publishEveryMs: 0, now: () => new Date(startedAt) });
+      try {
+        return [acme, globex, initech].flatMap((board) =>
+          [1, 2, 3].map(() => run.publish(board).id),
+        );
+      } finally {
+        await run.close();
+      }
+    };
+    const first = await idsOfARun('2026-11-26T10:00:00.000Z');
+    const second = await idsOfARun('2026-11-26T10:05:00.000Z');
+    expect(new Set(first).size).toBe(first.length);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+  });
+
   it('publishes on its own timer', async () => {
     const timed = await startStandIn({ publishEveryMs: 50 });
     try {
