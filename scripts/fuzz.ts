@@ -25,7 +25,8 @@ const result = await fc.check(sessionRulesHold(stats), { numRuns: sequences, see
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `session fuzz, seed ${seed}: ${stats.sequences} sequences, ${stats.steps} steps, ` +
-    `${stats.states.size} states and ${stats.transitions.size} transitions visited, ${seconds} s`,
+    `${stats.states.size} states and ${stats.transitions.size} transitions visited, ` +
+    `${stats.registeredElsewhere} with a guest registered in another tab first, ${seconds} s`,
 );
 if (result.failed) {
   console.log(fc.defaultReportMessage(result));

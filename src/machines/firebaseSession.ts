@@ -246,28 +246,77 @@ async function redirectFailureOf(
 /** The guard of each browser Auth instance (none outside the browser: one tab, nothing to guard). */
 const guestLinkGuards = new WeakMap<Auth, GuestLinkGuard>();
 
-/** How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration. */
-const REGISTERED_ELSEWHERE_SYNC_MS = 5_000;
+/**
+ * How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration:
+ * the other tab's answer may still be on its way, and a busy machine stretches both. Only a guest
+ * whose session ended during its own sign-up waits this long (then it is signed out).
+ */
+const REGISTERED_ELSEWHERE_SYNC_MS = 15_000;
 
 /**
  * Links `guest` with `link`. When another tab registered this guest first, this tab's link fails
- * with the guest's invalidated token; the guard stops the SDK from signing out (which would sign
- * the other tab out too), this tab waits until its SDK has synced to the registered user, and the
- * link fails as `user-token-expired`: the machine, which has seen the registered user by then,
- * follows it.
+ * with the guest's invalidated token, possibly before that tab has persisted the registration;
+ * the guard stops the SDK from signing out (which would sign the other tab out too), this tab
+ * waits until its SDK has synced to the registered user, and the link fails as
+ * `user-token-expired`: the machine, which has seen the registered user by then, follows it. When
+ * no registration arrives in time the guest's session really ended: the machine signs out.
  */
 async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Promise<T> {
   const guard = guestLinkGuards.get(auth);
   if (!guard) return link();
+  const staleToken = await getIdToken(guest);
   const outcome = await guard.link(guest.uid, link);
   if (outcome.kind === 'linked') return outcome.result;
-  const synced = await guard.registeredUserNotified(guest.uid, REGISTERED_ELSEWHERE_SYNC_MS);
+  const synced = await guard.registeredUserNotified(
+    guest.uid,
+    REGISTERED_ELSEWHERE_SYNC_MS,
+    reloaderOfGuestRefreshedElsewhere(auth, guest.uid, staleToken),
+  );
   if (!synced) {
-    console.warn('[session] Another tab registered this guest, but this tab has not synced yet.');
+    console.warn('[session] The guest session ended, and no other tab registered it.');
   }
   // A macrotask later, every listener (the machine's too) has been told.
   await new Promise((resolve) => setTimeout(resolve, 0));
   throw new SessionFailure('user-token-expired');
+}
+
+/**
+ * The winning tab stores its registration in two writes: the guest with its new tokens, then the
+ * guest registered. This tab's SDK may adopt the first and write it back over the second (it
+ * stores what it adopts), and then no tab would ever see the registration. Once this tab holds
+ * the guest's new tokens, it reloads the guest itself, which stores and reports it registered.
+ */
+function reloaderOfGuestRefreshedElsewhere(
+  auth: Auth,
+  guestUid: string,
+  staleToken: string,
+): () => void {
+  let reloading = false;
+  return () => {
+    const user = auth.currentUser;
+    if (reloading || user?.uid !== guestUid || !user.isAnonymous) return;
+    reloading = true;
+    void getIdToken(user)
+      .then((token) => (token === staleToken ? undefined : reload(user)))
+      .catch((error: unknown) => {
+        console.warn(
+          '[session] Could not reload the guest another tab registered:',
+          rawCodeOf(error),
+        );
+      })
+      .finally(() => {
+        reloading = false;
+      });
+  };
+}
+
+/** The guard saw this tab adopt another tab's half-stored registration: fetch and store the rest. */
+function reloadGuestRegisteredElsewhere(auth: Auth): void {
+  const user = auth.currentUser;
+  if (!user?.isAnonymous) return;
+  withinLimit(() => reload(user), OPERATION_LIMIT).catch((error: unknown) => {
+    console.warn('[session] Could not reload the guest another tab registered:', rawCodeOf(error));
+  });
 }
 
 // --- The actors -------------------------------------------------------------------------------
@@ -647,7 +696,10 @@ export function createBrowserAuth(config: AppConfig): Auth {
   }
   if (!guestLinkGuards.has(auth)) {
     const key = persistedUserKey(config.firebase.apiKey, app.name);
-    const guard = new GuestLinkGuard(() => readPersistedIdentity(key));
+    const guard = new GuestLinkGuard(
+      () => readPersistedIdentity(key),
+      () => reloadGuestRegisteredElsewhere(auth),
+    );
     beforeAuthStateChanged(auth, (user) => guard.beforeAuthStateChanged(user));
     // Registered before the machine's listener, so it hears each change no later than the machine.
     onIdTokenChanged(auth, (user) => guard.noteNotifiedUser(user));

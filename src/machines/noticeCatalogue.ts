@@ -24,8 +24,20 @@ export const NOTICE_CATALOGUE = {
     'Your email address has been changed back. If you did not ask for the change, reset your password now.',
 } as const satisfies Record<string, string>;
 
-export type NoticeCode = keyof typeof NOTICE_CATALOGUE;
+/** Notices that name an e-mail address: the message is made from it. */
+export const ADDRESSED_NOTICE_CATALOGUE = {
+  'registered-in-another-tab': (address: string) =>
+    `This guest was just registered as ${address} in another tab, and its work is in that account. To create an account with your own address instead, sign out (every tab signs out) and create it.`,
+} as const satisfies Record<string, (address: string) => string>;
 
-export function noticeFor(code: NoticeCode): SessionNotice {
+export type PlainNoticeCode = keyof typeof NOTICE_CATALOGUE;
+export type AddressedNoticeCode = keyof typeof ADDRESSED_NOTICE_CATALOGUE;
+export type NoticeCode = PlainNoticeCode | AddressedNoticeCode;
+
+export function noticeFor(code: PlainNoticeCode): SessionNotice {
   return { code, message: NOTICE_CATALOGUE[code] };
+}
+
+export function addressedNoticeFor(code: AddressedNoticeCode, address: string): SessionNotice {
+  return { code, message: ADDRESSED_NOTICE_CATALOGUE[code](address) };
 }

@@ -8,7 +8,12 @@ import {
   type EventObject,
 } from 'xstate';
 import { handlingOf, type ErrorHandling } from './errorCatalogue';
-import { noticeFor, type NoticeCode } from './noticeCatalogue';
+import {
+  addressedNoticeFor,
+  noticeFor,
+  type NoticeCode,
+  type PlainNoticeCode,
+} from './noticeCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import { failureOf, logSummaryOf, SessionFailure } from './sessionFailure';
 import type { CarryOverMode, CarryOverResponse } from '../backendApi';
@@ -183,8 +188,29 @@ const sessionSetup = setup({
       discardedGuest,
     })),
     clearDiscardedGuest: assign({ discardedGuest: null }),
-    clearMessages: assign({ error: null, notice: null }),
-    assignNotice: assign((_, code: NoticeCode) => ({ notice: noticeFor(code) })),
+    /** Whatever the person does next makes the offer of their own address (`registration`) moot. */
+    clearMessages: assign({ error: null, notice: null, registration: null }),
+    /** USE_OWN_ADDRESS keeps the registration: the form gets it back after signing out. */
+    clearNotice: assign({ error: null, notice: null }),
+    assignRegistration: assign((_, registration: EmailPassword) => ({ registration })),
+    clearRegistration: assign({ registration: null }),
+    /**
+     * Another tab registered the guest this tab was registering: follow that account, and say
+     * which address holds the guest's work (this tab's own address is kept for USE_OWN_ADDRESS).
+     */
+    followRegistrationElsewhere: assign(({ context }) => {
+      const user = context.deferredAuthChange?.user ?? null;
+      return {
+        user,
+        deferredAuthChange: null,
+        error: null,
+        notice: addressedNoticeFor(
+          'registered-in-another-tab',
+          user?.email ?? 'another sign-in method',
+        ),
+      };
+    }),
+    assignNotice: assign((_, code: PlainNoticeCode) => ({ notice: noticeFor(code) })),
     assignCarriedOverNotice: assign((_, mode: CarryOverMode) => ({
       notice: noticeFor(mode === 'leave' ? 'guest-work-left' : 'guest-work-brought'),
     })),
@@ -233,6 +259,17 @@ const sessionSetup = setup({
       context.deferredAuthChange !== null &&
       context.deferredAuthChange.user !== null &&
       !sameUser(context.deferredAuthChange.user, expectedUserAfter(context, event)),
+    /** The guest this tab was registering is now registered (by another tab, through storage). */
+    guestRegisteredMeanwhile: ({ context }) => {
+      const meanwhile = context.deferredAuthChange?.user ?? null;
+      return (
+        context.user?.isAnonymous === true &&
+        meanwhile !== null &&
+        !meanwhile.isAnonymous &&
+        meanwhile.uid === context.user.uid
+      );
+    },
+    hasRegistration: ({ context }) => context.registration !== null,
     hasRegisteredUser: ({ context }) => context.user !== null && !context.user.isAnonymous,
     hasGuestUser: ({ context }) => context.user?.isAnonymous === true,
     hasError: ({ context }) => context.error !== null,
@@ -471,6 +508,7 @@ export const sessionMachine = sessionSetup.createMachine({
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
     deferredAuthChange: null,
     discardedGuest: null,
+    registration: null,
   },
   invoke: [
     { id: 'authWatcher', src: 'watchAuth' },
@@ -587,7 +625,16 @@ export const sessionMachine = sessionSetup.createMachine({
       states: {
         idle: {
           on: {
-            CREATE_ACCOUNT: { target: '#session.creatingAccount', actions: 'clearMessages' },
+            CREATE_ACCOUNT: {
+              target: '#session.creatingAccount',
+              actions: [
+                'clearMessages',
+                {
+                  type: 'assignRegistration',
+                  params: ({ event }) => ({ email: event.email, password: event.password }),
+                },
+              ],
+            },
             SIGN_IN: { target: '#session.signingIn', actions: 'clearMessages' },
             CONTINUE_WITH_GOOGLE: {
               target: '#session.continuingWithGoogle',
@@ -642,27 +689,42 @@ export const sessionMachine = sessionSetup.createMachine({
           return { email: event.email, password: event.password };
         },
         onDone: [
-          followIfUserChanged,
+          { ...followIfUserChanged, actions: ['clearRegistration', 'adoptDeferredUser'] },
           {
             guard: { type: 'verificationWasSent', params: ({ event }) => event.output },
             target: 'authenticated',
             actions: [
+              'clearRegistration',
               { type: 'assignUser', params: ({ event }) => event.output.user },
               { type: 'assignNotice', params: 'verification-sent' },
             ],
           },
           {
             target: 'authenticated',
-            actions: { type: 'assignUser', params: ({ event }) => event.output.user },
+            actions: [
+              'clearRegistration',
+              { type: 'assignUser', params: ({ event }) => event.output.user },
+            ],
           },
         ],
-        // An e-mail that already has an account is said so (email-already-in-use): signing in to
-        // it would discard this guest, which only the person may choose (with Sign in).
+        // Another tab registered this guest first (this tab's link then fails): both tabs show
+        // that account, and this one offers its own address back. An e-mail that already has an
+        // account is said so (email-already-in-use): signing in to it would discard this guest,
+        // which only the person may choose (with Sign in).
         onError: [
-          followIfSomeoneElse,
-          { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
-          followIfUserChanged,
-          { target: 'guest', actions: 'assignError' },
+          {
+            guard: 'guestRegisteredMeanwhile',
+            target: 'authenticated',
+            actions: 'followRegistrationElsewhere',
+          },
+          { ...followIfSomeoneElse, actions: ['clearRegistration', 'adoptDeferredUser'] },
+          {
+            guard: 'isSessionRevoked',
+            target: 'signingOut',
+            actions: ['clearRegistration', 'assignError'],
+          },
+          { ...followIfUserChanged, actions: ['clearRegistration', 'adoptDeferredUser'] },
+          { target: 'guest', actions: ['clearRegistration', 'assignError'] },
         ],
       },
     },
@@ -797,6 +859,11 @@ export const sessionMachine = sessionSetup.createMachine({
         idle: {
           on: {
             SIGN_OUT: { target: '#session.signingOut', actions: 'clearMessages' },
+            USE_OWN_ADDRESS: {
+              guard: 'hasRegistration',
+              target: '#session.signingOut',
+              actions: 'clearNotice',
+            },
             CHANGE_PASSWORD: {
               target: 'changingPassword',
               actions: [
@@ -1085,6 +1152,12 @@ export const sessionMachine = sessionSetup.createMachine({
         src: 'signOut',
         onDone: [
           followIfUserChanged,
+          // Signed out to use this tab's own address: the form, filled again, says enough.
+          {
+            guard: 'hasRegistration',
+            target: 'startingGuest',
+            actions: { type: 'assignUser', params: null },
+          },
           // The provider ended the session (its error says why): not the person's own sign-out.
           {
             guard: 'hasError',

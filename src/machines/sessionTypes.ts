@@ -163,6 +163,12 @@ export interface SessionContext {
   deferredAuthChange: AuthChangedEvent | null;
   /** The guest the last sign-in discarded, until the person chose what happens to its work. */
   discardedGuest: DiscardedGuest | null;
+  /**
+   * What this tab's "Create account" was for, while it runs; kept when another tab registered the
+   * same guest first, so the person can still use their own address (USE_OWN_ADDRESS brings it
+   * back to the form). The next thing the person does, or dismissing, forgets it.
+   */
+  registration: EmailPassword | null;
 }
 
 /** Events a person causes through the UI. */
@@ -186,6 +192,11 @@ export type SessionUserEvent =
   /** The new address takes effect only once its own link is opened. */
   | { type: 'CHANGE_EMAIL'; newEmail: string; currentPassword?: string }
   | { type: 'SIGN_OUT' }
+  /**
+   * Another tab registered this guest first: sign out (every tab) to a fresh guest whose form has
+   * this tab's address and password back, to create an account with them.
+   */
+  | { type: 'USE_OWN_ADDRESS' }
   /** With the current password, the account holder proves it is them first (OWASP ASVS). */
   | { type: 'CHANGE_PASSWORD'; newPassword: string; currentPassword?: string }
   | { type: 'REAUTHENTICATE'; password?: string }

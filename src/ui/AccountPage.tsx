@@ -12,8 +12,10 @@ import { PlanSection } from './plan/PlanSummary';
 import { ProfileProvider } from './profile/ProfileProvider';
 import { ProfileSummary } from './profile/ProfileSummary';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
+import { OwnAddressOffer } from './login/OwnAddressOffer';
 import { PageLoading } from './forms/PageLoading';
 import {
+  useOwnRegistration,
   useReauthenticationFor,
   useSessionNotice,
   useSessionOperation,
@@ -32,13 +34,14 @@ export function AccountPage() {
   const status = useSessionStatus();
   const user = useSessionUser();
   const notice = useSessionNotice();
+  const ownRegistration = useOwnRegistration();
   const titleId = useId();
 
-  // Signed out here: the login page says so. Any other guest signs in first, then comes back.
+  // Signed out here: the login page says so (or has the person's own address back to register).
+  // Any other guest signs in first, then comes back.
   if (status === 'guest') {
-    return (
-      <Navigate to={notice?.code === 'you-signed-out' ? PATHS.login : LOGIN_THEN_BACK} replace />
-    );
+    const toLogin = notice?.code === 'you-signed-out' || ownRegistration !== null;
+    return <Navigate to={toLogin ? PATHS.login : LOGIN_THEN_BACK} replace />;
   }
 
   return (
@@ -68,6 +71,7 @@ function AccountSections({ user }: { user: SessionUser }) {
     <>
       <ErrorMessage message={pageFeedback.error?.message} />
       <StatusMessage message={pageFeedback.notice?.message} />
+      <OwnAddressOffer unavailable={unavailable} />
       <AccountDetails
         user={user}
         afterVerified={

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { ADDRESSED_NOTICE_CATALOGUE, NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
 import { loginPath, PATHS } from '../../src/paths';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
 import {
@@ -16,11 +16,14 @@ import {
 import {
   expectHeaderShows,
   expectNoAlert,
+  expectNotice,
+  fillLoginForm,
   liveTexts,
   press,
   readPersistedUser,
   RequestHolder,
   submitLogin,
+  waitForPersistedUser,
   waitForStoragePolls,
 } from './support/pageDriver';
 
@@ -29,6 +32,13 @@ import {
  * SDK's IndexedDB storage). test/machine/sessionRaces.test.ts has the same cases at the machine
  * level; here the real SDK, its storage polling and the Auth Emulator decide the races.
  */
+/** The losing tab's way back to its own address (issue 22). */
+const USE_OWN_ADDRESS = 'Sign out and use my address';
+
+function registeredElsewhereMessage(address: string): string {
+  return ADDRESSED_NOTICE_CATALOGUE['registered-in-another-tab'](address);
+}
+
 describe('races between two tabs (issue 8)', () => {
   const app = useAppBrowser();
   const PASSWORD = 'race-Password-1';
@@ -145,6 +155,98 @@ describe('races between two tabs (issue 8)', () => {
     await expectRegistered(b.page, guestUid, emailB);
     await expectHeaderShows(a.page, 'registered');
     expectNoConsoleErrors(a, [httpFailure(400, 'accounts:signUp')]);
+    expectNoConsoleErrors(b);
+  });
+
+  it('case 4: two tabs pressing "Create account" for one guest in the same instant both show its account; the other tab offers its own address back', async () => {
+    const { a, b, guestUid } = await twoTabsSharingAGuest(PATHS.login);
+    const holder = await RequestHolder.install(a.context);
+    const tabs = [
+      {
+        tab: a,
+        email: uniqueEmail('race-instant-a'),
+        link: holder.hold('accounts:signUp', { from: a.page }),
+      },
+      {
+        tab: b,
+        email: uniqueEmail('race-instant-b'),
+        link: holder.hold('accounts:signUp', { from: b.page }),
+      },
+    ];
+
+    // Both links leave together: which one the emulator answers first is its call.
+    await Promise.all(tabs.map(({ tab, email }) => fillLoginForm(tab.page, email, PASSWORD)));
+    await Promise.all(tabs.map(({ tab }) => press(tab.page, 'Create account')));
+    await Promise.all(tabs.map(({ link }) => link.arrived()));
+    await Promise.all(tabs.map(({ link }) => link.release('continue')));
+
+    // The guest (and its work) now has one address; both tabs show that account, nobody is out.
+    const registered = await waitForPersistedUser(a.page, (user) => !user.isAnonymous);
+    expect(registered.uid).toBe(guestUid);
+    const winner = tabs.find(({ email }) => email === registered.email);
+    const loser = tabs.find(({ email }) => email !== registered.email);
+    if (!winner || !loser) throw new Error(`Registered as neither address: ${registered.email}`);
+    for (const { tab } of tabs) {
+      await expectAt(tab.page, app.appUrl, PATHS.account);
+      await expectRegistered(tab.page, guestUid, winner.email);
+      await tab.page.getByText(winner.email, { exact: true }).waitFor();
+    }
+    await expectNotice(loser.tab.page, registeredElsewhereMessage(winner.email));
+    await expectNoNotice(winner.tab.page, registeredElsewhereMessage(winner.email));
+    await expectNoAlert(loser.tab.page);
+    await expectNoAlert(winner.tab.page);
+
+    // The losing tab's own address: signed out (every tab) to a fresh guest, its form filled as
+    // it was. The other tab follows the sign-out and starts or adopts a guest too; both settle on
+    // one guest before the sign-up, or a late guest of theirs would replace the new account (the
+    // race of case 1).
+    await press(loser.tab.page, USE_OWN_ADDRESS);
+    await expectAt(loser.tab.page, app.appUrl, PATHS.login);
+    await expectGuest(winner.tab.page, [guestUid]);
+    await Promise.all(tabs.map(({ tab }) => waitForStoragePolls(tab.page)));
+    const freshGuest = await expectGuest(loser.tab.page, [guestUid]);
+    expect(await loser.tab.page.getByLabel('Email', { exact: true }).inputValue()).toBe(
+      loser.email,
+    );
+    expect(await loser.tab.page.getByLabel('Password', { exact: true }).inputValue()).toBe(
+      PASSWORD,
+    );
+    await press(loser.tab.page, 'Create account');
+    await expectAt(loser.tab.page, app.appUrl, PATHS.account);
+    const ownAccount = await waitForPersistedUser(
+      loser.tab.page,
+      (user) => !user.isAnonymous && user.email === loser.email,
+    );
+    expect(ownAccount.uid).toBe(freshGuest.uid);
+    await expectRegistered(loser.tab.page, ownAccount.uid, loser.email);
+    expectNoConsoleErrors(loser.tab, [httpFailure(400, 'accounts:signUp')]);
+    expectNoConsoleErrors(winner.tab);
+  });
+
+  it('case 5: the other tab adopting a sign-up half stored (the guest with new tokens, still anonymous) completes it itself', async () => {
+    const { a, b, guestUid } = await twoTabsSharingAGuest(PATHS.login);
+    const holder = await RequestHolder.install(a.context);
+    const email = uniqueEmail('race-half-stored');
+
+    // A's link has stored the guest with its new tokens and waits for the lookup that would store
+    // it registered. B adopts that first write; the SDK would store it again over A's second one
+    // (a busy machine interleaves them so), so B must not leave the guest anonymous.
+    const link = holder.hold('accounts:signUp', { from: a.page });
+    await submitLogin(a.page, 'Create account', email, PASSWORD);
+    await link.arrived();
+    const secondWrite = holder.hold('accounts:lookup', { from: a.page });
+    await link.release('continue');
+    await secondWrite.arrived();
+    const stored = await waitForPersistedUser(b.page, (user) => !user.isAnonymous);
+    expect(stored).toEqual({ uid: guestUid, isAnonymous: false, email });
+    await expectRegistered(b.page, guestUid, email);
+    await secondWrite.release('continue');
+
+    await expectAt(a.page, app.appUrl, PATHS.account);
+    await expectRegistered(a.page, guestUid, email);
+    await waitForStoragePolls(a.page);
+    expect(await readPersistedUser(b.page)).toEqual({ uid: guestUid, isAnonymous: false, email });
+    expectNoConsoleErrors(a);
     expectNoConsoleErrors(b);
   });
 });

@@ -20,7 +20,15 @@ interface PendingRequest {
   input: unknown;
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
+  /**
+   * A link of this guest failed as revoked, and the guest link guard blocked the SDK's sign-out
+   * because storage still held the guest: the link waits for the registration to sync.
+   */
+  awaitsRegistrationOf?: string;
 }
+
+/** Operations that link a credential to the guest (same uid), as `linkGuest` runs them. */
+const LINKS = new Set(['createAccount', 'continueWithGoogle', 'completeSignInLink']);
 
 export interface Tab {
   name: string;
@@ -42,7 +50,12 @@ export const ACCOUNTS: readonly SessionUser[] = [
 /** How a request settles: its success with the SDK's effects, or a failure of a catalogue code. */
 export type Settlement =
   | { kind: 'succeed' }
-  | { kind: 'fail'; code: ClientCode | 'auth/some-code-nobody-knows'; withCredential: boolean };
+  | { kind: 'fail'; code: ClientCode | 'auth/some-code-nobody-knows'; withCredential: boolean }
+  /**
+   * Another tab links the same guest in the same instant and wins: this tab's answer (expired)
+   * arrives before that tab has persisted the registration, which it does right after.
+   */
+  | { kind: 'loseToAnotherTab' };
 
 export class SdkWorld {
   stored: SessionUser | null;
@@ -108,6 +121,12 @@ export class SdkWorld {
     if (sameIdentity(tab.sdkUser, this.stored)) return;
     tab.sdkUser = this.stored;
     tab.sendAuthChanged?.({ type: 'AUTH_CHANGED', user: this.stored });
+    // A blocked link learns the guest is registered (its listeners were told first): it fails.
+    const user = tab.sdkUser;
+    const waiting = tab.pending.findIndex(
+      (request) => user !== null && !user.isAnonymous && request.awaitsRegistrationOf === user.uid,
+    );
+    if (waiting >= 0) tab.pending.splice(waiting, 1)[0]?.reject(failure('user-token-expired'));
   }
 
   /** Another device or tab without a machine changes the persisted user. */
@@ -137,11 +156,28 @@ export class SdkWorld {
   settle(tab: Tab, index: number, settlement: Settlement): void {
     const request = tab.pending.splice(index % Math.max(tab.pending.length, 1), 1)[0];
     if (!request) return;
+    if (request.awaitsRegistrationOf !== undefined) {
+      // No registration arrived in time: the guest's session really ended.
+      request.reject(failure('user-token-expired'));
+      return;
+    }
     if (settlement.kind === 'fail') {
       this.fail(tab, request, settlement);
       return;
     }
+    if (settlement.kind === 'loseToAnotherTab') {
+      this.loseToAnotherTab(tab, request);
+      return;
+    }
     this.succeed(tab, request);
+  }
+
+  private loseToAnotherTab(tab: Tab, request: PendingRequest): void {
+    const guest = tab.sdkUser;
+    const racing =
+      LINKS.has(request.actorId) && guest?.isAnonymous === true && this.stored?.uid === guest.uid;
+    this.fail(tab, request, { kind: 'fail', code: 'user-token-expired', withCredential: false });
+    if (racing) this.stored = registered(guest);
   }
 
   private succeed(tab: Tab, request: PendingRequest): void {
@@ -260,13 +296,21 @@ export class SdkWorld {
       return;
     }
     if (handlingOf(code) === 'signOut' && tab.sdkUser) {
+      const guest = tab.sdkUser;
       const stored = this.stored;
-      const registeredElsewhere =
-        tab.sdkUser.isAnonymous && stored?.uid === tab.sdkUser.uid && !stored.isAnonymous;
-      // The SDK signs the revoked user out, unless the service stops it because another tab has
-      // registered this guest; then the tab syncs instead.
-      if (registeredElsewhere) this.sync(tab);
-      else this.setSdkUser(tab, null);
+      // The SDK signs the revoked user out, unless the guest link guard stops it: this tab was
+      // linking the guest that storage still holds (another tab may be registering it).
+      if (LINKS.has(request.actorId) && guest.isAnonymous && stored?.uid === guest.uid) {
+        if (!stored.isAnonymous) {
+          this.sync(tab);
+          request.reject(failure('user-token-expired'));
+          return;
+        }
+        // Not registered yet: the link waits for the registration (or its time limit).
+        tab.pending.push({ ...request, awaitsRegistrationOf: guest.uid });
+        return;
+      }
+      this.setSdkUser(tab, null);
     }
     request.reject(failure(code, settlement.withCredential));
   }

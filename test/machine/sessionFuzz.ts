@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { AnyTransitionDefinition, InspectionEvent, StateValue } from 'xstate';
 import { ERROR_CATALOGUE, isClientCode, type ClientCode } from '../../src/machines/errorCatalogue';
+import type { NoticeCode } from '../../src/machines/noticeCatalogue';
 import type { SessionEvent } from '../../src/machines/sessionTypes';
 import { ACCOUNTS, SdkWorld, sameIdentity, type Settlement, type Tab } from './sdkWorld';
 import { stateIds, transitionId, userEvents } from './sessionModel';
@@ -51,6 +52,7 @@ export interface Scenario {
 
 const settlementArb: fc.Arbitrary<Settlement> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'succeed' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'loseToAnotherTab' as const }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -116,11 +118,21 @@ export interface FuzzStats {
   steps: number;
   states: Set<string>;
   transitions: Set<string>;
+  /** Sequences where a tab's link lost to another tab registering the same guest (issue 22). */
+  registeredElsewhere: number;
 }
 
 export function emptyStats(): FuzzStats {
-  return { sequences: 0, steps: 0, states: new Set(), transitions: new Set() };
+  return {
+    sequences: 0,
+    steps: 0,
+    states: new Set(),
+    transitions: new Set(),
+    registeredElsewhere: 0,
+  };
 }
+
+const REGISTERED_ELSEWHERE: NoticeCode = 'registered-in-another-tab';
 
 /** Lets settled promises reach the machines (a few microtask turns; no timers are involved). */
 async function flush(): Promise<void> {
@@ -158,6 +170,13 @@ export function brokenRule(tab: Tab, pendingFor: Map<Tab, string>): string | nul
   } else {
     pendingFor.delete(tab);
   }
+  // Another tab registered this guest first: the notice names the address that holds its work.
+  if (
+    notice?.code === REGISTERED_ELSEWHERE &&
+    !(user?.email && notice.message.includes(user.email))
+  ) {
+    return `${where}: "registered in another tab" does not name the account's address`;
+  }
   if (error && (!isClientCode(error.code) || /auth\/|firebase/i.test(error.message))) {
     return `${where}: the error shows a raw code: ${JSON.stringify(error)}`;
   }
@@ -189,6 +208,7 @@ export async function runScenario(scenario: Scenario, stats?: FuzzStats): Promis
     world.openTab(`tab ${index + 1}`, { inspect }),
   );
   const pendingFor = new Map<Tab, string>();
+  let registeredElsewhere = false;
   try {
     await flush();
     for (const [index, step] of scenario.steps.entries()) {
@@ -202,12 +222,17 @@ export async function runScenario(scenario: Scenario, stats?: FuzzStats): Promis
       for (const each of tabs) {
         const broken = brokenRule(each, pendingFor);
         if (broken) return `step ${index + 1} (${JSON.stringify(step)}): ${broken}`;
+        registeredElsewhere ||=
+          each.actor.getSnapshot().context.notice?.code === REGISTERED_ELSEWHERE;
       }
     }
     return null;
   } finally {
     tabs.forEach((tab) => tab.actor.stop());
-    if (stats) stats.sequences += 1;
+    if (stats) {
+      stats.sequences += 1;
+      if (registeredElsewhere) stats.registeredElsewhere += 1;
+    }
   }
 }
 

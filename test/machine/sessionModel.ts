@@ -64,6 +64,7 @@ export const userEvents: readonly SessionEvent[] = [
   { type: 'SEND_EMAIL_VERIFICATION' },
   { type: 'APPLY_EMAIL_ACTION', oobCode: 'oob-code' },
   { type: 'CHANGE_EMAIL', newEmail: 'ada.new@example.com' },
+  { type: 'USE_OWN_ADDRESS' },
 ];
 
 /** What each invoked actor can realistically settle with, given the machine's context. */
@@ -143,9 +144,18 @@ function candidateEvents(snapshot: SessionSnapshot): ModelEvent[] {
     ...outputs.map((output) => doneEvent(id, output)),
     ...representativeFailures.map((error) => errorEvent(id, error)),
   ]);
-  const authChanges: SessionEvent[] = [null, context.user, otherGuestUser, existingUser].map(
-    (user) => ({ type: 'AUTH_CHANGED', user }),
-  );
+  // While a guest is being registered here, another tab may register that very guest.
+  const registeredElsewhere =
+    snapshot.matches('creatingAccount') && context.user?.isAnonymous
+      ? [{ ...linkedUser, uid: context.user.uid, email: 'other-tab@example.com' }]
+      : [];
+  const authChanges: SessionEvent[] = [
+    null,
+    context.user,
+    otherGuestUser,
+    existingUser,
+    ...registeredElsewhere,
+  ].map((user) => ({ type: 'AUTH_CHANGED', user }));
   const dismiss: SessionEvent[] = context.error || context.notice ? [{ type: 'DISMISS' }] : [];
   // The policy is handled the same in every state; offering it everywhere would only repeat them.
   const policy: SessionEvent[] = snapshot.matches('restoringSession')
@@ -219,13 +229,15 @@ export function declaredStates(): string[] {
 
 /** What the guards depend on, so every guarded branch gets its own vertex. */
 export function stateKey(snapshot: SessionSnapshot): string {
-  const { user, pendingOperation, switchCredential, deferredAuthChange } = snapshot.context;
+  const { user, pendingOperation, switchCredential, deferredAuthChange, registration } =
+    snapshot.context;
   return JSON.stringify([
     snapshot.value,
     identity(user),
     pendingOperation?.kind ?? null,
     switchCredential?.providerId ?? null,
     deferredAuthChange ? identity(deferredAuthChange.user) : null,
+    registration !== null,
   ]);
 }
 

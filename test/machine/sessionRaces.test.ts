@@ -1,10 +1,12 @@
 /**
  * The races issue 8 reproduced against the real SDK, as named regressions at the machine level:
- * the real machine in tabs sharing the SDK model of sdkWorld.ts. The browser suite repeats
- * cases 1-3 with two real tabs.
+ * the real machine in tabs sharing the SDK model of sdkWorld.ts, and issue 22's two tabs
+ * registering one guest in the same instant. The browser suite repeats cases 1-3 and issue 22 with
+ * two real tabs.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userMessageFor } from '../../src/machines/errorCatalogue';
+import { addressedNoticeFor } from '../../src/machines/noticeCatalogue';
 import type { SessionEvent } from '../../src/machines/sessionTypes';
 import { ACCOUNTS, SdkWorld, type Settlement, type Tab } from './sdkWorld';
 import { brokenRule } from './sessionFuzz';
@@ -50,6 +52,21 @@ async function sync(tab: Tab): Promise<void> {
 
 const stateOf = (tab: Tab) => tab.actor.getSnapshot().value;
 const contextOf = (tab: Tab) => tab.actor.getSnapshot().context;
+
+const OWN_REGISTRATION = { email: 'a@example.com', password: 'pass-word-1' };
+
+/** Two tabs sharing a fresh guest, both running "Create account" (A with OWN_REGISTRATION). */
+async function twoTabsCreatingAccounts(): Promise<{ a: Tab; b: Tab; guestUid: string }> {
+  const [a, b] = open(null, 2);
+  await settle(a!, 'restoreSession', succeed);
+  await settle(a!, 'startGuest', succeed);
+  await sync(b!);
+  await settle(b!, 'restoreSession', succeed);
+  const guestUid = contextOf(a!).user!.uid;
+  await send(a!, { type: 'CREATE_ACCOUNT', ...OWN_REGISTRATION });
+  await send(b!, { type: 'CREATE_ACCOUNT', email: 'b@example.com', password: 'pass-word-1' });
+  return { a: a!, b: b!, guestUid };
+}
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -101,19 +118,12 @@ describe('races between tabs, operations and revocations (issue 8)', () => {
   });
 
   it('case 3: two tabs creating an account for one guest at once both end registered, neither signed out', async () => {
-    const [a, b] = open(null, 2);
-    await settle(a!, 'restoreSession', succeed);
-    await settle(a!, 'startGuest', succeed);
-    await sync(b!);
-    await settle(b!, 'restoreSession', succeed);
-    const guestUid = contextOf(a!).user!.uid;
-    await send(a!, { type: 'CREATE_ACCOUNT', email: 'a@example.com', password: 'pass-word-1' });
-    await send(b!, { type: 'CREATE_ACCOUNT', email: 'b@example.com', password: 'pass-word-1' });
-    await settle(b!, 'createAccount', succeed);
+    const { a, b, guestUid } = await twoTabsCreatingAccounts();
+    await settle(b, 'createAccount', succeed);
     // A's request carried the guest's old token: it fails as expired, after the SDK synced.
-    await settle(a!, 'createAccount', fail('user-token-expired'));
+    await settle(a, 'createAccount', fail('user-token-expired'));
 
-    for (const tab of [a!, b!]) {
+    for (const tab of [a, b]) {
       expect(stateOf(tab)).toEqual({ authenticated: 'idle' });
       expect(contextOf(tab).user).toMatchObject({ uid: guestUid, isAnonymous: false });
     }
@@ -177,5 +187,79 @@ describe('races between tabs, operations and revocations (issue 8)', () => {
     await send(a!, { type: 'CANCEL' });
     expect(stateOf(a!)).toEqual({ authenticated: 'idle' });
     expect(contextOf(a!).pendingOperation).toBeNull();
+  });
+});
+
+describe('two tabs registering one guest in the same instant (issue 22)', () => {
+  const own = OWN_REGISTRATION;
+
+  /** A's link is answered first, as expired, while B's is still out (B has persisted nothing). */
+  async function aLosesBeforeBPersisted(): Promise<{ a: Tab; b: Tab; guestUid: string }> {
+    const tabs = await twoTabsCreatingAccounts();
+    await settle(tabs.a, 'createAccount', fail('user-token-expired'));
+    return tabs;
+  }
+
+  it('the tab whose link lost before the other persisted follows that account, names its address, and keeps its own', async () => {
+    const { a, b, guestUid } = await aLosesBeforeBPersisted();
+    // Storage still holds the guest: A is not signed out (which would sign B out too); it waits.
+    expect(stateOf(a)).toBe('creatingAccount');
+    expect(a.sdkUser).toMatchObject({ uid: guestUid, isAnonymous: true });
+    expect(world.stored).toMatchObject({ uid: guestUid, isAnonymous: true });
+
+    await settle(b, 'createAccount', succeed);
+    await sync(a);
+
+    for (const tab of [a, b]) {
+      expect(stateOf(tab)).toEqual({ authenticated: 'idle' });
+      expect(contextOf(tab).user).toMatchObject({ uid: guestUid, isAnonymous: false });
+    }
+    const address = contextOf(b).user!.email!;
+    expect(contextOf(a).notice).toEqual(addressedNoticeFor('registered-in-another-tab', address));
+    expect(contextOf(a).error).toBeNull();
+    expect(contextOf(a).registration).toEqual(own);
+    expect(contextOf(b).notice?.code).toBe('verification-sent');
+    expect(contextOf(b).registration).toBeNull();
+  });
+
+  it('"use my own address" signs out to a fresh guest that keeps the address, and creates that account', async () => {
+    const { a, b, guestUid } = await aLosesBeforeBPersisted();
+    await settle(b, 'createAccount', succeed);
+    await sync(a);
+
+    await send(a, { type: 'USE_OWN_ADDRESS' });
+    expect(stateOf(a)).toBe('signingOut');
+    await settle(a, 'signOut', succeed);
+    expect(stateOf(a)).toBe('startingGuest');
+    expect(contextOf(a).notice).toBeNull();
+    await settle(a, 'startGuest', succeed);
+    expect(stateOf(a)).toEqual({ guest: 'idle' });
+    expect(contextOf(a).user?.uid).not.toBe(guestUid);
+    expect(contextOf(a).registration).toEqual(own);
+
+    await send(a, { type: 'CREATE_ACCOUNT', ...own });
+    await settle(a, 'createAccount', succeed);
+    expect(stateOf(a)).toEqual({ authenticated: 'idle' });
+    expect(contextOf(a).user).toMatchObject({ isAnonymous: false });
+    expect(contextOf(a).user?.uid).not.toBe(guestUid);
+    expect(contextOf(a).registration).toBeNull();
+  });
+
+  it('whatever the person does next forgets the offer', async () => {
+    const { a, b } = await aLosesBeforeBPersisted();
+    await settle(b, 'createAccount', succeed);
+    await sync(a);
+    await send(a, { type: 'DISMISS' });
+    expect(contextOf(a)).toMatchObject({ notice: null, registration: null });
+    await send(a, { type: 'USE_OWN_ADDRESS' });
+    expect(stateOf(a)).toEqual({ authenticated: 'idle' });
+  });
+
+  it('when no registration arrives in time, the guest session really ended: the tab signs out', async () => {
+    const { a } = await aLosesBeforeBPersisted();
+    await settle(a, 'createAccount', succeed); // its time limit passes
+    expect(stateOf(a)).toBe('signingOut');
+    expect(contextOf(a).error?.code).toBe('user-token-expired');
+    expect(contextOf(a).registration).toBeNull();
   });
 });

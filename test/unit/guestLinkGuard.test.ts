@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GuestLinkGuard } from '../../src/machines/guestLinkGuard';
+import { GuestLinkGuard, type NotifiedUser } from '../../src/machines/guestLinkGuard';
 import type { PersistedIdentity } from '../../src/machines/persistedUser';
 
 const GUEST = 'guest-uid';
+
+function notified(uid: string, isAnonymous: boolean, refreshToken = 'first-token'): NotifiedUser {
+  return { uid, isAnonymous, refreshToken };
+}
 
 /** A guard whose storage holds `persisted`, as another tab left it. */
 function guardWith(persisted: PersistedIdentity | null): GuestLinkGuard {
@@ -21,12 +25,19 @@ describe('GuestLinkGuard', () => {
   it('blocks the sign-out of a guest that another tab registered while this tab linked it', async () => {
     const guard = guardWith({ uid: GUEST, isAnonymous: false });
     await expect(guard.link(GUEST, linkThatSignsOut(guard))).resolves.toEqual({
-      kind: 'registeredElsewhere',
+      kind: 'signOutBlocked',
     });
   });
 
-  it('lets the SDK sign out a guest whose token was revoked for another reason', async () => {
+  it('blocks it too while storage still holds the guest anonymous: the winning tab may not have persisted yet', async () => {
     const guard = guardWith({ uid: GUEST, isAnonymous: true });
+    await expect(guard.link(GUEST, linkThatSignsOut(guard))).resolves.toEqual({
+      kind: 'signOutBlocked',
+    });
+  });
+
+  it('lets the SDK sign out when storage holds nobody', async () => {
+    const guard = guardWith(null);
     const revoked = new Error('auth/user-token-expired');
     await expect(guard.link(GUEST, linkThatSignsOut(guard, revoked))).rejects.toBe(revoked);
   });
@@ -59,19 +70,61 @@ describe('GuestLinkGuard', () => {
 
   it('waits until the listeners were told the guest is registered, not just until the SDK holds it', async () => {
     const guard = guardWith(null);
-    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: true });
+    guard.noteNotifiedUser(notified(GUEST, true));
     const waiting = guard.registeredUserNotified(GUEST, 1_000);
     let settled = false;
     void waiting.then(() => (settled = true));
     await Promise.resolve();
     expect(settled).toBe(false);
-    guard.noteNotifiedUser({ uid: GUEST, isAnonymous: false });
+    guard.noteNotifiedUser(notified(GUEST, false));
     await expect(waiting).resolves.toBe(true);
+  });
+
+  it('tells the waiter each time the guest is reported still anonymous (its tokens may be new)', async () => {
+    const guard = guardWith(null);
+    guard.noteNotifiedUser(notified(GUEST, true));
+    let stillGuest = 0;
+    const waiting = guard.registeredUserNotified(GUEST, 1_000, () => (stillGuest += 1));
+    guard.noteNotifiedUser(notified(GUEST, true));
+    guard.noteNotifiedUser(notified('someone-else', true));
+    expect(stillGuest).toBe(2);
+    guard.noteNotifiedUser(notified(GUEST, false));
+    await expect(waiting).resolves.toBe(true);
+  });
+
+  it('reloads its guest when told of it still anonymous with new tokens: another tab registered it half way', () => {
+    let reloads = 0;
+    const guard = new GuestLinkGuard(
+      () => Promise.resolve(null),
+      () => (reloads += 1),
+    );
+    guard.noteNotifiedUser(notified(GUEST, true));
+    guard.noteNotifiedUser(notified(GUEST, true));
+    expect(reloads).toBe(0);
+    guard.noteNotifiedUser(notified(GUEST, true, 'token-of-the-link'));
+    expect(reloads).toBe(1);
+    guard.noteNotifiedUser(notified(GUEST, false, 'token-of-the-link'));
+    guard.noteNotifiedUser(notified('new-guest', true, 'another-token'));
+    expect(reloads).toBe(1);
+  });
+
+  it('does not reload the guest it is linking itself: its own link stores it registered', async () => {
+    let reloads = 0;
+    const guard = new GuestLinkGuard(
+      () => Promise.resolve(null),
+      () => (reloads += 1),
+    );
+    guard.noteNotifiedUser(notified(GUEST, true));
+    await guard.link(GUEST, () => {
+      guard.noteNotifiedUser(notified(GUEST, true, 'token-of-the-link'));
+      return Promise.resolve('linked');
+    });
+    expect(reloads).toBe(0);
   });
 
   it('gives up waiting for the registered guest after the time limit', async () => {
     const guard = guardWith(null);
-    guard.noteNotifiedUser({ uid: 'someone-else', isAnonymous: false });
+    guard.noteNotifiedUser(notified('someone-else', false));
     await expect(guard.registeredUserNotified(GUEST, 10)).resolves.toBe(false);
   });
 });

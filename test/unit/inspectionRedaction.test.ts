@@ -42,6 +42,7 @@ function baseContext(): SessionContext {
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
     deferredAuthChange: null,
     discardedGuest: null,
+    registration: null,
   };
 }
 

@@ -28,6 +28,7 @@ const baseContext: SessionContext = {
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   deferredAuthChange: null,
   discardedGuest: null,
+  registration: null,
 };
 
 type StateValueOf = Parameters<typeof sessionMachine.resolveState>[0]['value'];

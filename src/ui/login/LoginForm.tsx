@@ -18,6 +18,7 @@ import {
   usePasswordPolicy,
   useSessionOperation,
   useSessionError,
+  useOwnRegistration,
   useSessionNotice,
   useSessionSend,
   useSessionStatus,
@@ -63,10 +64,14 @@ export function LoginForm() {
   const notice = useSessionNotice();
   const policy = usePasswordPolicy();
   const send = useSessionSend();
+  // Back from "Sign out and use my address": the form is as the person left it.
+  const ownRegistration = useOwnRegistration();
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [intent, setIntent] = useState<'signIn' | 'createAccount'>('signIn');
+  const [email, setEmail] = useState(ownRegistration?.email ?? '');
+  const [password, setPassword] = useState(ownRegistration?.password ?? '');
+  const [intent, setIntent] = useState<'signIn' | 'createAccount'>(
+    ownRegistration ? 'createAccount' : 'signIn',
+  );
   const [lastAction, setLastAction] = useState<LoginAction | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);

@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import type {
+  EmailPassword,
   GuestWork,
   PasswordPolicy,
   SessionError,
@@ -74,6 +75,11 @@ export function useReauthenticationFor(): ReauthenticationReason | null {
 /** What the replaced guest saved, while the person chooses whether to bring it; else null. */
 export function useCarryOverOffer(): GuestWork | null {
   return useSessionSelector((state) => state.view.carryOverOffer);
+}
+
+/** This tab's "Create account" input, offered back after another tab registered the guest first. */
+export function useOwnRegistration(): EmailPassword | null {
+  return useSessionSelector((state) => state.view.ownRegistration);
 }
 
 /**

@@ -3,6 +3,7 @@ export { SessionProvider, type SessionProviderProps } from './SessionProvider';
 export {
   useCarryOverOffer,
   useDisplayedSessionKind,
+  useOwnRegistration,
   usePasswordPolicy,
   useReauthenticationFor,
   useSessionOperation,

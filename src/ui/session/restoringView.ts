@@ -1,5 +1,6 @@
 import { DEFAULT_PASSWORD_POLICY } from '../../machines/passwordPolicy';
 import type {
+  EmailPassword,
   GuestWork,
   PasswordPolicy,
   PendingOperation,
@@ -35,6 +36,11 @@ export interface SessionView {
   reauthenticationFor: ReauthenticationReason | null;
   /** Set while the person chooses what happens to the work of the guest a sign-in replaced. */
   carryOverOffer: GuestWork | null;
+  /**
+   * This tab's "Create account" input after another tab registered the guest first: the account
+   * page offers to sign out and use it, and the form gets it back afterwards.
+   */
+  ownRegistration: EmailPassword | null;
 }
 
 export const RESTORING_VIEW: SessionView = /* @__PURE__ */ Object.freeze({
@@ -46,6 +52,7 @@ export const RESTORING_VIEW: SessionView = /* @__PURE__ */ Object.freeze({
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   reauthenticationFor: null,
   carryOverOffer: null,
+  ownRegistration: null,
 });
 
 /** A session that cannot go on (the actor stopped, or its code did not load); RETRY starts over. */

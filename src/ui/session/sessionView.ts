@@ -57,5 +57,7 @@ export function toSessionView(snapshot: SessionSnapshotLike): SessionView {
     carryOverOffer: snapshot.hasTag('carryOverOffered')
       ? (context.discardedGuest?.work ?? null)
       : null,
+    // While "Create account" runs, its input is the form's, not an offer.
+    ownRegistration: snapshot.hasTag('createAccount') ? null : context.registration,
   };
 }

@@ -95,6 +95,10 @@ export const EXCLUSION_RULES = {
     'and the machine paths and the two-tab fuzzer take these branches for every operation. Driving it ' +
     'for the e-mail operations too (about 15 more paths, each with a second tab) would take npm test ' +
     'over its 10-minute budget on 2 cores.',
+  'registered-guest-refuses-the-old-token':
+    "Once another tab has registered the guest, the service refuses this tab's link, sent with the " +
+    "guest's old token (TOKEN_EXPIRED): the link cannot succeed, and every failure it has takes the " +
+    'same transition (this tab follows the registered account), which the paths do drive.',
 } as const;
 
 export type ExclusionRule = keyof typeof EXCLUSION_RULES;

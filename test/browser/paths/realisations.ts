@@ -20,6 +20,7 @@ import {
   SESSION_OPERATIONS,
   type SessionEvent,
   type SessionOperation,
+  type SessionUser,
 } from '../../../src/machines/sessionTypes';
 import type { ModelEvent, SessionSnapshot } from '../../machine/sessionModel';
 import {
@@ -216,7 +217,17 @@ function revokedWhileHeld(
 }
 
 /** Who the SDK's user becomes in an AUTH_CHANGED step, next to the user this tab holds. */
-type UserChange = 'nobody' | 'the same user' | 'another guest' | 'another registered user';
+type UserChange =
+  | 'nobody'
+  | 'the same user'
+  | 'this guest registered'
+  | 'another guest'
+  | 'another registered user';
+
+/** `next` is the guest `now`, registered (same uid). */
+function isGuestRegistered(now: SessionUser | null, next: SessionUser | null): boolean {
+  return now?.isAnonymous === true && next !== null && !next.isAnonymous && next.uid === now.uid;
+}
 
 function changeOf(step: ModelStep): UserChange {
   if (step.event.type !== 'AUTH_CHANGED') throw new Error('not an AUTH_CHANGED step');
@@ -226,7 +237,14 @@ function changeOf(step: ModelStep): UserChange {
   if (now !== null && now.uid === next.uid && now.isAnonymous === next.isAnonymous) {
     return 'the same user';
   }
+  if (isGuestRegistered(now, next)) return 'this guest registered';
   return next.isAnonymous ? 'another guest' : 'another registered user';
+}
+
+/** While this tab's link is held, another tab registered the same guest (issue 22). */
+function guestRegisteredMeanwhile(step: ModelStep): boolean {
+  const { user, deferredAuthChange } = step.before.context;
+  return isGuestRegistered(user, deferredAuthChange?.user ?? null);
 }
 
 /** This tab's SDK reads another tab's change from IndexedDB on its next poll (every 800 ms). */
@@ -298,6 +316,16 @@ function changedElsewhereDuring(operation: SessionOperation, step: ModelStep): S
       const tab = await run.world.openSecondTab('/account');
       await press(tab, 'Check for updates');
       await tab.getByText(NOTICE_CATALOGUE['session-refreshed']).waitFor();
+    });
+  }
+  if (change === 'this guest registered') {
+    return realised('creates an account for this same guest (same uid)', async (run) => {
+      const tab = await run.world.openSecondTab('/login');
+      // The header shows the kind this browser saw last while the session is still restoring.
+      await tab.locator('section.session-page:not([aria-busy="true"])').waitFor();
+      await fillLoginForm(tab, World.freshEmail('paths-other-tab'), PATH_PASSWORD);
+      await press(tab, 'Create account');
+      await waitForPersistedUser(tab, (user) => !user.isAnonymous);
     });
   }
   if (change === 'another guest') {
@@ -607,14 +635,28 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
       await press(run.world.page, 'Create account');
     },
   },
-  'xstate.done.actor.createAccount': {
-    how: 'the emulator links the e-mail and password to the guest (same uid)',
-    act: async (run, step) => {
-      if (!reconciles(step)) run.expectedUid = await currentUid(run);
-      await release('continue')(run, step);
-    },
-  },
+  'xstate.done.actor.createAccount': (step) =>
+    guestRegisteredMeanwhile(step)
+      ? { kind: 'excluded', rule: 'registered-guest-refuses-the-old-token' }
+      : {
+          how: 'the emulator links the e-mail and password to the guest (same uid)',
+          act: async (run, current) => {
+            if (!reconciles(current)) run.expectedUid = await currentUid(run);
+            await release('continue')(run, current);
+          },
+        },
   'xstate.error.actor.createAccount': byOutcome({
+    'session.authenticated': {
+      how:
+        "the held link is answered: the other tab's registration invalidated the guest's token " +
+        '(TOKEN_EXPIRED); this tab follows that account and offers its own address back',
+      realCode: 'user-token-expired',
+      expectedConsoleErrors: [REFUSED_REQUEST],
+      act: async (run, step) => {
+        run.expectedUid = await currentUid(run);
+        await release('continue')(run, step);
+      },
+    },
     'session.signingOut': revokedWhileHeld(
       'the emulator disables the guest while the link request is held, then answers it',
       'user-disabled',
@@ -801,6 +843,11 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
     how: 'the person presses "Sign out"',
     leavesPassingState: true,
     act: (run) => press(run.world.page, 'Sign out'),
+  },
+  USE_OWN_ADDRESS: {
+    how: 'the person presses "Sign out and use my address"',
+    leavesPassingState: true,
+    act: (run) => press(run.world.page, 'Sign out and use my address'),
   },
   'xstate.done.actor.signOut': { how: 'the SDK signs out (locally, at once)', act: nothing },
 
