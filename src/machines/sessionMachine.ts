@@ -177,12 +177,14 @@ const sessionSetup = setup({
           : null,
     })),
     /** Another user (not a refresh of the same one): whatever was pending was for the old one. */
+    /** Another user now: nothing pending, shown or offered (`registration`) was theirs. */
     forgetPreviousUser: assign({
       pendingOperation: null,
       switchCredential: null,
       discardedGuest: null,
       error: null,
       notice: null,
+      registration: null,
     }),
     assignDiscardedGuest: assign((_, discardedGuest: DiscardedGuest | null) => ({
       discardedGuest,

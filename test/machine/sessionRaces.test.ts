@@ -255,6 +255,17 @@ describe('two tabs registering one guest in the same instant (issue 22)', () => 
     expect(stateOf(a)).toEqual({ authenticated: 'idle' });
   });
 
+  it('the offer goes with the account: signed out in the other tab, it is gone here too', async () => {
+    const { a, b } = await aLosesBeforeBPersisted();
+    await settle(b, 'createAccount', succeed);
+    await sync(a);
+    await send(b, { type: 'SIGN_OUT' });
+    await settle(b, 'signOut', succeed);
+    await sync(a);
+    expect(stateOf(a)).toBe('startingGuest');
+    expect(contextOf(a).registration).toBeNull();
+  });
+
   it('when no registration arrives in time, the guest session really ended: the tab signs out', async () => {
     const { a } = await aLosesBeforeBPersisted();
     await settle(a, 'createAccount', succeed); // its time limit passes

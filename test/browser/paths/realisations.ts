@@ -269,6 +269,8 @@ async function signInInSecondTab(run: RunState, tab: Page): Promise<void> {
  * sign-out landing in between was undone: CI failed on it.)
  */
 async function sessionEndedElsewhere(run: RunState): Promise<void> {
+  // A second tab still open would start its own guest at once, and this tab would follow it.
+  await run.world.closeSecondTab();
   await removePersistedUser(run.world.page);
 }
 

@@ -93,9 +93,14 @@ export class World {
    * closes the previous one: a tab whose new guest was held back can do nothing more.
    */
   async openSecondTab(path: string): Promise<Page> {
-    await this.secondTab?.close();
+    await this.closeSecondTab();
     this.secondTab = await openSecondTab(this.context, this.url(path));
     return this.secondTab;
+  }
+
+  async closeSecondTab(): Promise<void> {
+    await this.secondTab?.close();
+    this.secondTab = null;
   }
 
   /** An e-mail/password account someone registered earlier (from another device). */
