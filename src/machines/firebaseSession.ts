@@ -247,10 +247,12 @@ async function redirectFailureOf(
 const guestLinkGuards = new WeakMap<Auth, GuestLinkGuard>();
 
 /**
- * How long a tab waits for the SDK's storage polling (800 ms) to bring another tab's registration:
- * the other tab's answer may still be on its way, and a busy machine stretches both. Only a guest
- * whose session ended during its own sign-up waits this long (then it is signed out).
+ * How long a tab whose link lost waits for a sign of another tab's registration (the guest with
+ * new tokens, or registered) before it asks the provider what became of the guest; then how long
+ * it waits in all, once the sign came, for the registration to be stored (polled every 800 ms). A
+ * busy machine stretches both.
  */
+const SIGN_OF_ANOTHER_TAB_MS = 4_000;
 const REGISTERED_ELSEWHERE_SYNC_MS = 15_000;
 
 /**
@@ -258,26 +260,45 @@ const REGISTERED_ELSEWHERE_SYNC_MS = 15_000;
  * with the guest's invalidated token, possibly before that tab has persisted the registration;
  * the guard stops the SDK from signing out (which would sign the other tab out too), this tab
  * waits until its SDK has synced to the registered user, and the link fails as
- * `user-token-expired`: the machine, which has seen the registered user by then, follows it. When
- * no registration arrives in time the guest's session really ended: the machine signs out.
+ * `user-token-expired`: the machine, which has seen the registered user by then, follows it.
+ * The blocked sign-out hides why the link failed, so with no sign of another tab the guest is
+ * reloaded unguarded: a disabled or expired guest fails as such, and the SDK signs it out.
  */
 async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<T>): Promise<T> {
   const guard = guestLinkGuards.get(auth);
   if (!guard) return link();
   const staleToken = await getIdToken(guest);
+  const staleRefreshToken = guest.refreshToken;
   const outcome = await guard.link(guest.uid, link);
   if (outcome.kind === 'linked') return outcome.result;
-  const synced = await guard.registeredUserNotified(
-    guest.uid,
-    REGISTERED_ELSEWHERE_SYNC_MS,
-    reloaderOfGuestRefreshedElsewhere(auth, guest.uid, staleToken),
-  );
+  const reloadIfRefreshed = reloaderOfGuestRefreshedElsewhere(auth, guest.uid, staleToken);
+  const waitForRegistration = (ms: number) =>
+    guard.registeredUserNotified(guest.uid, ms, reloadIfRefreshed);
+  let synced = await waitForRegistration(SIGN_OF_ANOTHER_TAB_MS);
   if (!synced) {
-    console.warn('[session] The guest session ended, and no other tab registered it.');
+    const current = auth.currentUser;
+    const anotherTabRegistering =
+      current?.uid === guest.uid && current.refreshToken !== staleRefreshToken;
+    if (!anotherTabRegistering) throw await failureOfGuestReload(guest);
+    synced = await waitForRegistration(REGISTERED_ELSEWHERE_SYNC_MS - SIGN_OF_ANOTHER_TAB_MS);
+  }
+  if (!synced) {
+    console.warn('[session] Another tab began registering this guest, but never stored it.');
   }
   // A macrotask later, every listener (the machine's too) has been told.
   await new Promise((resolve) => setTimeout(resolve, 0));
   throw new SessionFailure('user-token-expired');
+}
+
+/** Why the guest's session ended, as the provider says when the guest is reloaded. */
+async function failureOfGuestReload(guest: User): Promise<SessionFailure> {
+  try {
+    await withinLimit(() => reload(guest), OPERATION_LIMIT);
+  } catch (error) {
+    return failureOf(error);
+  }
+  console.warn('[session] A guest link failed as invalidated, but the guest reloads fine.');
+  return new SessionFailure('user-token-expired');
 }
 
 /**
