@@ -236,12 +236,12 @@ export interface SalaryRangeUsd {
 
 /**
  * Why a job matches a profile, one reason per aspect; `points` add up to the match's `score`
- * (skills up to 50, title 20, location 10, seniority 10, salary 10; visa none), `text` says it
- * for people.
+ * (skills up to 40, title 30 or 15 for work next to a target role, location 10, seniority 10,
+ * salary 10; visa none), `text` says it for people.
  */
 export type MatchReason = { points: number; text: string } & (
   | { kind: 'skills'; covered: string[]; missing: string[] }
-  /** The first target role the job's title matches (full-text, stemmed), or null. */
+  /** The first target role the job's title matches (any spelling), or is next to; or null. */
   | { kind: 'title'; matchedRole: string | null }
   | { kind: 'location'; fit: 'remote-us' | 'remote-worldwide' | 'on-site'; locations: string[] }
   | { kind: 'seniority'; fit: 'same' | 'near' | 'not-stated'; jobSeniority: JobSeniority }

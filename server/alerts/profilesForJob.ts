@@ -23,15 +23,16 @@ import {
   salaryPoints,
   skillPoints,
   statedSalary,
-  titlePoints,
+  TITLE_POINTS,
 } from '../matching/scoreMatch';
 import { acceptedJobLevels, seniorityFit } from '../matching/seniorityFit';
-import { jobTitle, titleMatchesRole, titleOfJob } from '../matching/titleRole';
+import { titleTermsWithSpellings } from '../matching/roleWords';
+import { jobTitle, titleMatchesRole, titleNearRole, titleOfJob } from '../matching/titleRole';
 
 /**
  * The least score (out of 100) that makes an alert: half the points. A posting reaches it with the
- * title of a target role where the seeker wants to work, at their level, with pay stated (20 + 10
- * + 10 + 10), or with about half its skills covered (a share of 50) and the rest fitting; a posting
+ * title of a target role where the seeker wants to work, at their level (30 + 10 + 10), or with
+ * half its skills covered (20 of 40) and the rest fitting; a posting
  * that merely passes the filters (one popular skill of many, on-site in the right state) does not
  * interrupt anyone. `GET /v1/matches` still lists those.
  */
@@ -102,7 +103,10 @@ function scoreWithoutTitle(job: OpenJob): SQL {
   return sql`(${skills} + case ${profiles.seniority} ${sql.join(levels, sql` `)} end + ${points(rest)})`;
 }
 
-/** The posting, open, with its title's lexemes; null when closed or unknown. */
+/**
+ * The posting, open, with its title's lexemes and every spelling of the kinds of work it is or is
+ * near (the terms a role it suits may be anchored on); null when closed or unknown.
+ */
 export async function readOpenJob(db: Database | Transaction, jobId: number) {
   const [job] = await db
     .select({
@@ -113,7 +117,7 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       salaryMinUsd: jobs.salaryMinUsd,
       salaryMaxUsd: jobs.salaryMaxUsd,
       skills: jobs.skills,
-      titleTerms: sql<string[]>`tsvector_to_array(${jobTitle})`,
+      titleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle)}`,
     })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), isNull(jobs.closedAt)));
@@ -127,8 +131,8 @@ export type OpenJob = NonNullable<Awaited<ReturnType<typeof readOpenJob>>>;
  * its slot, or null when it fits nobody. The candidates (active profiles only): a shared skill or a title term (GIN overlaps: with neither a profile scores less
  * than the minimum), a place (GIN) or remote choice, an accepted level, no floor above the pay;
  * of those, the ones whose score could reach the minimum if the title matched (a title term in
- * common). Then the exact title check, once per distinct target role among them (`title_roles`),
- * adds the title's points.
+ * common, any spelling). Then the exact title check, once per distinct target role among them
+ * (`title_roles`: the roles the title matches, and those it is near), adds the title's points.
  */
 export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
   const location = profilesWhereJobIs(job);
@@ -143,7 +147,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
   const bestTitle =
     mayTitle === null
       ? points(0)
-      : sql`case when ${mayTitle} then ${points(titlePoints(true))} else 0 end`;
+      : sql`case when ${mayTitle} then ${points(TITLE_POINTS.role)} else 0 end`;
   const { salaryMaxUsd } = job;
 
   const candidates = db.$with('candidates').as(
@@ -171,15 +175,23 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
         ),
       ),
   );
+  const title = titleOfJob(job.id);
   const titleRoles = db.$with('title_roles').as(
     db
-      .select({ roles: sql<string[]>`coalesce(array_agg(role), '{}')`.as('roles') })
+      .select({
+        roles: sql<
+          string[]
+        >`coalesce(array_agg(role) filter (where ${titleMatchesRole(sql`role`, title)}), '{}')`.as(
+          'roles',
+        ),
+        near: sql<string[]>`coalesce(array_agg(role), '{}')`.as('near'),
+      })
       .from(
         sql`(select distinct unnest(${candidates.roles}) as role from ${candidates}) as distinct_roles`,
       )
-      .where(titleMatchesRole(sql`role`, titleOfJob(job.id))),
+      .where(titleNearRole(sql`role`, title)),
   );
-  const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(titlePoints(true))} else 0 end`;
+  const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(TITLE_POINTS.role)} when ${candidates.roles} && (select near from ${titleRoles}) then ${points(TITLE_POINTS.near)} else 0 end`;
   // One row per user: the profile the job fits best (the lowest slot of equal scores).
   return db
     .with(candidates, titleRoles)

@@ -5,25 +5,11 @@ import { profilePlaces } from '../jobs/store/usPlaces';
 import { acceptedEligibilities } from './locationRule';
 import type { Seeker } from './seeker';
 import { acceptedJobLevels } from './seniorityFit';
-import { titleMatchesRole } from './titleRole';
+import { nearRoleTitleQuery } from './roleWords';
+import { jobTitle, titleMatchesRole, titleNearRole } from './titleRole';
 
 /** How many of the best-overlapping open jobs are scored; the best of them are answered. */
 export const CANDIDATE_LIMIT = 200;
-
-/** Target roles as one web-search query, any role matching: "backend engineer or sre". */
-export function rolesQuery(roles: readonly string[]): string {
-  return roles
-    .map((role) =>
-      role
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .split(' ')
-        // "or" and a leading "-" are websearch_to_tsquery's operators.
-        .filter((word) => word !== '' && word.toLowerCase() !== 'or')
-        .join(' '),
-    )
-    .filter((role) => role !== '')
-    .join(' or ');
-}
 
 /** Where the seeker will work (matching's location rule), as a condition on a job; null when nowhere. */
 function locationFits(seeker: Seeker): SQL | null {
@@ -39,11 +25,24 @@ function locationFits(seeker: Seeker): SQL | null {
   return fits.length === 0 ? null : (or(...fits) ?? null);
 }
 
-/** A skill or a title to match on: some overlap with the seeker's skills, or a target role. */
-function relevance(seeker: Seeker, query: string): SQL | null {
+/**
+ * A skill or a title to match on: some overlap with the seeker's skills, or a title of a target
+ * role or a kind of work next to it. The title is found on the search vector's GIN index (title
+ * or description), then checked on the title alone; a role named only in the description is not
+ * a reason to show a job.
+ */
+function relevance(seeker: Seeker): SQL | null {
+  const roles = seeker.profile.targetRoles.filter((role) => /[\p{L}\p{N}]/u.test(role));
+  const anyRole =
+    roles.length === 0
+      ? null
+      : sql.join(
+          roles.map((role) => nearRoleTitleQuery(sql`${role}::text`)),
+          sql` || `,
+        );
   const either = [
     seeker.skills.length > 0 ? arrayOverlaps(jobs.skills, [...seeker.skills]) : null,
-    query !== '' ? sql`${jobs.search} @@ websearch_to_tsquery('english', ${query})` : null,
+    anyRole === null ? null : sql`(${jobs.search} @@ (${anyRole}) and ${jobTitle} @@ (${anyRole}))`,
   ].filter((condition) => condition != null);
   return either.length === 0 ? null : (or(...either) ?? null);
 }
@@ -54,9 +53,11 @@ function relevance(seeker: Seeker, query: string): SQL | null {
  */
 export function matchColumns(seeker: Seeker) {
   const roles = sql.param([...seeker.profile.targetRoles], jobs.skills);
-  const matchedRole = sql<
-    string | null
-  >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ${titleMatchesRole(sql`role`)} order by position limit 1)`;
+  const firstRole = (matches: (role: SQL) => SQL) =>
+    sql<
+      string | null
+    >`(select role from unnest(${roles}::text[]) with ordinality as roles(role, position) where ${matches(sql`role`)} order by position limit 1)`;
+  const matchedRole = firstRole(titleMatchesRole);
   return {
     id: jobs.id,
     title: jobs.title,
@@ -72,20 +73,21 @@ export function matchColumns(seeker: Seeker) {
     firstSeenAt: jobs.firstSeenAt,
     applyUrl: jobs.applyUrl,
     matchedRole,
+    /** The first target role the title is near (`titleNearRole`); scoring reads it without a match. */
+    nearRole: firstRole(titleNearRole),
   };
 }
 
 /**
  * The open jobs the seeker could take, filtered by PostgreSQL on its indexes: skill overlap (GIN
- * on skills) or a title/description match (GIN on the tsvector), the places and remote kinds the
- * profile names, an accepted level, and pay not known to be below the floor. Most shared skills
- * first, then title matches, then the newest.
+ * on skills) or a title near a target role (GIN on the tsvector), the places and remote kinds the
+ * profile names, an accepted level, and pay not known to be below the floor. Titles of a target
+ * role first, then those near one, then the most shared skills, then the newest.
  */
 export async function candidateJobs(db: Database, seeker: Seeker) {
   const { profile } = seeker;
-  const query = rolesQuery(profile.targetRoles);
   const location = locationFits(seeker);
-  const relevant = relevance(seeker, query);
+  const relevant = relevance(seeker);
   if (location === null || relevant === null) return [];
 
   const skills = sql.param([...seeker.skills], jobs.skills);
@@ -107,8 +109,9 @@ export async function candidateJobs(db: Database, seeker: Seeker) {
       ),
     )
     .orderBy(
-      desc(overlap),
       desc(sql`${columns.matchedRole} is not null`),
+      desc(sql`${columns.nearRole} is not null`),
+      desc(overlap),
       desc(sql`coalesce(${jobs.postedAt}, ${jobs.firstSeenAt})`),
     )
     .limit(CANDIDATE_LIMIT);

@@ -4,16 +4,34 @@ import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
 
 /** The most each aspect adds to a score out of 100. */
-export const MATCH_POINTS = { skills: 50, title: 20, location: 10, seniority: 10, salary: 10 };
+export const MATCH_POINTS = { skills: 40, title: 30, location: 10, seniority: 10, salary: 10 };
+
+/**
+ * Shared skills that earn all the skills' points: a seeker who has this many of a long list fits
+ * as well as one who has all of a short one, so a posting naming many skills does not drown them.
+ */
+export const SKILLS_FOR_FULL_POINTS = 5;
 
 const list = (names: readonly string[]) => names.join(', ');
 
-/** The skills' points: their share of the job's skills that the seeker covers. */
+/** The skills' points: the share of the job's skills (at most SKILLS_FOR_FULL_POINTS) covered. */
 export const skillPoints = (covered: number, jobSkills: number) =>
-  jobSkills === 0 ? 0 : Math.round((MATCH_POINTS.skills * covered) / jobSkills);
+  jobSkills === 0
+    ? 0
+    : Math.round(
+        (MATCH_POINTS.skills * Math.min(covered, SKILLS_FOR_FULL_POINTS)) /
+          Math.min(jobSkills, SKILLS_FOR_FULL_POINTS),
+      );
 
-/** The title's points: all of them when it matches a target role, none otherwise. */
-export const titlePoints = (matches: boolean) => (matches ? MATCH_POINTS.title : 0);
+/** How a title suits the target roles: one of them, a neighbouring kind of work, or neither. */
+export type TitleFit = 'role' | 'near' | 'none';
+
+/** The title's points: all for a target role, half for work next to one, none otherwise. */
+export const TITLE_POINTS: Readonly<Record<TitleFit, number>> = {
+  role: MATCH_POINTS.title,
+  near: MATCH_POINTS.title / 2,
+  none: 0,
+};
 
 /** The pay's points: all of them when the posting states pay (a floor it misses is filtered out). */
 export const salaryPoints = (stated: boolean) =>
@@ -36,16 +54,27 @@ function skillsReason(
   return { kind: 'skills', covered, missing, points, text };
 }
 
-function titleReason(matchedRole: string | null): MatchReason {
-  const points = titlePoints(matchedRole !== null);
-  return matchedRole === null
-    ? { kind: 'title', matchedRole, points, text: 'The title is none of your target roles.' }
-    : {
-        kind: 'title',
-        matchedRole,
-        points,
-        text: `The title matches your target role "${matchedRole}".`,
-      };
+function titleReason(job: Pick<CandidateJob, 'matchedRole' | 'nearRole'>): MatchReason {
+  if (job.matchedRole !== null)
+    return {
+      kind: 'title',
+      matchedRole: job.matchedRole,
+      points: TITLE_POINTS.role,
+      text: `The title matches your target role "${job.matchedRole}".`,
+    };
+  if (job.nearRole !== null)
+    return {
+      kind: 'title',
+      matchedRole: job.nearRole,
+      points: TITLE_POINTS.near,
+      text: `The title is work next to your target role "${job.nearRole}".`,
+    };
+  return {
+    kind: 'title',
+    matchedRole: null,
+    points: TITLE_POINTS.none,
+    text: 'The title is none of your target roles.',
+  };
 }
 
 function locationReason(job: CandidateJob): MatchReason {
@@ -145,7 +174,7 @@ export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
   const skills = skillsReason(seeker, job.skills);
   const reasons = [
     skills,
-    titleReason(job.matchedRole),
+    titleReason(job),
     locationReason(job),
     seniorityReason(seeker, job),
     salaryReason(seeker.profile.minSalaryUsd, salary),

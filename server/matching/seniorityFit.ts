@@ -3,12 +3,15 @@ import type { JobSeniority, Seniority } from '../../src/backendApi';
 /** How well a job's stated level suits a seeker's. */
 export type SeniorityFit = 'same' | 'near' | 'not-stated';
 
-/** The job levels next to each seeker level that are still worth showing (one step either way). */
+/**
+ * The job levels next to each seeker level that are still worth showing (one step either way). A
+ * job at `lead` manages people (head, director, manager): only a seeker at `lead` sees it.
+ */
 const NEAR: Readonly<Record<Seniority, readonly JobSeniority[]>> = {
   intern: ['junior'],
   junior: ['intern', 'mid'],
   mid: ['junior', 'senior'],
-  senior: ['mid', 'staff', 'lead'],
+  senior: ['mid', 'staff'],
   lead: ['senior', 'staff', 'principal'],
 };
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { jobs } from '../db/schema';
+import { nearRoleTitleQuery, roleTitleQuery } from './roleWords';
 
 /** The job's title as PostgreSQL reads it: the weight-A lexemes of its search vector. */
 export const jobTitle = sql`ts_filter(${jobs.search}, '{a}')`;
@@ -9,9 +10,13 @@ export const titleOfJob = (jobId: number) =>
   sql`(select ${jobTitle} from ${jobs} where ${jobs.id} = ${jobId})`;
 
 /**
- * Whether the job's title matches a target role: all the role's words (English lexemes) are in
- * the title. Matching (the first role a candidate's title matches) and alerts (the roles a new
- * posting's title matches) both ask this.
+ * Whether the job's title matches a target role: all the role's words (English lexemes, any
+ * spelling of the same work: `roleWords.ts`) are in the title. Matching (the first role a
+ * candidate's title matches) and alerts (the roles a new posting's title matches) both ask this.
  */
 export const titleMatchesRole = (role: SQL, title: SQL = jobTitle): SQL =>
-  sql`${title} @@ plainto_tsquery('english', ${role})`;
+  sql`${title} @@ ${roleTitleQuery(role)}`;
+
+/** Whether the title is the role's or a neighbouring kind of work's (a full-stack for a front-end role). */
+export const titleNearRole = (role: SQL, title: SQL = jobTitle): SQL =>
+  sql`${title} @@ ${nearRoleTitleQuery(role)}`;

@@ -5,6 +5,7 @@ import { saveCv } from '../../server/cv/cvStore';
 import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { findMatches } from '../../server/matching/findMatches';
+import { MATCH_POINTS } from '../../server/matching/scoreMatch';
 import { normaliseProfile } from '../../server/profile/normaliseProfile';
 import { saveProfile } from '../../server/profile/profileStore';
 import type { AlertProfileInput, JobMatch, MatchReason } from '../../src/backendApi';
@@ -214,12 +215,12 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     expect(reason(match, 'skills')).toMatchObject({
       covered: ['Clojure', 'Redis', 'Apache Kafka'],
       missing: ['Terraform'],
-      points: 38,
+      points: 30,
     });
-    expect(reason(match, 'title')).toMatchObject({ matchedRole: 'Backend Engineers', points: 20 });
+    expect(reason(match, 'title')).toMatchObject({ matchedRole: 'Backend Engineers', points: 30 });
     expect(reason(match, 'seniority')).toMatchObject({ fit: 'same', points: 10 });
     expect(reason(match, 'visa')).toMatchObject({ fit: 'unknown', points: 0 });
-    expect(match?.score).toBe(38 + 20 + 10 + 10 + 10);
+    expect(match?.score).toBe(30 + 30 + 10 + 10 + 10);
     expect(reason(match, 'skills').text).toMatch(/Missing: Terraform/);
   });
 
@@ -248,6 +249,39 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
       ),
     ).toMatchObject({
       fit: 'not-stated',
+    });
+  });
+
+  it('matches titles by meaning: any spelling of the role, work next to it below, never the description alone or a people manager', async () => {
+    const board = uniqueBoard('greenhouse', 'titles');
+    const description = 'Work with our frontend engineers on the design system.';
+    const [frontEnd, ui, fullStack, backend, manager] = await ingest(board, [
+      postingRecord(board, { title: 'Senior Front-end Engineer', description }),
+      postingRecord(board, { title: 'UI Engineer', description }),
+      postingRecord(board, { title: 'Senior / Staff Full-Stack Engineer', description }),
+      postingRecord(board, { title: 'Backend Engineer', description }),
+      postingRecord(board, { title: 'Frontend Engineering Manager', description }),
+    ]);
+    const matches = await matchesOf(
+      await seeker({
+        targetRoles: ['Frontend Engineer'],
+        skills: ['COBOL'],
+        where: REMOTE_ONLY,
+        seniority: 'senior',
+        minSalaryUsd: null,
+      }),
+    );
+    const ours = matches.filter((match) =>
+      [frontEnd, ui, fullStack, backend, manager].includes(match.jobId),
+    );
+    expect(ours.map((match) => match.jobId)).toEqual([frontEnd, ui, fullStack]);
+    expect(reason(ours[0], 'title')).toMatchObject({
+      matchedRole: 'Frontend Engineer',
+      points: MATCH_POINTS.title,
+    });
+    expect(reason(ours[2], 'title')).toMatchObject({
+      matchedRole: 'Frontend Engineer',
+      points: MATCH_POINTS.title / 2,
     });
   });
 

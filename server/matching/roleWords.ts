@@ -1,0 +1,82 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Words titles write in several ways for one kind of work ("Frontend", "Front-end", "UI"), and the
+ * kinds of work next to it (a full-stack or product engineer for a front-end one). A target role
+ * matches a title when the title holds every word of the role, any spelling counting; it is near
+ * when a word of the role is met by a neighbour instead. Phrases are written as a title writes them.
+ */
+interface RoleWord {
+  readonly spellings: readonly string[];
+  readonly near: readonly string[];
+}
+
+const SOFTWARE = ['software', 'fullstack', 'full stack'];
+
+export const ROLE_WORDS: readonly RoleWord[] = [
+  {
+    spellings: ['frontend', 'front end', 'ui'],
+    near: [...SOFTWARE, 'product', 'design', 'web', 'client'],
+  },
+  {
+    spellings: ['backend', 'back end', 'server side'],
+    near: [...SOFTWARE, 'platform', 'infrastructure', 'distributed systems'],
+  },
+  { spellings: ['fullstack', 'full stack'], near: ['software', 'product', 'web'] },
+  { spellings: ['machine learning', 'ml'], near: ['software', 'ai', 'research', 'applied'] },
+  { spellings: ['site reliability', 'sre'], near: ['platform', 'infrastructure', 'devops'] },
+  { spellings: ['devops', 'dev ops'], near: ['platform', 'infrastructure', 'site reliability'] },
+  {
+    spellings: ['platform'],
+    near: ['infrastructure', 'infra', 'devops', 'site reliability', 'cloud'],
+  },
+  { spellings: ['infrastructure', 'infra'], near: ['platform', 'devops', 'site reliability'] },
+  { spellings: ['engineer', 'developer', 'programmer'], near: [] },
+  { spellings: ['designer'], near: [] },
+  { spellings: ['ux', 'user experience'], near: ['product', 'ui'] },
+  { spellings: ['product manager'], near: ['program manager', 'project manager'] },
+];
+
+/** A phrase as a tsquery text: its words in a row ("front <-> end"). */
+const phrase = (text: string) => text.split(' ').join(' <-> ');
+const anyOf = (phrases: readonly string[]) => phrases.map(phrase).join(' | ');
+const english = (query: string) => sql`to_tsquery('english', ${query})`;
+
+/** A stand-in word for each entry while the role's words are replaced, met in no title. */
+const placeholder = (at: number) => `zzrole${'abcdefghijklmnopqrstuvwxyz'[at] ?? at}`;
+
+/**
+ * The role's words as a tsquery on a title: each spelling of an entry is first replaced by the
+ * entry's stand-in, then every stand-in by all its spellings (and, for `near`, its neighbours), so
+ * a replacement is never replaced again.
+ */
+function roleQuery(role: SQL, near: boolean): SQL {
+  let query = sql`plainto_tsquery('english', ${role})`;
+  ROLE_WORDS.forEach((word, at) => {
+    for (const spelling of word.spellings)
+      query = sql`ts_rewrite(${query}, plainto_tsquery('english', ${spelling}), to_tsquery('simple', ${placeholder(at)}))`;
+  });
+  ROLE_WORDS.forEach((word, at) => {
+    const alternatives = near ? [...word.spellings, ...word.near] : word.spellings;
+    query = sql`ts_rewrite(${query}, to_tsquery('simple', ${placeholder(at)}), ${english(anyOf(alternatives))})`;
+  });
+  return query;
+}
+
+/** A title that holds every word of the role, however spelled. */
+export const roleTitleQuery = (role: SQL) => roleQuery(role, false);
+
+/** A title that holds every word of the role or, for some, a neighbouring kind of work's. */
+export const nearRoleTitleQuery = (role: SQL) => roleQuery(role, true);
+
+/**
+ * The title's lexemes with every spelling of each entry the title meets (by a spelling or a
+ * neighbour) added: the words a role near this title may be anchored on (`role_anchor_terms`).
+ */
+export function titleTermsWithSpellings(title: SQL): SQL {
+  const added = ROLE_WORDS.map(
+    (word) =>
+      sql`case when ${title} @@ ${english(anyOf([...word.spellings, ...word.near]))} then tsvector_to_array(to_tsvector('english', ${word.spellings.join(' ')})) else '{}'::text[] end`,
+  );
+  return sql`(select coalesce(array_agg(distinct term), '{}') from unnest(tsvector_to_array(${title}) || ${sql.join(added, sql` || `)}) as term)`;
+}
