@@ -111,6 +111,7 @@ const MIN_POPULATION = 15_000;
 /** Short forms the postings use that GeoNames does not list. */
 const CITY_ALIASES: Readonly<Record<string, string>> = {
   nyc: 'new york city',
+  ny: 'new york city',
   'new york': 'new york city',
   sf: 'san francisco',
   'sf bay area': 'san francisco',
@@ -162,6 +163,18 @@ function cityIndex(): ReadonlyMap<string, readonly City[]> {
 const CITIES = cityIndex();
 
 /** The cities of this name, the most populous first; [] when none is big enough to know. */
+/** US cities' short forms written out as a seeker names the city ("SF" is San Francisco). */
+const US_CITY_NAMES: Readonly<Record<string, string>> = {
+  sf: 'San Francisco',
+  'sf bay area': 'San Francisco',
+  'bay area': 'San Francisco',
+  nyc: 'New York',
+  ny: 'New York',
+};
+
+/** A US city's name as written, or in full where it was written short. */
+export const usCityName = (written: string): string => US_CITY_NAMES[placeKey(written)] ?? written;
+
 export function citiesNamed(text: string): readonly City[] {
   const key = placeKey(text);
   return CITIES.get(CITY_ALIASES[key] ?? key) ?? [];

@@ -6,6 +6,7 @@ import {
   isCanadianProvince,
   placeKey,
   usStateCode,
+  usCityName,
   type City,
 } from './gazetteer';
 
@@ -159,14 +160,23 @@ export function readPlaces(
       const city = pickCity(pendingCity.candidates);
       if (city === undefined) return;
       const state = city.country === 'US' ? usStateCode(city.admin) : null;
-      placeCity(city.country === 'US' ? pendingCity.name : city.name, city.country, state);
+      placeCity(
+        city.country === 'US' ? usCityName(pendingCity.name) : city.name,
+        city.country,
+        state,
+      );
     };
     for (const [at, part] of group.entries()) {
       if (part === null) continue;
       const previous = at > 0 ? group[at - 1] : undefined;
       const next = group[at + 1];
-      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's.
-      if (part.kind === 'state' && (next?.kind === 'state' || next?.kind === 'either')) {
+      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's;
+      // "SF / NY": New York named alone is the city.
+      const cityAlone = part.kind === 'state' && part.code === 'NY' && group.length === 1;
+      if (
+        cityAlone ||
+        (part.kind === 'state' && (next?.kind === 'state' || next?.kind === 'either'))
+      ) {
         placePending();
         pendingCity = { name: part.text, candidates: citiesNamed(part.text) };
         qualified = false;
@@ -182,7 +192,8 @@ export function readPlaces(
         const asState = (code: UsStateCode) => {
           states.add(code);
           countries.add('US');
-          if (pendingCity !== null && !qualified) placeCity(pendingCity.name, 'US', code);
+          if (pendingCity !== null && !qualified)
+            placeCity(usCityName(pendingCity.name), 'US', code);
           qualified = true;
         };
         const asCountry = (code: string) => {

@@ -39,6 +39,22 @@ const REMOTE_TEXT =
 const COUNTRY_LIMIT =
   /\b(?:remote|remotely|based|located|reside|residing|live|living|work|working|eligible to work)\s+(?:anywhere\s+)?(?:with)?in\s+(?:the\s+)?((?:[A-Z][\w.]*)(?:\s+[A-Z][\w.]*){0,3})|\b(U\.?S\.?|United States|Canada|UK)[- ]based\b/g;
 
+/** "open to candidates based in North America and Europe": where a remote posting's text opens it. */
+const OPEN_TO =
+  /\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in\s+((?:the\s+)?[A-Z][\w.]*(?:(?:,\s*|\s+and\s+|\s+or\s+|\s+)(?:the\s+)?[A-Z][\w.]*){0,6})/;
+
+/** The places a remote posting's text says it is open to, read as place strings are. */
+const openToInText = (description: string) => {
+  const named = OPEN_TO.exec(description.slice(0, 20_000))?.[1];
+  return named === undefined ? null : readPlaces([named]);
+};
+
+/** A location that offers remote as one of its options: "SF / Remote", "Austin, TX or remote". */
+const offersRemote = (locations: readonly string[]): boolean =>
+  locations.some((location) =>
+    location.split(/\/|\||;|\bor\b/i).some((option) => /^\s*remote\s*$/i.test(option)),
+  );
+
 /** The countries a remote posting's text limits it to, named right after "remote in" and the like. */
 function countriesInText(description: string): string[] {
   const found = new Set<string>();
@@ -61,6 +77,8 @@ function workplaceOf(
   saysHybrid: boolean,
   text: string,
 ): Workplace {
+  // Remote offered as an option in the posting's own locations wins over the workplace field.
+  if (offersRemote(facts.locations)) return 'remote';
   if (facts.workplace != null) return facts.workplace;
   if (saysHybrid) return 'hybrid';
   if (facts.remoteFlag !== null) return facts.remoteFlag ? 'remote' : 'onsite';
@@ -86,10 +104,16 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
     places = readPlaces([...facts.locations, ...facts.placeHints], known);
   const workplace = workplaceOf(facts, places.saysRemote, places.saysHybrid, description);
   let countries = places.countries;
-  if (workplace === 'remote' && countries.length === 0 && places.regions.length === 0)
+  let named = places.regions;
+  const openTo = workplace === 'remote' ? openToInText(description) : null;
+  if (openTo !== null) {
+    countries = [...new Set([...countries, ...openTo.countries])].sort();
+    named = [...new Set([...named, ...openTo.regions])];
+  }
+  if (workplace === 'remote' && countries.length === 0 && named.length === 0)
     countries = countriesInText(description).sort();
   let regions: readonly Region[] =
-    countries.length > 0 ? places.regions.filter((r) => r !== 'worldwide') : places.regions;
+    countries.length > 0 ? named.filter((r) => r !== 'worldwide') : named;
   // Remote naming no place at all is remote from anywhere.
   if (workplace === 'remote' && countries.length === 0 && regions.length === 0)
     regions = ['worldwide'];

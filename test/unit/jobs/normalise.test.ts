@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
 import { yearlyUsd } from '../../../server/jobs/normalise/salary';
 import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
-import { isRemote, usEligibility } from '../../../server/jobs/normalise/usEligibility';
+import { isRemote, readWhere, usEligibility } from '../../../server/jobs/normalise/usEligibility';
 
 const facts = (
   locations: string[],
@@ -50,6 +50,31 @@ describe('US eligibility', () => {
   it('trusts the source flag over the text: hybrid in "Remote-friendly" is not remote', () => {
     expect(isRemote(facts(['Remote-friendly office, Austin, TX'], false))).toBe(false);
     expect(isRemote(facts(['Austin, TX or remote']))).toBe(true);
+  });
+
+  it('reads remote offered beside an office ("SF / Remote") as remote, whatever the workplace field says', () => {
+    const where = readWhere({ ...facts(['SF / Remote'], false), workplace: 'onsite' });
+    expect(where).toMatchObject({ workplace: 'remote', usEligibility: 'remote-us' });
+    expect(readWhere({ ...facts(['SF / NY / Remote'], true), workplace: 'hybrid' }).workplace).toBe(
+      'remote',
+    );
+  });
+
+  it('writes short city names out as a seeker names the city: "SF / NY"', () => {
+    expect(readWhere(facts(['SF / NY'])).cities).toEqual([
+      'San Francisco, CA, US',
+      'New York, NY, US',
+    ]);
+  });
+
+  it('adds the places a remote posting says it is open to beside the API\u2019s region', () => {
+    const text =
+      'This role is open to candidates based in North America and Europe. We value focus.';
+    const where = readWhere(facts(['Europe'], true, ['European Union']), text);
+    expect(where.regions).toEqual(expect.arrayContaining(['north-america', 'europe']));
+    expect(where.usEligibility).toBe('remote-us');
+    const us = readWhere(facts(['Europe'], true), 'open to candidates based in the US and Europe.');
+    expect(us).toMatchObject({ countries: ['US'], usEligibility: 'remote-us' });
   });
 });
 
