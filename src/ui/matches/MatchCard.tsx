@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { JobMatch } from '../../backendApi';
 import { freshnessOf, timeAgo } from './freshness';
+import { splitReasons, textOf } from './reasonStanding';
 
 const REMOTE_LABELS: Record<JobMatch['usEligibility'], string> = {
   'remote-us': 'Remote in the US',
@@ -32,12 +33,16 @@ function SkillList({ title, skills }: { title: string; skills: string[] }) {
   );
 }
 
+/** The card's element id, for the arrival toast's Show. */
+export const matchCardId = (jobId: number) => `match-${jobId}`;
+
 /** One job that fits the profile: what and where, how well and why, how fresh, and how to apply. */
 export function MatchCard({
   match,
   checkedAt,
   isNew = false,
   fits,
+  highlighted = false,
 }: {
   match: JobMatch;
   checkedAt: string;
@@ -45,13 +50,22 @@ export function MatchCard({
   isNew?: boolean;
   /** Which of the user's profiles it fits, when they have more than one. */
   fits?: string | undefined;
+  /** Brought into view from the arrival toast: marked until another is. */
+  highlighted?: boolean;
 }) {
   const titleId = useId();
   const scoreId = useId();
   const fresh = freshnessOf(match);
   const place = placeOf(match);
+  const { fits: fitting, aside } = splitReasons(match.reasons);
   return (
-    <article className="card match" aria-labelledby={titleId}>
+    <article
+      id={matchCardId(match.jobId)}
+      className={highlighted ? 'card match match--highlight' : 'card match'}
+      aria-labelledby={titleId}
+      // Focusable from script only: the toast's Show moves focus here, so it is not lost.
+      tabIndex={-1}
+    >
       <header className="match__head">
         {isNew && <p className="match__new">New</p>}
         <h2 id={titleId} className="card__title">
@@ -71,11 +85,19 @@ export function MatchCard({
         <p id={scoreId}>{match.score}% match</p>
         <meter min={0} max={100} value={match.score} aria-labelledby={scoreId} />
       </div>
-      <ul className="match__reasons" aria-label="Why it matches">
-        {match.reasons.map((reason) => (
-          <li key={reason.kind}>{reason.text}</li>
-        ))}
-      </ul>
+      {fitting.length > 0 && (
+        <ul className="match__reasons" aria-label="Why it matches">
+          {fitting.map((reason) => (
+            <li key={reason.kind}>{textOf(reason)}</li>
+          ))}
+        </ul>
+      )}
+      {aside.length > 0 && (
+        <p className="match__aside">
+          <span className="match__aside-label">Worth knowing:</span>{' '}
+          {aside.map((reason) => textOf(reason)).join(' ')}
+        </p>
+      )}
       <SkillList title="Skills you have" skills={match.coveredSkills} />
       <SkillList title="Skills you are missing" skills={match.missingSkills} />
       <p>

@@ -11,13 +11,15 @@ const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] =
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
-/** "4 minutes ago": how long before `now` the time `at` was, in its largest whole unit. */
+/**
+ * "4 minutes ago": how long before `now` the time `at` was, in its largest whole unit; "just now"
+ * under a minute, where counting seconds from a clock that is not the poster's would be false
+ * precision.
+ */
 export function timeAgo(at: string, now: string): string {
   const seconds = Math.max(0, Math.round((Date.parse(now) - Date.parse(at)) / 1000));
   const fit = UNITS.find(({ seconds: size }) => seconds >= size);
-  return fit
-    ? relative.format(-Math.floor(seconds / fit.seconds), fit.unit)
-    : relative.format(-seconds, 'second');
+  return fit ? relative.format(-Math.floor(seconds / fit.seconds), fit.unit) : 'just now';
 }
 
 /** When the posting was made public, else when ApplyFirst first saw it, and which of the two. */
