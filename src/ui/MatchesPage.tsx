@@ -1,11 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AlertMatch, ProfileSlot } from '../backendApi';
 import { activeProfiles } from '../machines/matchesTypes';
 import { BusyButton } from './forms/BusyButton';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { useMatchesSend, useMatchesView } from './matches/hooks';
-import { MatchCard } from './matches/MatchCard';
+import { ArrivalToast } from './matches/ArrivalToast';
+import { MatchCard, matchCardId } from './matches/MatchCard';
 import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './matches/MatchesEmpty';
 import { slotName, slotPath } from './profile/profileSlots';
 import { SlotNav } from './profile/SlotNav';
@@ -36,6 +37,9 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
   const view = useMatchesView();
   const send = useMatchesSend();
   const titleId = useId();
+  // Which arrival's toast was closed, and which card Show last brought into view: the page's own.
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
   // Until the machine has this slot (the address just changed), what it holds is another's.
   const loading =
     sessionStatus === 'restoring' ||
@@ -56,6 +60,14 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
           active.find((entry) => entry.slot === alertSlot),
         )
       : undefined;
+  const toast = shown && view.arrived?.alertId !== dismissed ? view.arrived : null;
+  const showArrived = (alert: AlertMatch) => {
+    setDismissed(alert.alertId);
+    setHighlighted(alert.jobId);
+    const card = document.getElementById(matchCardId(alert.jobId));
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView({ block: 'start' });
+  };
   const choices = active.map((entry) => ({
     slot: entry.slot,
     name: slotName(entry.slot, entry),
@@ -113,11 +125,25 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
           </BusyButton>
         </div>
       )}
+      {toast && (
+        <ArrivalToast
+          key={toast.alertId}
+          alert={toast}
+          onShow={() => showArrived(toast)}
+          onDismiss={() => setDismissed(toast.alertId)}
+        />
+      )}
       {shown && total > 0 && (
         <ol className="matches-page__list">
           {view.newAlerts.map((alert) => (
             <li key={alert.jobId}>
-              <MatchCard match={alert} checkedAt={checkedAt} isNew fits={fitsOf(alert.slot)} />
+              <MatchCard
+                match={alert}
+                checkedAt={checkedAt}
+                isNew
+                fits={fitsOf(alert.slot)}
+                highlighted={alert.jobId === highlighted}
+              />
             </li>
           ))}
           {view.matches.map((match) => (

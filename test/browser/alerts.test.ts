@@ -82,7 +82,7 @@ describe('alerts on the open matches page', () => {
   const card = (page: Page, title: string) =>
     page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
 
-  it('shows a new fitting posting within 5 s, marked New and announced, and nowhere it does not fit', async () => {
+  it('shows a new fitting posting within 5 s, marked New, announced and in a toast, and nowhere it does not fit', async () => {
     const fitting = await guestWatchingMatches(FRONTEND_SEEKER);
     const unfit = await guestWatchingMatches(IOS_SEEKER);
 
@@ -96,6 +96,23 @@ describe('alerts on the open matches page', () => {
     await expect
       .poll(() => fitting.page.locator('[aria-live="polite"]').allInnerTexts())
       .toContainEqual(expect.stringContaining(`New match: ${published.title} at `));
+
+    // Someone scrolled down still sees it: a toast in the window whose Show brings the card back.
+    await fitting.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const toast = fitting.page.getByRole('region', { name: 'New match' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(published.title);
+    expect(await fitting.page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await toast.getByRole('button', { name: 'Show' }).click();
+    const shown = card(fitting.page, published.title);
+    await expect.poll(() => shown.evaluate((node) => node === document.activeElement)).toBe(true);
+    const { top, windowHeight } = await shown.evaluate((node) => ({
+      top: node.getBoundingClientRect().top,
+      windowHeight: window.innerHeight,
+    }));
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(windowHeight);
+    expect(await toast.count()).toBe(0);
 
     // By now the other page's stream has had as long as the first one needed.
     expect(await card(unfit.page, published.title).count()).toBe(0);

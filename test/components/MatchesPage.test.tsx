@@ -227,6 +227,71 @@ describe('the matches page', () => {
     expect(within(card).getByText('New')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'No matches yet' })).toBeNull();
     expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+    expect(screen.queryByRole('region', { name: 'New match' })).toBeNull();
+  });
+});
+
+describe('a match that arrives while the page is open', () => {
+  /** The page with its list shown and the Refresh button focused, as someone reading it has. */
+  async function pageInUse() {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const opened = renderMatchesPage(async () => result());
+    await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    refresh.focus();
+    act(() => opened.stream.sendBack?.({ type: 'ALERT_ARRIVED', alert: frontendAlert }));
+    const toast = await screen.findByRole('region', { name: 'New match' });
+    return { ...opened, scrolled, refresh, toast };
+  }
+
+  it('shows a toast without taking focus; Show brings the card into view, highlighted and focused', async () => {
+    const { person, scrolled, refresh, toast } = await pageInUse();
+    expect(toast.textContent).toContain('Staff Web Engineer at Globex');
+    expect(document.activeElement).toBe(refresh);
+    expect(scrolled).toEqual([]);
+
+    await person.click(within(toast).getByRole('button', { name: 'Show' }));
+    const card = screen.getByRole('article', { name: 'Staff Web Engineer' });
+    expect(scrolled).toEqual([card]);
+    expect(document.activeElement).toBe(card);
+    expect(card.classList).toContain('match--highlight');
+    expect(
+      screen.getByRole('article', { name: 'Senior Frontend Engineer' }).classList,
+    ).not.toContain('match--highlight');
+    expect(screen.queryByRole('region', { name: 'New match' })).toBeNull();
+  });
+
+  it('works from the keyboard, and Dismiss gives focus back where it was', async () => {
+    const { person, refresh, toast } = await pageInUse();
+    await person.tab();
+    expect(document.activeElement).toBe(within(toast).getByRole('button', { name: 'Show' }));
+    await person.tab();
+    expect(document.activeElement).toBe(within(toast).getByRole('button', { name: 'Dismiss' }));
+    await person.keyboard('{Enter}');
+    expect(screen.queryByRole('region', { name: 'New match' })).toBeNull();
+    expect(document.activeElement).toBe(refresh);
+    // The card stays where the list puts new ones, marked New.
+    const card = screen.getByRole('article', { name: 'Staff Web Engineer' });
+    expect(within(card).getByText('New')).toBeTruthy();
+  });
+
+  it('shows the newest arrival when another comes', async () => {
+    const { stream } = await pageInUse();
+    act(() =>
+      stream.sendBack?.({
+        type: 'ALERT_ARRIVED',
+        alert: { ...frontendAlert, alertId: 102, jobId: 12, title: 'Go developer' },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'New match' }).textContent).toContain(
+        'Go developer at Globex',
+      ),
+    );
+    expect(screen.getAllByRole('region', { name: 'New match' })).toHaveLength(1);
   });
 });
 
