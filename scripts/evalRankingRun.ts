@@ -108,11 +108,50 @@ function printTable(rows: readonly (readonly string[])[]): void {
 const mean = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly GradedPosting[]) {
-  const figures = runs.map((run) => ({
+/** One split's figures: each seeker's, and the mean (NDCG@10, P@5) or sum of them all. */
+export interface SplitFigures {
+  readonly seekers: readonly { readonly run: SeekerRun; readonly figures: RankingFigures }[];
+  readonly listed: number;
+  readonly relevant: number;
+  readonly relevantListed: number;
+  /** Over the seekers with a posting graded above 0; null when none is. */
+  readonly ndcg10: number | null;
+  /** Over the seekers with a relevant posting; null when none has. */
+  readonly precision5: number | null;
+  readonly gradeZeroInTop10: number;
+  readonly outsidePlacesListed: number;
+  readonly withGrades: number;
+  readonly withRelevant: number;
+}
+
+export function splitFigures(
+  runs: readonly SeekerRun[],
+  pool: readonly GradedPosting[],
+): SplitFigures {
+  const seekers = runs.map((run) => ({
     run,
     figures: rankingFigures(run.ranked, pool, run.grades.grades, run.seeker),
   }));
+  const withGrades = seekers.filter(({ figures: f }) => f.ndcg10 !== null);
+  const withRelevant = seekers.filter(({ figures: f }) => f.relevant > 0);
+  const sum = (pick: (f: RankingFigures) => number) =>
+    seekers.reduce((total, { figures: f }) => total + pick(f), 0);
+  return {
+    seekers,
+    listed: sum((f) => f.listed),
+    relevant: sum((f) => f.relevant),
+    relevantListed: sum((f) => f.relevantListed),
+    ndcg10: mean(withGrades.map(({ figures: f }) => f.ndcg10 ?? 0)),
+    precision5: mean(withRelevant.map(({ figures: f }) => f.precision5)),
+    gradeZeroInTop10: sum((f) => f.gradeZeroInTop10),
+    outsidePlacesListed: sum((f) => f.outsidePlacesListed),
+    withGrades: withGrades.length,
+    withRelevant: withRelevant.length,
+  };
+}
+
+function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly GradedPosting[]) {
+  const split = splitFigures(runs, pool);
   const header = [
     'seeker',
     'listed',
@@ -133,27 +172,23 @@ function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly Gra
     String(f.gradeZeroInTop10),
     String(f.outsidePlacesListed),
   ];
-  const withGrades = figures.filter(({ figures: f }) => f.ndcg10 !== null);
-  const withRelevant = figures.filter(({ figures: f }) => f.relevant > 0);
-  const sum = (pick: (f: RankingFigures) => number) =>
-    String(figures.reduce((total, { figures: f }) => total + pick(f), 0));
   console.log(`\n${name}: ${pool.length} graded postings`);
   printTable([
     header,
-    ...figures.map(({ run, figures: f }) => row(run.seeker.id, f)),
+    ...split.seekers.map(({ run, figures: f }) => row(run.seeker.id, f)),
     [
       'all (sum or mean)',
-      sum((f) => f.listed),
-      sum((f) => f.relevant),
-      sum((f) => f.relevantListed),
-      fixed(mean(withGrades.map(({ figures: f }) => f.ndcg10 ?? 0))),
-      fixed(mean(withRelevant.map(({ figures: f }) => f.precision5))),
-      sum((f) => f.gradeZeroInTop10),
-      sum((f) => f.outsidePlacesListed),
+      String(split.listed),
+      String(split.relevant),
+      String(split.relevantListed),
+      fixed(split.ndcg10),
+      fixed(split.precision5),
+      String(split.gradeZeroInTop10),
+      String(split.outsidePlacesListed),
     ],
   ]);
   console.log(
-    `NDCG@10 is the mean over the ${withGrades.length} seekers with a posting graded above 0, P@5 (relevant: grade 2 or 3) over the ${withRelevant.length} with a relevant posting; '-' where nothing is graded above 0.`,
+    `NDCG@10 is the mean over the ${split.withGrades} seekers with a posting graded above 0, P@5 (relevant: grade 2 or 3) over the ${split.withRelevant} with a relevant posting; '-' where nothing is graded above 0.`,
   );
 }
 
@@ -170,13 +205,25 @@ function printTops(runs: readonly SeekerRun[], pool: readonly GradedPosting[]): 
   }
 }
 
+/** What one ranking run gives: each seeker's list, and the graded postings it was drawn from. */
+export interface RankingRun {
+  readonly seekers: number;
+  readonly graded: number;
+  readonly runs: readonly SeekerRun[];
+  readonly pool: readonly GradedPosting[];
+}
+
 /**
- * Runs the ranking evaluation when `dir` holds `seekers.json`; the labels and records come from
- * the agreement run (`compared`), so only postings the parser read and a label describes count.
+ * Ranks every labelled seeker when `dir` holds `seekers.json` (null otherwise); the labels and
+ * records come from the agreement run (`compared`), so only postings the parser read and a label
+ * describes count.
  */
-export async function evaluateRanking(dir: string, compared: readonly Compared[]): Promise<void> {
+export async function runRanking(
+  dir: string,
+  compared: readonly Compared[],
+): Promise<RankingRun | null> {
   const seekersFile = join(dir, 'seekers.json');
-  if (!existsSync(seekersFile)) return;
+  if (!existsSync(seekersFile)) return null;
   const seekers = readSeekers(readJson(seekersFile));
   const gradesOf = new Map<string, SeekerGrades>();
   for (const seeker of seekers) {
@@ -191,26 +238,30 @@ export async function evaluateRanking(dir: string, compared: readonly Compared[]
       split: board.split,
     }))
     .filter(({ key }) => graded.has(key));
-  console.log(
-    `\nRanking: ${seekers.length} seekers (${gradesOf.size} graded), ${pool.length} of ${graded.size} graded postings read; the product's GET /v1/matches list of each seeker.`,
-  );
   const handle = await openDatabase({ kind: 'pglite-memory' });
   try {
     const keyOfJob = await storePostings(handle.db, dir, graded);
     const runs = await runSeekers(handle.db, seekers, gradesOf, keyOfJob);
-    printSplit('ALL postings', runs, pool);
-    printSplit(
-      'TRAIN postings',
-      runs,
-      pool.filter(({ split }) => split === 'train'),
-    );
-    printSplit(
-      'TEST postings',
-      runs,
-      pool.filter(({ split }) => split === 'test'),
-    );
-    printTops(runs, pool);
+    return { seekers: seekers.length, graded: graded.size, runs, pool };
   } finally {
     await handle.close();
   }
+}
+
+/** The postings of one split. */
+export const poolOf = (run: RankingRun, split: Split) =>
+  run.pool.filter((posting) => posting.split === split);
+
+/** Runs the ranking evaluation (`runRanking`) and prints it, all postings, train and test apart. */
+export async function evaluateRanking(dir: string, compared: readonly Compared[]): Promise<void> {
+  const ranking = await runRanking(dir, compared);
+  if (ranking === null) return;
+  const { runs, pool } = ranking;
+  console.log(
+    `\nRanking: ${ranking.seekers} seekers (${runs.length} graded), ${pool.length} of ${ranking.graded} graded postings read; the product's GET /v1/matches list of each seeker.`,
+  );
+  printSplit('ALL postings', runs, pool);
+  printSplit('TRAIN postings', runs, poolOf(ranking, 'train'));
+  printSplit('TEST postings', runs, poolOf(ranking, 'test'));
+  printTops(runs, pool);
 }

@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Tally } from '../../scripts/evalAgreement';
+import { poolOf, runRanking, splitFigures } from '../../scripts/evalRankingRun';
 import { compareBoards, type Compared } from '../../scripts/evalSet';
 
 /**
  * A guard on the real evaluation set (eval/matching): every label file follows the schema, every
  * labelled posting is read by its source's parser, and the train split's agreement stays above
  * floors a little under what `npm run eval:matching` measured, so a change that reads real
- * postings worse fails here. The test split is only checked for being readable: nothing is tuned
+ * postings worse fails here; so does the train split's ranking of the labelled seekers. The test split is only checked for being readable: nothing is tuned
  * on it.
  */
 let compared: Compared[] = [];
@@ -46,4 +47,15 @@ describe('the matching evaluation set', () => {
     for (const [name, floor] of Object.entries(FLOORS))
       expect(shares[name], name).toBeGreaterThanOrEqual(floor);
   });
+
+  it('keeps the train split ranking of the labelled seekers above its floors', async () => {
+    const ranking = await runRanking(resolve(import.meta.dirname, '../../eval/matching'), compared);
+    expect(ranking).not.toBeNull();
+    if (ranking === null) return;
+    const train = splitFigures(ranking.runs, poolOf(ranking, 'train'));
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.69);
+    expect(train.precision5).toBeGreaterThanOrEqual(0.46);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(14);
+    expect(train.outsidePlacesListed).toBeLessThanOrEqual(1);
+  }, 120_000);
 });
