@@ -105,11 +105,19 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 /** "5+ years of experience", "3-5 years' experience", "at least three years in": the first one. */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:-|–|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|building|working|developing|designing|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|building|working|developing|designing|as\b)/i;
+
+/** "6 months to 2 years of experience": a range that starts in months. */
+const MONTHS_TO_YEARS =
+  /\b(\d{1,2})\s*months?\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
 
 /** The fewest years of experience the text asks for, or null. */
 export function minYearsFrom(text: string): number | null {
-  const match = YEARS.exec(text.slice(0, 30_000));
+  const head = text.slice(0, 30_000);
+  const match = YEARS.exec(head);
+  const months = MONTHS_TO_YEARS.exec(head);
+  if (months !== null && (match === null || months.index <= match.index))
+    return Number(months[1]) / 12;
   if (match === null) return null;
   const raw = (match[1] ?? '').toLowerCase();
   const years = NUMBER_WORDS[raw] ?? Number(raw);

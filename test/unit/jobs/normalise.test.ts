@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
 import { yearlyUsd } from '../../../server/jobs/normalise/salary';
-import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
+import {
+  minYearsFrom,
+  seniorityOf,
+  seniorityFromTitle,
+} from '../../../server/jobs/normalise/seniority';
 import { isRemote, readWhere, usEligibility } from '../../../server/jobs/normalise/usEligibility';
 
 const facts = (
@@ -172,5 +176,14 @@ describe('dedupe key', () => {
 
   it('is 32 hex characters', () => {
     expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('years of experience asked', () => {
+  it('reads the lower end of a range written with any dash, or in months', () => {
+    expect(minYearsFrom('1\u20102 years\u2019 experience in business development')).toBe(1);
+    expect(minYearsFrom('Experienced: 6 months to 2 years of experience in sales')).toBe(0.5);
+    expect(minYearsFrom('3-5 years of experience building APIs')).toBe(3);
+    expect(seniorityOf('Account Development Representative', 0.5, null)).toBe('junior');
   });
 });
