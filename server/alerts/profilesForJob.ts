@@ -117,7 +117,8 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       salaryMinUsd: jobs.salaryMinUsd,
       salaryMaxUsd: jobs.salaryMaxUsd,
       skills: jobs.skills,
-      titleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle)}`,
+      titleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle, false)}`,
+      nearTitleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle, true)}`,
     })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), isNull(jobs.closedAt)));
@@ -131,23 +132,22 @@ export type OpenJob = NonNullable<Awaited<ReturnType<typeof readOpenJob>>>;
  * its slot, or null when it fits nobody. The candidates (active profiles only): a shared skill or a title term (GIN overlaps: with neither a profile scores less
  * than the minimum), a place (GIN) or remote choice, an accepted level, no floor above the pay;
  * of those, the ones whose score could reach the minimum if the title matched (a title term in
- * common, any spelling). Then the exact title check, once per distinct target role among them
+ * common, any spelling; half the title's points for a term of work near it only). Then the exact title check, once per distinct target role among them
  * (`title_roles`: the roles the title matches, and those it is near), adds the title's points.
  */
 export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
   const location = profilesWhereJobIs(job);
-  const mayTitle =
-    job.titleTerms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...job.titleTerms]) : null;
+  const overlapsTitle = (terms: readonly string[]) =>
+    terms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...terms]) : null;
+  const mayTitle = overlapsTitle(job.titleTerms);
+  const mayNearTitle = overlapsTitle(job.nearTitleTerms);
   const ways = [
     job.skills.length > 0 ? arrayOverlaps(profiles.matchSkills, [...job.skills]) : null,
-    mayTitle,
+    mayNearTitle,
   ].filter((way) => way != null);
   if (location === null || ways.length === 0) return null;
   const base = scoreWithoutTitle(job);
-  const bestTitle =
-    mayTitle === null
-      ? points(0)
-      : sql`case when ${mayTitle} then ${points(TITLE_POINTS.role)} else 0 end`;
+  const bestTitle = sql`case when ${mayTitle ?? sql`false`} then ${points(TITLE_POINTS.role)} when ${mayNearTitle ?? sql`false`} then ${points(TITLE_POINTS.near)} else 0 end`;
   const { salaryMaxUsd } = job;
 
   const candidates = db.$with('candidates').as(
@@ -158,7 +158,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
         base: sql<number>`${base}`.as('base'),
         roles: sql<
           string[] | null
-        >`case when ${mayTitle ?? sql`false`} then ${profiles.targetRoles} end`.as('roles'),
+        >`case when ${mayNearTitle ?? sql`false`} then ${profiles.targetRoles} end`.as('roles'),
       })
       .from(profiles)
       .where(

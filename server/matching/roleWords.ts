@@ -70,13 +70,14 @@ export const roleTitleQuery = (role: SQL) => roleQuery(role, false);
 export const nearRoleTitleQuery = (role: SQL) => roleQuery(role, true);
 
 /**
- * The title's lexemes with every spelling of each entry the title meets (by a spelling or a
- * neighbour) added: the words a role near this title may be anchored on (`role_anchor_terms`).
+ * The title's lexemes with every spelling of each entry the title meets by a spelling (or, with
+ * `near`, by a neighbour too) added: the words a role the title matches (or is near) may be
+ * anchored on (`role_anchor_terms`).
  */
-export function titleTermsWithSpellings(title: SQL): SQL {
+export function titleTermsWithSpellings(title: SQL, near: boolean): SQL {
   const added = ROLE_WORDS.map(
     (word) =>
-      sql`case when ${title} @@ ${english(anyOf([...word.spellings, ...word.near]))} then tsvector_to_array(to_tsvector('english', ${word.spellings.join(' ')})) else '{}'::text[] end`,
+      sql`case when ${title} @@ ${english(anyOf(near ? [...word.spellings, ...word.near] : word.spellings))} then tsvector_to_array(to_tsvector('english', ${word.spellings.join(' ')})) else '{}'::text[] end`,
   );
   return sql`(select coalesce(array_agg(distinct term), '{}') from unnest(tsvector_to_array(${title}) || ${sql.join(added, sql` || `)}) as term)`;
 }
