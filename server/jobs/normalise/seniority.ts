@@ -37,7 +37,7 @@ const NOT_PEOPLE_MANAGERS = new Set(
     'partnerships community customer success case content social channel territory relationship ' +
     'category brand campaign event events release delivery facilities payroll benefits vendor ' +
     'solutions implementation onboarding store shift marketing growth lifecycle sales portfolio ' +
-    'engagement ' +
+    'engagement renewal renewals ' +
     'business technical support service services quality safety compliance risk'
   ).split(' '),
 );

@@ -185,5 +185,6 @@ describe('years of experience asked', () => {
     expect(minYearsFrom('Experienced: 6 months to 2 years of experience in sales')).toBe(0.5);
     expect(minYearsFrom('3-5 years of experience building APIs')).toBe(3);
     expect(seniorityOf('Account Development Representative', 0.5, null)).toBe('junior');
+    expect(seniorityOf('Commercial Renewals Manager EMEA', 3, null)).toBe('mid');
   });
 });
