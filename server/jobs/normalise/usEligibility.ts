@@ -41,7 +41,7 @@ const COUNTRY_LIMIT =
 
 /** "open to candidates based in North America and Europe": where a remote posting's text opens it. */
 const OPEN_TO =
-  /\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in\s+((?:the\s+)?[A-Z][\w.]*(?:(?:,\s*|\s+and\s+|\s+or\s+|\s+)(?:the\s+)?[A-Z][\w.]*){0,6})/;
+  /\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in\s+((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,\s*|\s+and\s+|\s+or\s+|\s+)(?:the\s+)?[A-Z](?:\w|\.(?=\w))*){0,6})/;
 
 /** The places a remote posting's text says it is open to, read as place strings are. */
 const openToInText = (description: string) => {
@@ -107,8 +107,10 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
   let named = places.regions;
   const openTo = workplace === 'remote' ? openToInText(description) : null;
   if (openTo !== null) {
+    // The text's regions replace the API's ("Europe" against "open to ... North America and
+    // Europe"); its countries join the address's.
     countries = [...new Set([...countries, ...openTo.countries])].sort();
-    named = [...new Set([...named, ...openTo.regions])];
+    if (openTo.regions.length > 0 || openTo.countries.length > 0) named = openTo.regions;
   }
   if (workplace === 'remote' && countries.length === 0 && named.length === 0)
     countries = countriesInText(description).sort();

@@ -79,6 +79,10 @@ describe('US eligibility', () => {
     expect(where.usEligibility).toBe('remote-us');
     const us = readWhere(facts(['Europe'], true), 'open to candidates based in the US and Europe.');
     expect(us).toMatchObject({ countries: ['US'], usEligibility: 'remote-us' });
+    const northAmerica = facts(['North America'], true, ['United States']);
+    expect(readWhere(northAmerica, 'open to candidates based in the US and Europe.')).toMatchObject(
+      { countries: ['US'], regions: ['europe'] },
+    );
   });
 });
 
