@@ -64,6 +64,13 @@ describe('US eligibility', () => {
     );
   });
 
+  it('reads going into the office a few times a week as hybrid, every day as on site', () => {
+    const office = facts(['Austin, Texas, United States']);
+    const text = 'Lives in Austin, TX and willing to go into the office 1-2 times per week.';
+    expect(readWhere(office, text).workplace).toBe('hybrid');
+    expect(readWhere(office, 'We are in the office 5 days a week.').workplace).toBe('onsite');
+  });
+
   it('writes short city names out as a seeker names the city: "SF / NY"', () => {
     expect(readWhere(facts(['SF / NY'])).cities).toEqual([
       'San Francisco, CA, US',
