@@ -31,6 +31,12 @@ const yearlyUsdPay = (salary: SalaryRange | null): Pay | null =>
     ? null
     : { currency: 'USD', min: salary.minUsd, max: salary.maxUsd, period: 'year' };
 
+const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** Whether a skill is the company's own product ("Datadog" at Datadog): not asked of anyone. */
+const isOwnProduct = (skill: string, company: string, board: BoardRef) =>
+  [nameKey(company), nameKey(board.token)].includes(nameKey(skill));
+
 /**
  * A posting read as a person reads it: the source's structured fields first, the text only where
  * they are silent. Skills come from the role's own sections (requirements, responsibilities, nice
@@ -67,7 +73,9 @@ export function toJobRecord(draft: PostingDraft, board: BoardRef, seenAt: Date):
     salary: draft.salary ?? yearlyUsdOf(pay),
     visa: visaFrom(draft.description),
     description: draft.description,
-    skills: [...skills].filter(isPostingSkill),
+    skills: [...skills].filter(
+      (skill) => isPostingSkill(skill) && !isOwnProduct(skill, draft.company, board),
+    ),
     postedAt: draft.postedAt,
     firstSeenAt: seenAt.toISOString(),
     applyUrl: draft.applyUrl,

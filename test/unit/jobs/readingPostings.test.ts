@@ -186,4 +186,12 @@ describe('skills from the role, not the company', () => {
       'Kubernetes',
     ]);
   });
+  it('does not ask for the company\u2019s own product as a skill', () => {
+    const description = 'Requirements\n- Experience with Datadog and Terraform';
+    const own = toJobRecord(draft({ company: 'Datadog', description }), board, seenAt);
+    expect(own.skills).toEqual(['Terraform']);
+    const token = toJobRecord(draft({ description }), { ...board, token: 'datadog' }, seenAt);
+    expect(token.skills).toEqual(['Terraform']);
+    expect(record({ description }).skills).toEqual(['Datadog', 'Terraform']);
+  });
 });
