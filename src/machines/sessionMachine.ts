@@ -522,9 +522,9 @@ export const sessionMachine = sessionSetup.createMachine({
       actions: { type: 'assignPasswordPolicy', params: ({ event }) => event.policy },
     },
   },
-  initial: 'restoringSession',
+  initial: 'restoring',
   states: {
-    restoringSession: {
+    restoring: {
       ...inFlight,
       description: 'Wait for the saved user and consume a pending redirect result.',
       tags: ['restoreSession', 'busy'],
@@ -602,7 +602,7 @@ export const sessionMachine = sessionSetup.createMachine({
       description: 'No session could be created: "Failed to create session", with a retry.',
       tags: ['failed'],
       on: {
-        RETRY: { target: 'restoringSession', actions: 'clearMessages' },
+        RETRY: { target: 'restoring', actions: 'clearMessages' },
         AUTH_CHANGED: followUser('sessionFailed'),
       },
     },
@@ -628,7 +628,7 @@ export const sessionMachine = sessionSetup.createMachine({
         idle: {
           on: {
             CREATE_ACCOUNT: {
-              target: '#session.creatingAccount',
+              target: '#session.linking',
               actions: [
                 'clearMessages',
                 {
@@ -639,7 +639,7 @@ export const sessionMachine = sessionSetup.createMachine({
             },
             SIGN_IN: { target: '#session.signingIn', actions: 'clearMessages' },
             CONTINUE_WITH_GOOGLE: {
-              target: '#session.continuingWithGoogle',
+              target: '#session.popupPending',
               actions: 'clearMessages',
             },
             SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
@@ -679,7 +679,7 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
-    creatingAccount: {
+    linking: {
       ...inFlight,
       description: 'Link an e-mail/password credential to the guest: same uid.',
       tags: ['createAccount', 'busy'],
@@ -775,7 +775,7 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
-    continuingWithGoogle: {
+    popupPending: {
       ...inFlight,
       description: 'Link Google to the guest in a popup (the account chooser is always shown).',
       tags: ['continueWithGoogle', 'busy'],
@@ -797,7 +797,7 @@ export const sessionMachine = sessionSetup.createMachine({
           followIfSomeoneElse,
           { guard: 'isSessionRevoked', target: 'signingOut', actions: 'assignError' },
           followIfUserChanged,
-          { guard: 'errorNeedsRedirect', target: 'redirectingToGoogle' },
+          { guard: 'errorNeedsRedirect', target: 'redirecting' },
           {
             guard: 'errorCarriesSwitchCredential',
             target: 'switchingAccount',
@@ -809,7 +809,7 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
-    redirectingToGoogle: {
+    redirecting: {
       ...inFlight,
       description: 'Link Google with a full-page redirect; restoring picks up the result.',
       tags: ['redirectToGoogle', 'busy'],

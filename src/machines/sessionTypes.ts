@@ -112,7 +112,7 @@ export interface RestoreResult {
 
 /**
  * The session's operations. One name each: the actor (`createAccount`), its invoke id, the state
- * running it (`creatingAccount`), the event that starts it (`CREATE_ACCOUNT`, where a person
+ * running it (`linking`), the event that starts it (`CREATE_ACCOUNT`, where a person
  * starts it), the tag the UI reads, and the UI's action.
  */
 export const SESSION_OPERATIONS = [

@@ -129,7 +129,7 @@ describe('starting', () => {
     await session.reach({ guest: 'idle' });
 
     expect(session.visited.slice(0, 3)).toEqual([
-      '"restoringSession"',
+      '"restoring"',
       '"startingGuest"',
       '{"guest":"idle"}',
     ]);
@@ -283,7 +283,7 @@ describe('Google', () => {
 
     expect(failures.map((failure) => failure.code)).toEqual(['credential-already-in-use']);
     expect(session.visited).toEqual(
-      expect.arrayContaining(['"continuingWithGoogle"', '"switchingAccount"']),
+      expect.arrayContaining(['"popupPending"', '"switchingAccount"']),
     );
     expect(userOf(session)).toMatchObject({ uid: owner.user.uid, providerIds: ['google.com'] });
   });

@@ -146,7 +146,7 @@ function candidateEvents(snapshot: SessionSnapshot): ModelEvent[] {
   ]);
   // While a guest is being registered here, another tab may register that very guest.
   const registeredElsewhere =
-    snapshot.matches('creatingAccount') && context.user?.isAnonymous
+    snapshot.matches('linking') && context.user?.isAnonymous
       ? [{ ...linkedUser, uid: context.user.uid, email: 'other-tab@example.com' }]
       : [];
   const authChanges: SessionEvent[] = [
@@ -158,7 +158,7 @@ function candidateEvents(snapshot: SessionSnapshot): ModelEvent[] {
   ].map((user) => ({ type: 'AUTH_CHANGED', user }));
   const dismiss: SessionEvent[] = context.error || context.notice ? [{ type: 'DISMISS' }] : [];
   // The policy is handled the same in every state; offering it everywhere would only repeat them.
-  const policy: SessionEvent[] = snapshot.matches('restoringSession')
+  const policy: SessionEvent[] = snapshot.matches('restoring')
     ? [
         { type: 'PASSWORD_POLICY_NEEDED' },
         { type: 'PASSWORD_POLICY_LOADED', policy: providerPolicy },

@@ -97,7 +97,7 @@ describe('races between tabs, operations and revocations (issue 8)', () => {
     expect(stateOf(a!)).toEqual({ guest: 'idle' });
     // The guest form works again: "Create account" starts linking.
     await send(a!, { type: 'CREATE_ACCOUNT', email: 'new@example.com', password: 'pass-word-1' });
-    expect(stateOf(a!)).toBe('creatingAccount');
+    expect(stateOf(a!)).toBe('linking');
   });
 
   it('case 2: a wrong password answered after another tab signed in follows that account, without a stale error', async () => {
@@ -163,7 +163,7 @@ describe('races between tabs, operations and revocations (issue 8)', () => {
     await settle(a!, 'startGuest', succeed);
     await send(a!, { type: 'CONTINUE_WITH_GOOGLE' });
     await settle(a!, 'continueWithGoogle', fail('popup-blocked'));
-    expect(stateOf(a!)).toBe('redirectingToGoogle');
+    expect(stateOf(a!)).toBe('redirecting');
     await settle(a!, 'redirectToGoogle', fail('user-token-expired'));
 
     expect(stateOf(a!)).toBe('signingOut');
@@ -203,7 +203,7 @@ describe('two tabs registering one guest in the same instant (issue 22)', () => 
   it('the tab whose link lost before the other persisted follows that account, names its address, and keeps its own', async () => {
     const { a, b, guestUid } = await aLosesBeforeBPersisted();
     // Storage still holds the guest: A is not signed out (which would sign B out too); it waits.
-    expect(stateOf(a)).toBe('creatingAccount');
+    expect(stateOf(a)).toBe('linking');
     expect(a.sdkUser).toMatchObject({ uid: guestUid, isAnonymous: true });
     expect(world.stored).toMatchObject({ uid: guestUid, isAnonymous: true });
 

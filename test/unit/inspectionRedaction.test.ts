@@ -351,7 +351,7 @@ describe('createSessionInspector', () => {
     actor.start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('guest')).toBe(true));
     actor.send({ type: 'CREATE_ACCOUNT', email: 'new@example.com', password: PASSWORD });
-    expect(actor.getSnapshot().value).toBe('creatingAccount');
+    expect(actor.getSnapshot().value).toBe('linking');
     connect();
 
     await vi.waitFor(() => {

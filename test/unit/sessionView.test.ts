@@ -40,7 +40,7 @@ function snapshotIn(value: StateValueOf, context: Partial<SessionContext> = {}) 
 
 describe('toSessionView', () => {
   it('is restoring while the machine restores, with nothing known yet', () => {
-    const view = toSessionView(snapshotIn('restoringSession'));
+    const view = toSessionView(snapshotIn('restoring'));
     expect(view).toMatchObject({
       status: 'restoring',
       operation: null,
@@ -54,10 +54,10 @@ describe('toSessionView', () => {
       [{ guest: 'idle' }, guest, 'guest', null],
       [{ guest: 'sendingPasswordReset' }, guest, 'guest', 'sendPasswordReset'],
       [{ guest: 'confirmingPasswordReset' }, guest, 'guest', 'confirmPasswordReset'],
-      ['creatingAccount', guest, 'guest', 'createAccount'],
+      ['linking', guest, 'guest', 'createAccount'],
       ['signingIn', guest, 'guest', 'signIn'],
-      ['continuingWithGoogle', guest, 'guest', 'continueWithGoogle'],
-      ['redirectingToGoogle', guest, 'guest', 'redirectToGoogle'],
+      ['popupPending', guest, 'guest', 'continueWithGoogle'],
+      ['redirecting', guest, 'guest', 'redirectToGoogle'],
       ['switchingAccount', guest, 'guest', 'switchAccount'],
       [{ authenticated: 'idle' }, member, 'registered', null],
       [{ authenticated: 'changingPassword' }, member, 'registered', 'changePassword'],

@@ -302,7 +302,7 @@ describe.each([
 
 describe('readable labels', () => {
   it('name invoked actors’ results and other built-in events plainly', () => {
-    const linking = sessionMachine.getStateNodeById('session.creatingAccount');
+    const linking = sessionMachine.getStateNodeById('session.linking');
     expect(readableEvent('xstate.done.actor.createAccount', linking)).toBe('done: createAccount');
     expect(readableEvent('xstate.error.actor.createAccount', linking)).toBe('error: createAccount');
     expect(readableEvent('CREATE_ACCOUNT', linking)).toBe('CREATE_ACCOUNT');

@@ -107,9 +107,9 @@ export type ExclusionRule = keyof typeof EXCLUSION_RULES;
 export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
   'session --PASSWORD_POLICY_NEEDED--> (no target)': 'policy-events-are-not-steps',
   'session --PASSWORD_POLICY_LOADED--> (no target)': 'policy-events-are-not-steps',
-  'session.restoringSession --xstate.done.actor.restoreSession--> session.switchingAccount':
+  'session.restoring --xstate.done.actor.restoreSession--> session.switchingAccount':
     'restore-with-redirect-result',
-  'session.restoringSession --xstate.error.actor.restoreSession--> session.sessionFailed':
+  'session.restoring --xstate.error.actor.restoreSession--> session.sessionFailed':
     'restore-never-rejects',
   'session.sessionFailed --AUTH_CHANGED--> session.authenticated': 'failed-tab-sees-a-guest-first',
   'session.guest --DISMISS--> (no target)': 'no-dismiss-control',
@@ -126,12 +126,12 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
   'session.sessionFailed --AUTH_CHANGED--> session.startingGuest': 'sign-out-cannot-fail',
   'session.signingOut --AUTH_CHANGED--> (no target)': 'sign-out-is-instant',
   'session.signingOut --xstate.done.actor.signOut--> session.reconciling': 'sign-out-is-instant',
-  'session.restoringSession --AUTH_CHANGED--> (no target)': 'restore-holds-nothing',
-  'session.restoringSession --xstate.done.actor.restoreSession--> session.reconciling':
+  'session.restoring --AUTH_CHANGED--> (no target)': 'restore-holds-nothing',
+  'session.restoring --xstate.done.actor.restoreSession--> session.reconciling':
     'restore-holds-nothing',
-  'session.restoringSession --xstate.error.actor.restoreSession [someoneElseMeanwhile]--> session.reconciling':
+  'session.restoring --xstate.error.actor.restoreSession [someoneElseMeanwhile]--> session.reconciling':
     'restore-never-rejects',
-  'session.restoringSession --xstate.error.actor.restoreSession [userChangedMeanwhile]--> session.reconciling':
+  'session.restoring --xstate.error.actor.restoreSession [userChangedMeanwhile]--> session.reconciling':
     'restore-never-rejects',
   'session.startingGuest --xstate.error.actor.startGuest [userChangedMeanwhile]--> session.reconciling':
     'starting-guest-holds-nobody',
@@ -237,7 +237,7 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
     'in-flight-rule-driven-elsewhere',
   'session.authenticated.applyingEmailAction --xstate.done.actor.applyEmailAction [otherwise]--> session.reconciling':
     'in-flight-rule-driven-elsewhere',
-  'session.creatingAccount --xstate.done.actor.createAccount [otherwise]--> session.authenticated':
+  'session.linking --xstate.done.actor.createAccount [otherwise]--> session.authenticated':
     'verification-is-sent-with-the-sign-up',
 };
 

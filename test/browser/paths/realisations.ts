@@ -144,7 +144,7 @@ export function outcomeOf(step: ModelStep | undefined): string | null {
 }
 
 /** Where Google's popup fails at once, without the person: it never stays open to look at. */
-const POPUP_BLOCKED = 'session.redirectingToGoogle';
+const POPUP_BLOCKED = 'session.redirecting';
 const POPUP_FAILED_UNEXPECTEDLY = 'session.guest [otherwise]';
 
 function isFailure(step: ModelStep | undefined): boolean {
@@ -739,7 +739,7 @@ const EVENTS: Partial<Record<StepEventType, Realiser>> = {
       kind: 'excluded',
       rule: 'password-confirmation-has-no-cancel',
     },
-    'session.continuingWithGoogle': {
+    'session.popupPending': {
       how: 'the person presses "Cancel" next to the busy Google button',
       act: async (run) => {
         await press(run.world.page, 'Cancel');

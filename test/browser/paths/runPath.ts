@@ -263,7 +263,7 @@ async function runStep(
     // It settles by itself at once; the next step looks at the outcome. A popup that fails at once
     // (blocked, no gapi) already shows its error. The error stays, but the notice is the outcome's
     // (a sign-out's settles into "you are signed out" before the page can be read).
-    if (!step.after.matches('continuingWithGoogle')) await expectMessages(run, view, true);
+    if (!step.after.matches('popupPending')) await expectMessages(run, view, true);
     return expected;
   }
   if (held) await held.arrived();
