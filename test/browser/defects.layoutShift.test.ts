@@ -1,33 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { SITE_PAGES } from '../../src/routes/sitePages';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
-import { submitLogin, waitForQuietNetwork } from './support/pageDriver';
+import { recordShifts, shiftsOnceSettled } from './support/layoutShifts';
+import { submitLogin } from './support/pageDriver';
 import { useRawBrowser } from './support/rawTabs';
 
 const PHONE = { width: 375, height: 667 };
-
-/** Records every layout shift of the pages `page` opens from now on. */
-async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-type SessionKind = 'guest' | 'registered';
-
-/** The shifts of the open page, once its session is known and the network is quiet. */
-async function shiftsOnceSettled(page: Page, kind: SessionKind = 'guest'): Promise<number[]> {
-  await page.locator(`header a.account-link[data-session-kind="${kind}"]`).waitFor();
-  await waitForQuietNetwork(page);
-  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-}
 
 describe('layout shift (CLS) on a phone', () => {
   const browser = useRawBrowser();

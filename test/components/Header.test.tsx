@@ -33,5 +33,12 @@ describe('Header', () => {
     ]);
     expect(links).toHaveLength(5);
     expect(links[4]!.className).toContain('account-link');
+
+    // On a phone the four pages are a popover that the Menu button opens, without JavaScript.
+    const pages = links[0]!.closest('ul');
+    expect(pages?.getAttribute('popover')).toBe('auto');
+    expect(within(banner).getByRole('button', { name: 'Menu' }).getAttribute('popovertarget')).toBe(
+      pages?.id,
+    );
   });
 });
