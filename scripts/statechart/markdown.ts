@@ -81,7 +81,8 @@ function generatedNotice(page: StatechartPage): string {
 const READING_GUIDE = [
   '## Reading the diagram',
   '',
-  '- A box is a state. Under its name: its description, `do / invoke <id> (<src>)` for each ' +
+  '- A box is a state. Under its name: its description, `entry / actions` it runs on entering, ' +
+    '`do / invoke <id> (<src>)` for each ' +
     'actor it runs while active, and `EVENT [guard] / actions` for each transition that keeps ' +
     'the state (no target); `(ignored)` marks one that does nothing.',
   '- A frame is a compound state and `[*]` points at the sub-state it starts in. The box ' +

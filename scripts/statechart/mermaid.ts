@@ -2,6 +2,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import {
   allTransitionsOf,
   invokesOf,
+  readableAction,
   transitionsOf,
   triggerLabel,
   type DocumentedTransition,
@@ -69,12 +70,13 @@ export function inBoxTransitionLabel(transition: DocumentedTransition): string {
   return effect === '' ? `${trigger} (ignored)` : `${trigger}${effect}`;
 }
 
-/** The lines under a state's name: description, invokes, transitions that keep the state. */
+/** The lines under a state's name: description, entry actions, invokes, transitions that keep it. */
 function boxLinesOf(node: AnyStateNode): string[] {
   const description = node.description ? wrapWords(node.description, DESCRIPTION_WRAP) : [];
+  const entry = node.entry.length ? [`entry / ${node.entry.map(readableAction).join(', ')}`] : [];
   const invokes = invokesOf(node).map((invoke) => `do / invoke ${invoke}`);
   const kept = transitionsOf(node).filter(isDrawnInBox).map(inBoxTransitionLabel);
-  return [...description, ...invokes, ...kept];
+  return [...description, ...entry, ...invokes, ...kept];
 }
 
 function isCompound(node: AnyStateNode): boolean {

@@ -242,7 +242,6 @@ const sessionSetup = setup({
       failureOf(restored.redirectError).switchCredential !== undefined,
     isRegistered: (_, user: SessionUser | null) => user !== null && !user.isAnonymous,
     isAnonymous: (_, user: SessionUser | null) => user?.isAnonymous === true,
-    isSignedOut: (_, user: SessionUser | null) => user === null,
     isNotRegistered: (_, user: SessionUser | null) => user === null || user.isAnonymous,
     pendingIsPasswordChange: ({ context }) => context.pendingOperation?.kind === 'changePassword',
     pendingIsEmailChange: ({ context }) => context.pendingOperation?.kind === 'changeEmail',

@@ -12,7 +12,7 @@ import {
   type AnyStateNode,
   type AnyTransitionDefinition,
 } from 'xstate';
-import { readableEvent, readableGuard } from '../../scripts/statechart/labels';
+import { readableAction, readableEvent, readableGuard } from '../../scripts/statechart/labels';
 import { REGENERATE_COMMAND } from '../../scripts/statechart/markdown';
 import { mermaidIdOf, mermaidInfoIdOf, mermaidText } from '../../scripts/statechart/mermaid';
 import { SESSION_PAGE, renderStatechartDocs, statechartFiles } from '../../scripts/statechartDocs';
@@ -227,7 +227,7 @@ describe.each([
     expect(mermaidProblems(diagram)).toEqual([]);
   });
 
-  it('show every state, nested in its parent, with its description and invokes', () => {
+  it('show every state, nested in its parent, with its description, entry actions and invokes', () => {
     const enclosing = enclosingBlocks(diagram);
     for (const node of everyStateNode(machine.root)) {
       const id = mermaidIdOf(node);
@@ -245,6 +245,11 @@ describe.each([
         const listed = box.some((line) => names.some((name) => line.includes(name)));
         expect(listed, `${node.id} lists invoke ${invoke.id}`).toBe(true);
       }
+      const entry = box.find((line) => line.startsWith('entry / ')) ?? null;
+      const entryNames = node.entry.map((action) => readableAction(action));
+      expect(entry, `${node.id} lists its entry actions`).toBe(
+        entryNames.length ? `entry / ${entryNames.join(', ')}` : null,
+      );
     }
   });
 
