@@ -2,15 +2,15 @@ import { MATCHES_LIMIT, type GetMatchesResponse, type ProfileSlot } from '../../
 import type { Database } from '../db/database';
 import { readPlanLimits } from '../plan/planLimits';
 import { candidateJobs } from './candidateJobs';
-import { scoreMatch } from './scoreMatch';
+import { scoreMatch, worthListing } from './scoreMatch';
 import { readSeeker } from './seeker';
 
 /** What matching answers for a user: the same as `GET /v1/matches`. */
 export type MatchesResult = GetMatchesResponse;
 
 /**
- * The best matches of the user's profile in this slot among open jobs, highest score first, then
- * the newest. A slot the plan does not cover (Pro ended) is inactive: no matches.
+ * The best matches of the user's profile in this slot among open jobs worth listing, highest
+ * score first, then the newest. A slot the plan does not cover (Pro ended) is inactive: no matches.
  */
 export async function findMatches(
   db: Database,
@@ -24,6 +24,7 @@ export async function findMatches(
   if (!active) return { slot, active, profileMissing: false, matches: [] };
   const matches = (await candidateJobs(db, seeker))
     .map((job) => scoreMatch(seeker, job))
+    .filter(worthListing)
     .sort(
       (a, b) =>
         b.score - a.score ||

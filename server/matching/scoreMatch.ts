@@ -23,6 +23,18 @@ export const skillPoints = (covered: number, jobSkills: number) =>
           Math.min(jobSkills, SKILLS_FOR_FULL_POINTS),
       );
 
+/**
+ * Whether a job is worth listing: its title is (or is near) a target role, or the seeker has at
+ * least a third of its skills (of at most SKILLS_FOR_FULL_POINTS). A job that alerts without a
+ * title (50 points or more, so half its skills) always passes: alerts stay among the matches.
+ */
+export const worthListing = (
+  match: Pick<JobMatch, 'reasons' | 'coveredSkills' | 'missingSkills'>,
+) =>
+  match.reasons.some((reason) => reason.kind === 'title' && reason.matchedRole !== null) ||
+  3 * Math.min(match.coveredSkills.length, SKILLS_FOR_FULL_POINTS) >=
+    Math.min(match.coveredSkills.length + match.missingSkills.length, SKILLS_FOR_FULL_POINTS);
+
 /** How a title suits the target roles: one of them, a neighbouring kind of work, or neither. */
 export type TitleFit = 'role' | 'near' | 'none';
 

@@ -77,6 +77,7 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
         'React',
         'SQL',
         'PyTorch',
+        'Machine Learning',
         'C++',
       ],
       seniority: 'senior',
@@ -107,7 +108,7 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
         usStates: ['CO'],
         usCities: [{ city: 'New York', state: 'NY' }],
       },
-      skills: ['Kubernetes', 'TypeScript', 'Python', 'SQL', 'Java'],
+      skills: ['Kubernetes', 'Prometheus', 'Linux', 'TypeScript', 'Python', 'SQL', 'Java'],
       seniority: 'senior',
       minSalaryUsd: null,
     });
@@ -283,6 +284,27 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
       matchedRole: 'Frontend Engineer',
       points: MATCH_POINTS.title / 2,
     });
+  });
+
+  it('lists a job whose title is none of the target roles only when the seeker has a third of its skills', async () => {
+    const board = uniqueBoard('lever', 'unrelated');
+    const [third, quarter] = await ingest(board, [
+      postingRecord(board, { title: 'Growth Analyst', description: 'Erlang, Elixir and Clojure.' }),
+      postingRecord(board, {
+        title: 'Growth Analyst',
+        description: 'Erlang, Elixir, Clojure and Terraform.',
+      }),
+    ]);
+    const matches = await matchesOf(
+      await seeker({
+        targetRoles: ['Product Designer'],
+        skills: ['Erlang'],
+        where: REMOTE_ONLY,
+        minSalaryUsd: null,
+      }),
+    );
+    expect(idsOf(matches)).toContain(third);
+    expect(idsOf(matches)).not.toContain(quarter);
   });
 
   it('answers the best match first', async () => {
