@@ -5,6 +5,7 @@ import type {
   EventFromLogic,
   SnapshotFrom,
   StateValue,
+  StateValueFrom,
 } from 'xstate';
 import { declaredTransitionsOf, stateNodesOf } from '../../scripts/statechart/walk';
 import { sessionMachine } from '../../src/machines/sessionMachine';
@@ -23,6 +24,20 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /** User events, AUTH_CHANGED, and the done/error events of invoked actors. */
 export type ModelEvent = EventFromLogic<typeof sessionMachine>;
 export type SessionPath = StatePath<SessionSnapshot, ModelEvent>;
+
+/** Every dotted path of a nested state value: `a`, `a.b`, ... */
+type StatePaths<Value> = Value extends string
+  ? Value
+  : { [Key in keyof Value & string]: Key | `${Key}.${StatePaths<Value[Key]>}` }[keyof Value &
+      string];
+
+/** A state's id as the graph names it (`session.authenticated.idle`): a rename fails to compile. */
+export type SessionStateId =
+  'session' | `session.${StatePaths<StateValueFrom<typeof sessionMachine>>}`;
+/** Where a transition leads: a state, or nowhere (it keeps the state). */
+export type SessionTarget = SessionStateId | '(no target)';
+/** A transition as the graph names it: `source --EVENT [guard]--> target`. */
+export type SessionTransitionId = `${SessionStateId} --${string}--> ${SessionTarget}`;
 
 /** `{ authenticated: 'idle' }` -> `['session', 'session.authenticated', 'session.authenticated.idle']`. */
 export function stateIds(value: StateValue, prefix = 'session'): string[] {

@@ -1,3 +1,4 @@
+import type { SessionTransitionId } from '../../machine/sessionModel';
 /**
  * What the browser cannot produce, and why: the one table the path selection plans with and the
  * browser coverage assertion checks against. Transitions are named by meaning
@@ -239,7 +240,7 @@ export const EXCLUDED_TRANSITIONS: Readonly<Record<string, ExclusionRule>> = {
     'in-flight-rule-driven-elsewhere',
   'session.linking --xstate.done.actor.createAccount [otherwise]--> session.authenticated':
     'verification-is-sent-with-the-sign-up',
-};
+} satisfies Partial<Record<SessionTransitionId, ExclusionRule>>;
 
 /**
  * Outcomes of the restore the browser cannot produce. A restore's transition alone does not say

@@ -22,7 +22,12 @@ import {
   type SessionOperation,
   type SessionUser,
 } from '../../../src/machines/sessionTypes';
-import type { ModelEvent, SessionSnapshot } from '../../machine/sessionModel';
+import type {
+  ModelEvent,
+  SessionSnapshot,
+  SessionStateId,
+  SessionTarget,
+} from '../../machine/sessionModel';
 import {
   disableUser,
   expireTokens,
@@ -136,16 +141,19 @@ function transitionOf(step: ModelStep) {
  * Where a step leads: the target state's id (`(no target)` when it stays), with the guard where
  * two outcomes of the event share the target.
  */
-export function outcomeOf(step: ModelStep | undefined): string | null {
+/** Where a step leads, and by which guard when several transitions could. */
+export type Outcome = SessionTarget | `${SessionTarget} [${string}]`;
+
+export function outcomeOf(step: ModelStep | undefined): Outcome | null {
   const taken = step?.taken[0];
   if (!taken) return null;
-  const target = taken.target ?? '(no target)';
+  const target = (taken.target ?? '(no target)') as SessionTarget;
   return taken.guard ? `${target} [${taken.guard}]` : target;
 }
 
 /** Where Google's popup fails at once, without the person: it never stays open to look at. */
-const POPUP_BLOCKED = 'session.redirecting';
-const POPUP_FAILED_UNEXPECTEDLY = 'session.guest [otherwise]';
+const POPUP_BLOCKED: Outcome = 'session.redirecting';
+const POPUP_FAILED_UNEXPECTEDLY: Outcome = 'session.guest [otherwise]';
 
 function isFailure(step: ModelStep | undefined): boolean {
   return step !== undefined && actorOf(step.event)?.kind === 'error';
@@ -539,20 +547,20 @@ function resolve(realiser: Realiser, step: ModelStep): StepPlan {
 }
 
 /** The realisation by where the step leads (see `outcomeOf`). */
-function byOutcome(outcomes: Record<string, Realiser>): Realiser {
+function byOutcome(outcomes: Partial<Record<Outcome, Realiser>>): Realiser {
   return (step) => {
-    const outcome = outcomeOf(step) ?? '(none)';
-    const realiser = outcomes[outcome];
+    const outcome = outcomeOf(step);
+    const realiser = outcome === null ? undefined : outcomes[outcome];
     if (!realiser) throw new Error(`No realisation of ${step.event.type} leading to ${outcome}`);
     return resolve(realiser, step);
   };
 }
 
 /** The realisation by the state the transition leaves (the state declaring it). */
-function bySource(sources: Record<string, Realiser>): Realiser {
+function bySource(sources: Partial<Record<SessionStateId, Realiser>>): Realiser {
   return (step) => {
     const { source } = transitionOf(step);
-    const realiser = sources[source];
+    const realiser = sources[source as SessionStateId];
     if (!realiser) throw new Error(`No realisation of ${step.event.type} from ${source}`);
     return resolve(realiser, step);
   };
