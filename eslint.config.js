@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -44,6 +46,17 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [firebaseAuthOnlyInService], patterns }],
     },
   })),
+  // No import circles in the front end or the backend (type-only imports,
+  // erased at compile time, are not followed).
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   // The Rules of React and hooks (React Compiler checks included) where components and hooks live.
   { ...reactHooks.configs.flat.recommended, files: ['src/**/*.tsx', 'src/ui/**/*.ts'] },
   {

@@ -1,5 +1,3 @@
-import type { SessionNotice } from './sessionTypes';
-
 /** Non-error messages for people, keyed by code, as the error catalogue is. */
 export const NOTICE_CATALOGUE = {
   'password-reset-sent':
@@ -33,6 +31,12 @@ export const ADDRESSED_NOTICE_CATALOGUE = {
 export type PlainNoticeCode = keyof typeof NOTICE_CATALOGUE;
 export type AddressedNoticeCode = keyof typeof ADDRESSED_NOTICE_CATALOGUE;
 export type NoticeCode = PlainNoticeCode | AddressedNoticeCode;
+
+/** A non-error message for the user, such as "Password reset e-mail sent". */
+export interface SessionNotice {
+  code: NoticeCode;
+  message: string;
+}
 
 export function noticeFor(code: PlainNoticeCode): SessionNotice {
   return { code, message: NOTICE_CATALOGUE[code] };

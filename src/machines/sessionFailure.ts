@@ -4,7 +4,7 @@ import {
   userMessageFor,
   type ClientCode,
 } from './errorCatalogue';
-import type { SessionError, SwitchCredential } from './sessionTypes';
+import type { SessionError, SessionFailureData, SwitchCredential } from './sessionTypes';
 
 const SDK_CODE_PREFIX = 'auth/';
 
@@ -19,7 +19,7 @@ interface SessionFailureOptions {
  * What every session operation rejects with: a catalogue code, a message for people, and, when
  * the provider says the credential belongs to another account, the credential to switch with.
  */
-export class SessionFailure extends Error implements SessionError {
+export class SessionFailure extends Error implements SessionError, SessionFailureData {
   override readonly name = 'SessionFailure';
   readonly code: ClientCode;
   // Not enumerable: it can hold a password, and errors get logged and serialized.
@@ -44,9 +44,6 @@ export class SessionFailure extends Error implements SessionError {
     return { code: this.code, message: this.message };
   }
 }
-
-/** A failure as plain data (what fakes reject with, and a redirect result carries). */
-export type SessionFailureData = Pick<SessionFailure, 'code' | 'message' | 'switchCredential'>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

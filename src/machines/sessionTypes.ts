@@ -1,7 +1,6 @@
 import type { CarryOverMode } from '../backendApi';
 import type { ClientCode } from './errorCatalogue';
-import type { NoticeCode } from './noticeCatalogue';
-import type { SessionFailureData } from './sessionFailure';
+import type { SessionNotice } from './noticeCatalogue';
 
 /** The plain, serializable view of the signed-in user kept in the machine (never the SDK's `User`). */
 export interface SessionUser {
@@ -23,11 +22,7 @@ export interface SessionError {
   message: string;
 }
 
-/** A non-error message for the user, such as "Password reset e-mail sent". */
-export interface SessionNotice {
-  code: NoticeCode;
-  message: string;
-}
+export type { SessionNotice } from './noticeCatalogue';
 
 /**
  * What switching to an existing account needs. A password credential comes from a sign-up whose
@@ -36,6 +31,13 @@ export interface SessionNotice {
 export type SwitchCredential =
   | { providerId: 'password'; email: string; password: string }
   | { providerId: 'google.com'; credentialJson: Record<string, unknown> };
+
+/** A failure as plain data (what fakes reject with, and a redirect result carries). */
+export interface SessionFailureData {
+  readonly code: ClientCode;
+  readonly message: string;
+  readonly switchCredential?: SwitchCredential;
+}
 
 /** An operation that the provider refused until the user signs in again (`requires-recent-login`). */
 export type PendingOperation =

@@ -9,7 +9,7 @@
 import { createActor, fromCallback, fromPromise, type Actor, type EventObject } from 'xstate';
 import { handlingOf, userMessageFor, type ClientCode } from '../../src/machines/errorCatalogue';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { SessionFailureData } from '../../src/machines/sessionFailure';
+import type { SessionFailureData } from '../../src/machines/sessionTypes';
 import type { AuthChangedEvent, SessionUser } from '../../src/machines/sessionTypes';
 import { googleSwitchCredential, guestUser, registeredUser } from '../support/sessionFixtures';
 

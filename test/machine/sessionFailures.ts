@@ -1,5 +1,5 @@
 import { userMessageFor, type ClientCode } from '../../src/machines/errorCatalogue';
-import type { SessionFailureData } from '../../src/machines/sessionFailure';
+import type { SessionFailureData } from '../../src/machines/sessionTypes';
 import type { SwitchCredential } from '../../src/machines/sessionTypes';
 import { googleSwitchCredential } from '../support/sessionFixtures';
 

@@ -4,7 +4,7 @@
  */
 import { initialTransition, transition, type StateValue } from 'xstate';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
-import type { SessionFailureData } from '../../../src/machines/sessionFailure';
+import type { SessionFailureData } from '../../../src/machines/sessionTypes';
 import type { RestoreResult } from '../../../src/machines/sessionTypes';
 import {
   stateKey,

@@ -14,7 +14,7 @@ import {
 } from 'firebase/auth';
 import { userMessageFor, type ClientCode } from '../../../src/machines/errorCatalogue';
 import { NOTICE_CATALOGUE } from '../../../src/machines/noticeCatalogue';
-import type { SessionFailureData } from '../../../src/machines/sessionFailure';
+import type { SessionFailureData } from '../../../src/machines/sessionTypes';
 import { sessionMachine } from '../../../src/machines/sessionMachine';
 import {
   SESSION_OPERATIONS,
