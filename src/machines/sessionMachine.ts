@@ -55,22 +55,19 @@ function isSessionUser(value: unknown): value is SessionUser {
   return typeof value === 'object' && value !== null && 'uid' in value && 'isAnonymous' in value;
 }
 
-/** Operations whose success leaves nobody signed in (a fresh guest starts next). */
-const SIGNS_OUT = new Set(['signOut', 'deleteAccount']);
-
 /**
  * The user the SDK should hold once an operation settles with `event`, if nothing else happened
- * meanwhile: the user it produced, nobody after a sign-out or deletion, else the user it ran for.
+ * meanwhile: the user it produced, else the user it ran for. (A sign-out or a deletion expects
+ * nobody: those settle through `followIfSignedInMeanwhile`.)
  */
 function expectedUserAfter(context: SessionContext, event: EventObject): SessionUser | null {
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
-  if (!done || !('output' in event)) return context.user;
+  if (!('output' in event)) return context.user;
   const { output } = event;
   if (isSessionUser(output)) return output;
   if (typeof output === 'object' && output !== null && 'user' in output) {
     return isSessionUser(output.user) ? output.user : null;
   }
-  return SIGNS_OUT.has(done[1] ?? '') ? null : context.user;
+  return context.user;
 }
 
 function handles(event: EventObject, handling: ErrorHandling): boolean {
@@ -251,6 +248,9 @@ const sessionSetup = setup({
     userChangedMeanwhile: ({ context, event }) =>
       context.deferredAuthChange !== null &&
       !sameUser(context.deferredAuthChange.user, expectedUserAfter(context, event)),
+    /** After a sign-out or deletion: the SDK holds someone again (another tab signed in). */
+    signedInMeanwhile: ({ context }) =>
+      context.deferredAuthChange !== null && context.deferredAuthChange.user !== null,
     /**
      * The SDK now holds someone (not nobody) whom the operation did not produce: another tab signed
      * in, or registered this very guest. Follow it rather than act on this tab's stale failure,
@@ -323,6 +323,9 @@ const followIfUserChanged = {
   target: '#session.reconciling',
   actions: 'adoptDeferredUser',
 } as const;
+
+/** `followIfUserChanged` for the operations that leave nobody signed in (sign-out, deletion). */
+const followIfSignedInMeanwhile = { ...followIfUserChanged, guard: 'signedInMeanwhile' } as const;
 
 /**
  * Reloading or re-authenticating reads the SDK's current user, which another tab may have
@@ -1080,7 +1083,7 @@ export const sessionMachine = sessionSetup.createMachine({
             id: 'deleteAccount',
             src: 'deleteAccount',
             onDone: [
-              followIfUserChanged,
+              followIfSignedInMeanwhile,
               {
                 target: '#session.startingGuest',
                 actions: [
@@ -1152,7 +1155,7 @@ export const sessionMachine = sessionSetup.createMachine({
         id: 'signOut',
         src: 'signOut',
         onDone: [
-          followIfUserChanged,
+          followIfSignedInMeanwhile,
           // Signed out to use this tab's own address: the form, filled again, says enough.
           {
             guard: 'hasRegistration',
