@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { EmailField, AccountUsername } from '../forms/EmailField';
 import type { ClientCode } from '../../machines/errorCatalogue';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
 import { SafeForm } from '../forms/SafeForm';
-import { TextField } from '../forms/TextField';
-import { currentPasswordProblem, EMAIL_MAX_LENGTH, isPasswordError } from '../forms/validation';
+import { currentPasswordProblem, isPasswordError } from '../forms/validation';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { newEmailProblem } from './newEmailProblem';
 import { ReauthenticateForm } from './ReauthenticateForm';
@@ -93,27 +93,15 @@ export function ChangeEmailForm({ user, unavailable, act, feedbackFor }: ChangeE
       <SafeForm className="form" onSubmit={handleSubmit}>
         {hasPassword && user.email && (
           // Lets password managers fill the right account's password.
-          <input
-            type="email"
-            name="username"
-            autoComplete="username"
-            value={user.email}
-            readOnly
-            hidden
-          />
+          <AccountUsername email={user.email} />
         )}
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />
-        <TextField
+        <EmailField
           ref={emailRef}
           label="New email"
-          type="email"
           name="new-email"
           autoComplete="email"
-          inputMode="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          autoCapitalize="none"
-          spellCheck={false}
           value={newEmail}
           onValueChange={setNewEmail}
           invalid={emailInvalid}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { AccountUsername } from '../forms/EmailField';
 import type { SessionUser } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
@@ -76,14 +77,7 @@ export function ChangePasswordForm({
       <SafeForm className="form" onSubmit={handleSubmit}>
         {user.email && (
           // Lets password managers save the new password for the right account.
-          <input
-            type="email"
-            name="username"
-            autoComplete="username"
-            value={user.email}
-            readOnly
-            hidden
-          />
+          <AccountUsername email={user.email} />
         )}
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AccountUsername } from '../forms/EmailField';
 import type { SessionError, SessionUser, SessionUserEvent } from '../../machines/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
@@ -90,14 +91,7 @@ export function ReauthenticateForm({
         <SafeForm id={formId} className="form" onSubmit={handleSubmit}>
           {user.email && (
             // Lets password managers fill the right account's password.
-            <input
-              type="email"
-              name="username"
-              autoComplete="username"
-              value={user.email}
-              readOnly
-              hidden
-            />
+            <AccountUsername email={user.email} />
           )}
           <PasswordField
             ref={passwordRef}

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { EmailField } from '../forms/EmailField';
 import { Link } from 'react-router-dom';
 import type { ClientCode } from '../../machines/errorCatalogue';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
-import { TextField } from '../forms/TextField';
-import { EMAIL_MAX_LENGTH, emailProblem } from '../forms/validation';
+import { emailProblem } from '../forms/validation';
 import { useSessionError, useSessionOperation, useSessionSend, useSessionStatus } from '../session';
 import { WorkingStatus } from './WorkingStatus';
 import { PATHS } from '../../paths';
@@ -79,16 +79,11 @@ export function EmailLinkSignIn() {
       <ErrorMessage id={errorId} message={message} />
       {asksAddress && (
         <SafeForm className="form" onSubmit={handleSubmit}>
-          <TextField
+          <EmailField
             ref={emailRef}
             label="Email"
-            type="email"
             name="email"
             autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            autoCapitalize="none"
-            spellCheck={false}
             value={email}
             onValueChange={setEmail}
             invalid={problem !== null || failure?.code === 'email-link-wrong-address'}

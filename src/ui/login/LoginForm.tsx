@@ -1,13 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { EmailField } from '../forms/EmailField';
 import { checkPassword } from '../../machines/passwordPolicy';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
 import { SafeForm } from '../forms/SafeForm';
 import { PasswordRequirements } from '../forms/PasswordRequirements';
-import { TextField } from '../forms/TextField';
 import {
-  EMAIL_MAX_LENGTH,
   currentPasswordProblem,
   emailProblem,
   isEmailError,
@@ -149,16 +148,11 @@ export function LoginForm() {
       <SafeForm className="form" onSubmit={handleSubmit}>
         <ErrorMessage id={errorId} message={message} />
         <StatusMessage message={notice?.message} />
-        <TextField
+        <EmailField
           ref={emailRef}
           label="Email"
-          type="email"
           name="email"
           autoComplete="username"
-          inputMode="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onValueChange={setEmail}
           invalid={emailInvalid}
