@@ -1,0 +1,35 @@
+/** A skill entry of the curated vocabulary, and the helper that tags entries with their category. */
+export type SkillCategory =
+  | 'language'
+  | 'frontend'
+  | 'backend'
+  | 'mobile'
+  | 'database'
+  | 'cloud'
+  | 'devops'
+  | 'data'
+  | 'ml'
+  | 'testing'
+  | 'security'
+  | 'tool'
+  | 'practice';
+
+export interface SkillEntry {
+  /** Canonical name, also matched case-insensitively unless it appears in `exact` or `inContext`. */
+  readonly name: string;
+  readonly category: SkillCategory;
+  /** Other spellings, matched case-insensitively. */
+  readonly aliases?: readonly string[];
+  /** Spellings that are also common English words: matched only exactly as written here. */
+  readonly exact?: readonly string[];
+  /** Spellings so short or common that they need exact case and a tech context (see skillVocabulary.ts). */
+  readonly inContext?: readonly string[];
+}
+
+export const tagged =
+  (category: SkillCategory) =>
+  (name: string, more: Omit<SkillEntry, 'name' | 'category'> = {}): SkillEntry => ({
+    name,
+    category,
+    ...more,
+  });
