@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { sessionMachine } from '../src/machines/sessionMachine';
+import { sessionMachine } from '../src/machines/session/sessionMachine';
 import { renderMarkdown, type StatechartPage } from './statechart/markdown';
 
 /**
@@ -37,20 +37,20 @@ export function renderStatechartDocs(
 export const SESSION_PAGE: StatechartPage = {
   baseName: 'session',
   title: 'Session statechart',
-  sourcePath: 'src/machines/sessionMachine.ts',
+  sourcePath: 'src/machines/session/sessionMachine.ts',
   exportName: 'sessionMachine',
   intro: [
     'The whole session model is this one XState statechart: the Firebase service ' +
-      '(`src/machines/firebaseSession.ts`) provides the invoked actors, and the UI only reads ' +
+      '(`src/machines/session/firebaseSession.ts`) provides the invoked actors, and the UI only reads ' +
       'snapshots and sends events.',
     '## Live inspection in development',
     'Run `VITE_INSPECT=true npm start` to watch the machine live in the Stately inspector ' +
       '(<https://stately.ai/inspect>). The dev server only: the session provider attaches ' +
-      '`createSessionInspector()` (`src/machines/sessionInspector.ts`) when `VITE_INSPECT` is ' +
+      '`createSessionInspector()` (`src/machines/session/sessionInspector.ts`) when `VITE_INSPECT` is ' +
       '`true` and `import.meta.env.DEV`, so production builds never load it. The inspector ' +
       'opens in a new window, so allow pop-ups for the dev server. Before anything leaves the ' +
       'page, passwords, reset codes, tokens and credentials in events and snapshots become ' +
-      '`"[redacted]"` (`src/machines/inspectionRedaction.ts`).',
+      '`"[redacted]"` (`src/machines/session/inspectionRedaction.ts`).',
   ],
 };
 

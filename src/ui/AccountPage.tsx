@@ -23,7 +23,7 @@ import {
   useSessionUser,
 } from './session';
 import { SessionFailure } from './session/SessionFailure';
-import type { SessionUser } from '../machines/sessionTypes';
+import type { SessionUser } from '../machines/session/sessionTypes';
 import { loginPath, PATHS } from '../paths';
 import './forms.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { config } from '../config';
-import { COPYRIGHT_YEAR } from '../machines/sessionConstants';
+import { COPYRIGHT_YEAR } from '../machines/session/sessionConstants';
 import { BrandLink } from './BrandLink';
 import { PATHS, PRICING_PATH } from '../paths';
 

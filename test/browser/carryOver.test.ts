@@ -27,7 +27,7 @@ import {
   shownTargetRoles,
   submitLogin,
 } from './support/pageDriver';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 
 /**
  * Issue 10 in Chromium, against the Auth Emulator and the real backend (in-memory PGlite): a guest

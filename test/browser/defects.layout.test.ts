@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 import { BLOG_POSTS } from '../../src/routes/blog/blogPosts';
 import { blogPostPath } from '../../src/routes/blog/blogPost';
 import { createAccount } from '../support/emulatorAuth';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
 import { EVERY_PAGE_PATH } from './support/sitePaths';
 import { useRawBrowser, type RawTab } from './support/rawTabs';

@@ -1,7 +1,7 @@
 import { signInWithEmailAndPassword, updateEmail } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 import { PATHS } from '../../src/paths';
 import { listOobCodes, type OobCode } from '../support/emulatorAdmin';
 import { createAccount, createTestAuth, uniqueEmail } from '../support/emulatorAuth';

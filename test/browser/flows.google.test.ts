@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
 import { uniqueEmail } from '../support/emulatorAuth';
 import {
   expectAt,

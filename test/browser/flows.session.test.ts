@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 import {
   accountExists,
   disableUser,

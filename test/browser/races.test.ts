@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADDRESSED_NOTICE_CATALOGUE, NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import {
+  ADDRESSED_NOTICE_CATALOGUE,
+  NOTICE_CATALOGUE,
+} from '../../src/machines/session/noticeCatalogue';
 import { loginPath, PATHS } from '../../src/paths';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
 import {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 import { launchTestChromium } from '../support/browser';
 import { latestPasswordResetCode } from '../support/emulatorAdmin';
 import {

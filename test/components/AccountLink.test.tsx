@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RestoreResult } from '../../src/machines/sessionTypes';
+import type { RestoreResult } from '../../src/machines/session/sessionTypes';
 import { AccountLink } from '../../src/ui/AccountLink';
 import { SessionProvider, type StartSession } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';

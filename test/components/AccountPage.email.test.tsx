@@ -1,10 +1,10 @@
 import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import { SessionFailure } from '../../src/machines/sessionFailure';
-import type { SessionUser } from '../../src/machines/sessionTypes';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
+import { SessionFailure } from '../../src/machines/session/sessionFailure';
+import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import { newEmailProblem } from '../../src/ui/account/newEmailProblem';
 import { useCooldown } from '../../src/ui/account/useCooldown';
 import { PATHS } from '../../src/paths';

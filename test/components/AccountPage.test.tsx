@@ -2,9 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import type { RestoreResult, SessionUser } from '../../src/machines/sessionTypes';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
+import type { RestoreResult, SessionUser } from '../../src/machines/session/sessionTypes';
 import {
   createFakeSession,
   currentLocation,

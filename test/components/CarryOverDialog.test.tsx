@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import type { GuestWork } from '../../src/machines/sessionTypes';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
+import type { GuestWork } from '../../src/machines/session/sessionTypes';
 import { CarryOverDialog } from '../../src/ui/CarryOverDialog';
 import {
   createFakeSession,

@@ -11,9 +11,13 @@ import {
   renderWithSession,
   type FakeSession,
 } from '../support/sessionTestProvider';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import type { EmailAction, EmailActionResult, SignInResult } from '../../src/machines/sessionTypes';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
+import type {
+  EmailAction,
+  EmailActionResult,
+  SignInResult,
+} from '../../src/machines/session/sessionTypes';
 import { PATHS } from '../../src/paths';
 
 const CODE = 'secret-oob-code-42';

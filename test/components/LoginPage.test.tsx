@@ -10,9 +10,9 @@ import {
   registeredUser,
   renderWithSession,
 } from '../support/sessionTestProvider';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../src/machines/noticeCatalogue';
-import type { AccountCreated } from '../../src/machines/sessionTypes';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
+import type { AccountCreated } from '../../src/machines/session/sessionTypes';
 import { PATHS } from '../../src/paths';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
-import type { SessionUser } from '../../src/machines/sessionTypes';
+import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {
   ACCOUNT_PLAN_PATH,
   CHECKOUT_INTENT_PATH,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { buildApp } from '../../server/app';
 import { readServerConfig } from '../../server/config';
 import type { AlertProfileInput, GetProfileResponse } from '../../src/backendApi';
-import { createSessionBackend } from '../../src/machines/sessionBackend';
+import { createSessionBackend } from '../../src/machines/session/sessionBackend';
 import { validProfile } from '../server/support/profiles';
 import { accountExists } from '../support/emulatorAdmin';
 import {

@@ -11,14 +11,14 @@ import {
   signInWithEmailAndPassword,
   type Auth,
 } from 'firebase/auth';
-import { userMessageFor, type ClientCode } from '../../src/machines/errorCatalogue';
+import { userMessageFor, type ClientCode } from '../../src/machines/session/errorCatalogue';
 import {
   memoryEmailLinkAddressStore,
   type EmailLinkAddressStore,
-} from '../../src/machines/emailLinkAddress';
-import { createSessionActors } from '../../src/machines/firebaseSession';
-import type { SessionBackend } from '../../src/machines/sessionBackend';
-import type { SessionUser } from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/emailLinkAddress';
+import { createSessionActors } from '../../src/machines/session/firebaseSession';
+import type { SessionBackend } from '../../src/machines/session/sessionBackend';
+import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {
   changeEmailDirectly,
   clearAccounts,

@@ -19,17 +19,21 @@ import {
   type OutputFrom,
 } from 'xstate';
 import { readConfig } from '../../src/config';
-import { handlingOf, userMessageFor, type ErrorHandling } from '../../src/machines/errorCatalogue';
-import { rawCodeOf, SessionFailure } from '../../src/machines/sessionFailure';
+import {
+  handlingOf,
+  userMessageFor,
+  type ErrorHandling,
+} from '../../src/machines/session/errorCatalogue';
+import { rawCodeOf, SessionFailure } from '../../src/machines/session/sessionFailure';
 import {
   createBrowserAuth,
   createBrowserSessionActors,
   createSessionActors,
   providerPasswordPolicy,
   type SessionActors,
-} from '../../src/machines/firebaseSession';
-import { sessionMachine } from '../../src/machines/sessionMachine';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
+} from '../../src/machines/session/firebaseSession';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
 import {
   clearAccounts,
   deleteAccountAsOwner,

@@ -18,11 +18,11 @@ import {
   type OAuthCredential,
 } from 'firebase/auth';
 import { fromPromise } from 'xstate';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { failureOf, SessionFailure } from '../../src/machines/sessionFailure';
-import { toSessionUser } from '../../src/machines/firebaseSession';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
-import type { SessionUser } from '../../src/machines/sessionTypes';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { failureOf, SessionFailure } from '../../src/machines/session/sessionFailure';
+import { toSessionUser } from '../../src/machines/session/firebaseSession';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
+import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {
   accountExists,
   clearAccounts,

@@ -7,10 +7,14 @@
  * before the promise resolves; a revoked token signs the tab out).
  */
 import { createActor, fromCallback, fromPromise, type Actor, type EventObject } from 'xstate';
-import { handlingOf, userMessageFor, type ClientCode } from '../../src/machines/errorCatalogue';
-import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { SessionFailureData } from '../../src/machines/sessionTypes';
-import type { AuthChangedEvent, SessionUser } from '../../src/machines/sessionTypes';
+import {
+  handlingOf,
+  userMessageFor,
+  type ClientCode,
+} from '../../src/machines/session/errorCatalogue';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import type { SessionFailureData } from '../../src/machines/session/sessionTypes';
+import type { AuthChangedEvent, SessionUser } from '../../src/machines/session/sessionTypes';
 import { googleSwitchCredential, guestUser, registeredUser } from '../support/sessionFixtures';
 
 export type SessionActor = Actor<typeof sessionMachine>;

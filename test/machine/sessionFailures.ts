@@ -1,6 +1,6 @@
-import { userMessageFor, type ClientCode } from '../../src/machines/errorCatalogue';
-import type { SessionFailureData } from '../../src/machines/sessionTypes';
-import type { SwitchCredential } from '../../src/machines/sessionTypes';
+import { userMessageFor, type ClientCode } from '../../src/machines/session/errorCatalogue';
+import type { SessionFailureData } from '../../src/machines/session/sessionTypes';
+import type { SwitchCredential } from '../../src/machines/session/sessionTypes';
 import { googleSwitchCredential } from '../support/sessionFixtures';
 
 export function failure(code: ClientCode, switchCredential?: SwitchCredential): SessionFailureData {

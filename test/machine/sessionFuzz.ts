@@ -5,9 +5,13 @@
  */
 import fc from 'fast-check';
 import type { AnyTransitionDefinition, InspectionEvent, StateValue } from 'xstate';
-import { ERROR_CATALOGUE, isClientCode, type ClientCode } from '../../src/machines/errorCatalogue';
-import type { NoticeCode } from '../../src/machines/noticeCatalogue';
-import type { SessionEvent } from '../../src/machines/sessionTypes';
+import {
+  ERROR_CATALOGUE,
+  isClientCode,
+  type ClientCode,
+} from '../../src/machines/session/errorCatalogue';
+import type { NoticeCode } from '../../src/machines/session/noticeCatalogue';
+import type { SessionEvent } from '../../src/machines/session/sessionTypes';
 import { ACCOUNTS, SdkWorld, sameIdentity, type Settlement, type Tab } from './sdkWorld';
 import { stateIds, transitionId, userEvents } from './sessionModel';
 

@@ -8,8 +8,12 @@ import type {
   StateValueFrom,
 } from 'xstate';
 import { declaredTransitionsOf, stateNodesOf } from '../../scripts/statechart/walk';
-import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { SessionContext, SessionEvent, SessionUser } from '../../src/machines/sessionTypes';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import type {
+  SessionContext,
+  SessionEvent,
+  SessionUser,
+} from '../../src/machines/session/sessionTypes';
 import {
   googleOnlyUser as existingUser,
   googleSwitchCredential,

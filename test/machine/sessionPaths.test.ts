@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, initialTransition, transition } from 'xstate';
-import { sessionMachine } from '../../src/machines/sessionMachine';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
 import { createFakeSessionService } from '../support/fakeSessionService';
 import {
   declaredStates,

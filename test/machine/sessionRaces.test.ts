@@ -5,9 +5,9 @@
  * two real tabs.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userMessageFor } from '../../src/machines/errorCatalogue';
-import { addressedNoticeFor } from '../../src/machines/noticeCatalogue';
-import type { SessionEvent } from '../../src/machines/sessionTypes';
+import { userMessageFor } from '../../src/machines/session/errorCatalogue';
+import { addressedNoticeFor } from '../../src/machines/session/noticeCatalogue';
+import type { SessionEvent } from '../../src/machines/session/sessionTypes';
 import { ACCOUNTS, SdkWorld, type Settlement, type Tab } from './sdkWorld';
 import { brokenRule } from './sessionFuzz';
 

@@ -16,16 +16,16 @@ import {
   type OutputFrom,
   type CallbackActorLogic,
 } from 'xstate';
-import type { ClientCode } from '../../src/machines/errorCatalogue';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
-import { SessionFailure } from '../../src/machines/sessionFailure';
-import { sessionMachine } from '../../src/machines/sessionMachine';
+import type { ClientCode } from '../../src/machines/session/errorCatalogue';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
+import { SessionFailure } from '../../src/machines/session/sessionFailure';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
 import type {
   AuthChangedEvent,
   PasswordPolicy,
   SessionUser,
   SignInResult,
-} from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/sessionTypes';
 import { googleOnlyUser, guestUser, registeredUser } from './sessionFixtures';
 
 export { googleOnlyUser, guestUser, registeredUser };

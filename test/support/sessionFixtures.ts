@@ -2,7 +2,7 @@ import type {
   PasswordPolicy,
   SessionUser,
   SwitchCredential,
-} from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/sessionTypes';
 
 /** Plain session users as the Firebase service hands them to the machine. */
 

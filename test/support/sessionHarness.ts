@@ -1,8 +1,11 @@
 import type { Auth } from 'firebase/auth';
 import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
-import { createSessionActors, type SessionActors } from '../../src/machines/firebaseSession';
-import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { SessionBackend } from '../../src/machines/sessionBackend';
+import {
+  createSessionActors,
+  type SessionActors,
+} from '../../src/machines/session/firebaseSession';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import type { SessionBackend } from '../../src/machines/session/sessionBackend';
 
 /** Where the app is served in development; password-reset links lead back here. */
 export const TEST_ORIGIN = 'http://127.0.0.1:5173';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { continueLinkFor } from '../../src/machines/continueLink';
-import { SessionFailure } from '../../src/machines/sessionFailure';
+import { continueLinkFor } from '../../src/machines/session/continueLink';
+import { SessionFailure } from '../../src/machines/session/sessionFailure';
 
 const origin = 'https://app.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionMachine } from '../../src/machines/sessionMachine';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
 
 /** The states the design card names; the statechart keeps them, so the card still reads true. */
 const CARD_STATES = [

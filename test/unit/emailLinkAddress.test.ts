@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   memoryEmailLinkAddressStore,
   storageEmailLinkAddressStore,
-} from '../../src/machines/emailLinkAddress';
+} from '../../src/machines/session/emailLinkAddress';
 
 /** A Storage in memory, as the browser's localStorage behaves. */
 function memoryStorage(): Storage {

@@ -18,9 +18,9 @@ import {
   handlingOf,
   userMessageFor,
   type ErrorHandling,
-} from '../../src/machines/errorCatalogue';
-import { clientCodeOf, failureOf, SessionFailure } from '../../src/machines/sessionFailure';
-import type { SwitchCredential } from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/errorCatalogue';
+import { clientCodeOf, failureOf, SessionFailure } from '../../src/machines/session/sessionFailure';
+import type { SwitchCredential } from '../../src/machines/session/sessionTypes';
 
 const SPEC_TABLE = {
   EMAIL_EXISTS: 'email-already-in-use',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GuestLinkGuard, type NotifiedUser } from '../../src/machines/guestLinkGuard';
-import type { PersistedIdentity } from '../../src/machines/persistedUser';
+import { GuestLinkGuard, type NotifiedUser } from '../../src/machines/session/guestLinkGuard';
+import type { PersistedIdentity } from '../../src/machines/session/persistedUser';
 
 const GUEST = 'guest-uid';
 

@@ -7,9 +7,12 @@ import {
   TOO_DEEP,
   isSecretKey,
   redactSecrets,
-} from '../../src/machines/inspectionRedaction';
-import { createSessionInspector, type SessionInspect } from '../../src/machines/sessionInspector';
-import { sessionMachine } from '../../src/machines/sessionMachine';
+} from '../../src/machines/session/inspectionRedaction';
+import {
+  createSessionInspector,
+  type SessionInspect,
+} from '../../src/machines/session/sessionInspector';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
 import type {
   AccountCreated,
   EmailPassword,
@@ -17,9 +20,9 @@ import type {
   SessionContext,
   SessionEvent,
   SessionUser,
-} from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/sessionTypes';
 import { guestUser } from '../support/sessionFixtures';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const NEW_PASSWORD = 'new-horse-battery-staple';

@@ -5,8 +5,8 @@ import {
   checkPassword,
   policyFromProvider,
   type PasswordRequirementId,
-} from '../../src/machines/passwordPolicy';
-import type { PasswordPolicy } from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/passwordPolicy';
+import type { PasswordPolicy } from '../../src/machines/session/sessionTypes';
 
 const everything: PasswordPolicy = policyFromProvider({
   minPasswordLength: 8,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closingPopupOnAbort } from '../../src/machines/popupWindow';
+import { closingPopupOnAbort } from '../../src/machines/session/popupWindow';
 
 interface FakePopup {
   close: ReturnType<typeof vi.fn>;

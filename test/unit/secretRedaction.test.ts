@@ -5,7 +5,7 @@ import {
   isSecretKey,
   redactSecrets,
   summarizeThrown,
-} from '../../src/machines/inspectionRedaction';
+} from '../../src/machines/session/inspectionRedaction';
 
 /** Shaped like the emulator's and Google's tokens (the SDK never checks their content). */
 const ID_TOKEN =

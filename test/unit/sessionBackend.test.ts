@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BackendFailure } from '../../src/machines/backendErrors';
-import { ERROR_CATALOGUE } from '../../src/machines/errorCatalogue';
-import { sessionFailureOfBackend } from '../../src/machines/sessionBackend';
+import { ERROR_CATALOGUE } from '../../src/machines/session/errorCatalogue';
+import { sessionFailureOfBackend } from '../../src/machines/session/sessionBackend';
 
 const sessionCodeOf = (code: ConstructorParameters<typeof BackendFailure>[0]) =>
   sessionFailureOfBackend(new BackendFailure(code)).code;

@@ -10,7 +10,7 @@ import {
   REDIRECT_START_TIMEOUT_MS,
   SDK_OWNED_TIMINGS,
   type SdkOwnedTiming,
-} from '../../src/machines/sessionConstants';
+} from '../../src/machines/session/sessionConstants';
 
 /** The browser build of the installed @firebase/auth (what the app ships) and the sources its map embeds. */
 function loadSdkBrowserBuild(): { bundle: string; sources: ReadonlyMap<string, string> } {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
-import { sessionMachine } from '../../src/machines/sessionMachine';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
 import type {
   SessionContext,
   SessionError,
   SessionNotice,
   SessionUser,
-} from '../../src/machines/sessionTypes';
+} from '../../src/machines/session/sessionTypes';
 import { SESSION_STOPPED_ERROR, toSessionView } from '../../src/ui/session/sessionView';
 import { guestUser } from '../support/sessionFixtures';
 

@@ -16,7 +16,7 @@ import { readableAction, readableEvent, readableGuard } from '../../scripts/stat
 import { REGENERATE_COMMAND } from '../../scripts/statechart/markdown';
 import { mermaidIdOf, mermaidInfoIdOf, mermaidText } from '../../scripts/statechart/mermaid';
 import { SESSION_PAGE, renderStatechartDocs, statechartFiles } from '../../scripts/statechartDocs';
-import { sessionMachine } from '../../src/machines/sessionMachine';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -211,7 +211,7 @@ describe('docs/statecharts', () => {
     const intro = markdown.slice(0, markdown.indexOf('```mermaid'));
     expect(intro).toContain('Generated file: do not edit by hand.');
     expect(intro).toContain(`\`${REGENERATE_COMMAND}\``);
-    expect(intro).toContain('src/machines/sessionMachine.ts');
+    expect(intro).toContain('src/machines/session/sessionMachine.ts');
     expect(intro).toContain('VITE_INSPECT=true npm start');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/passwordPolicy';
-import type { PasswordPolicy } from '../../src/machines/sessionTypes';
+import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
+import type { PasswordPolicy } from '../../src/machines/session/sessionTypes';
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -9,7 +9,7 @@ import {
   maxPasswordLength,
   newPasswordProblem,
 } from '../../src/ui/forms/validation';
-import { checkPassword } from '../../src/machines/passwordPolicy';
+import { checkPassword } from '../../src/machines/session/passwordPolicy';
 
 const EMAIL_TOO_LONG = `Enter an email address of at most ${EMAIL_MAX_LENGTH} characters.`;
 const INVALID_EMAIL = 'Enter a valid email address, like name@example.com.';

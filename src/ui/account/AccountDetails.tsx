@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SessionUser } from '../../machines/sessionTypes';
+import type { SessionUser } from '../../machines/session/sessionTypes';
 import { formatDay, formatMoment, isoTime, signInMethodNames } from './accountFormat';
 
 function Time({ value, format }: { value: string | null; format: (iso: string) => string }) {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { EmailField, AccountUsername } from '../forms/EmailField';
-import type { ClientCode } from '../../machines/errorCatalogue';
-import type { SessionUser } from '../../machines/sessionTypes';
+import type { ClientCode } from '../../machines/session/errorCatalogue';
+import type { SessionUser } from '../../machines/session/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';

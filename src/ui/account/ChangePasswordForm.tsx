@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AccountUsername } from '../forms/EmailField';
-import type { SessionUser } from '../../machines/sessionTypes';
+import type { SessionUser } from '../../machines/session/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { SessionUser } from '../../machines/sessionTypes';
+import type { SessionUser } from '../../machines/session/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';

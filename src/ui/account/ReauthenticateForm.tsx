@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AccountUsername } from '../forms/EmailField';
-import type { SessionError, SessionUser, SessionUserEvent } from '../../machines/sessionTypes';
+import type {
+  SessionError,
+  SessionUser,
+  SessionUserEvent,
+} from '../../machines/session/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';

@@ -1,5 +1,9 @@
 import { useCallback, useState } from 'react';
-import type { SessionError, SessionNotice, SessionUserEvent } from '../../machines/sessionTypes';
+import type {
+  SessionError,
+  SessionNotice,
+  SessionUserEvent,
+} from '../../machines/session/sessionTypes';
 import { useSessionError, useSessionNotice, useSessionSend } from '../session';
 
 /** The account page's sections; each shows the feedback of its own actions, next to them. */

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type RefObject } from 'react';
-import { checkPassword, type PasswordCheck } from '../../machines/passwordPolicy';
+import { checkPassword, type PasswordCheck } from '../../machines/session/passwordPolicy';
 import { usePasswordPolicy } from '../session';
 import { PasswordField } from './PasswordField';
 import { PasswordRequirements } from './PasswordRequirements';

@@ -1,4 +1,4 @@
-import type { PasswordCheck } from '../../machines/passwordPolicy';
+import type { PasswordCheck } from '../../machines/session/passwordPolicy';
 
 /** The policy's rules for a new password, ticked off live as the person types. */
 export function PasswordRequirements({

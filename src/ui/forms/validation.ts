@@ -1,5 +1,5 @@
-import type { PasswordCheck } from '../../machines/passwordPolicy';
-import type { PasswordPolicy } from '../../machines/sessionTypes';
+import type { PasswordCheck } from '../../machines/session/passwordPolicy';
+import type { PasswordPolicy } from '../../machines/session/sessionTypes';
 
 /** RFC 5321's limit on a forward path, which every mail system enforces. */
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmailField } from '../forms/EmailField';
 import { Link } from 'react-router-dom';
-import type { ClientCode } from '../../machines/errorCatalogue';
+import type { ClientCode } from '../../machines/session/errorCatalogue';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';

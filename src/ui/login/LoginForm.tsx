@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { EmailField } from '../forms/EmailField';
-import { checkPassword } from '../../machines/passwordPolicy';
+import { checkPassword } from '../../machines/session/passwordPolicy';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';

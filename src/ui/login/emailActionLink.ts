@@ -1,4 +1,4 @@
-import { EMAIL_ACTIONS, type EmailAction } from '../../machines/sessionTypes';
+import { EMAIL_ACTIONS, type EmailAction } from '../../machines/session/sessionTypes';
 import { safeNextPath } from './safeNextPath';
 
 /** Every e-mailed link lands on `/login`; `mode` says which action it carries. */

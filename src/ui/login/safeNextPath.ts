@@ -1,4 +1,4 @@
-import { continueLinkFor } from '../../machines/continueLink';
+import { continueLinkFor } from '../../machines/session/continueLink';
 import { PATHS } from '../../paths';
 
 const DEFAULT_DESTINATION = PATHS.account;

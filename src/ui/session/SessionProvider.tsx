@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { SessionError } from '../../machines/sessionTypes';
-import { SESSION_UNAVAILABLE_MESSAGE } from '../../machines/sessionUnavailable';
+import type { SessionError } from '../../machines/session/sessionTypes';
+import { SESSION_UNAVAILABLE_MESSAGE } from '../../machines/session/sessionUnavailable';
 import type { SessionConnection, StartSession } from './sessionConnection';
 import { readSessionKindHint, rememberSessionKind } from './sessionKindHint';
 import { createSessionStore } from './sessionStore';

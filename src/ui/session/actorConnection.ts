@@ -1,6 +1,6 @@
 import { createActor, type Actor, type ActorOptions, type Subscription } from 'xstate';
-import { summarizeThrown } from '../../machines/inspectionRedaction';
-import type { sessionMachine } from '../../machines/sessionMachine';
+import { summarizeThrown } from '../../machines/session/inspectionRedaction';
+import type { sessionMachine } from '../../machines/session/sessionMachine';
 import type { SessionConnection } from './sessionConnection';
 import { toSessionView, type SessionView } from './sessionView';
 

@@ -4,10 +4,13 @@
  */
 import { config } from '../../config';
 import { createBackendClient } from '../../machines/backendClient';
-import { createBrowserSessionActors, createIdTokenSource } from '../../machines/firebaseSession';
+import {
+  createBrowserSessionActors,
+  createIdTokenSource,
+} from '../../machines/session/firebaseSession';
 import { createMatchesActors, matchesMachine } from '../../machines/matchesMachine';
 import { createProfileActors, profileMachine } from '../../machines/profileMachine';
-import { sessionMachine } from '../../machines/sessionMachine';
+import { sessionMachine } from '../../machines/session/sessionMachine';
 import { connectSessionActor } from './actorConnection';
 import type { SessionConnection } from './sessionConnection';
 import { connectMatchesActor } from '../matches/matchesActorConnection';
@@ -19,7 +22,7 @@ export async function startBrowserSessionConnection(): Promise<SessionConnection
   // `import.meta.env.DEV` is false in production builds, so the inspector is not even bundled there.
   const inspect =
     import.meta.env.DEV && config.inspect
-      ? (await import('../../machines/sessionInspector')).createSessionInspector()
+      ? (await import('../../machines/session/sessionInspector')).createSessionInspector()
       : undefined;
   return connectSessionActor(
     sessionMachine.provide({ actors: createBrowserSessionActors(config) }),

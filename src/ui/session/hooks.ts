@@ -8,7 +8,7 @@ import type {
   SessionOperation,
   SessionUser,
   SessionUserEvent,
-} from '../../machines/sessionTypes';
+} from '../../machines/session/sessionTypes';
 import type { SessionKind } from './sessionKindHint';
 import { INITIAL_SESSION_STATE, type SessionStore, type SessionStoreState } from './sessionStore';
 import { SessionStoreContext } from './sessionStoreContext';

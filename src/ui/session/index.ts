@@ -15,5 +15,5 @@ export {
 } from './hooks';
 export type { SessionConnection, StartSession } from './sessionConnection';
 export type { SessionKind } from './sessionKindHint';
-export type { SessionOperation } from '../../machines/sessionTypes';
+export type { SessionOperation } from '../../machines/session/sessionTypes';
 export type { ReauthenticationReason, SessionStatus, SessionView } from './restoringView';

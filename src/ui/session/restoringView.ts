@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_POLICY } from '../../machines/passwordPolicy';
+import { DEFAULT_PASSWORD_POLICY } from '../../machines/session/passwordPolicy';
 import type {
   EmailPassword,
   GuestWork,
@@ -8,7 +8,7 @@ import type {
   SessionNotice,
   SessionOperation,
   SessionUser,
-} from '../../machines/sessionTypes';
+} from '../../machines/session/sessionTypes';
 
 /*
  * The view types and the views a page has before the session runtime runs: what the first load

@@ -1,4 +1,4 @@
-import type { SessionUserEvent } from '../../machines/sessionTypes';
+import type { SessionUserEvent } from '../../machines/session/sessionTypes';
 import type { SessionKind } from './sessionKindHint';
 import { RESTORING_VIEW, type SessionView } from './restoringView';
 

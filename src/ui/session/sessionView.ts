@@ -1,10 +1,10 @@
-import { SessionFailure } from '../../machines/sessionFailure';
+import { SessionFailure } from '../../machines/session/sessionFailure';
 import {
   SESSION_OPERATIONS,
   type SessionContext,
   type SessionError,
   type SessionTag,
-} from '../../machines/sessionTypes';
+} from '../../machines/session/sessionTypes';
 import { failedView, type SessionStatus, type SessionView } from './restoringView';
 
 export {

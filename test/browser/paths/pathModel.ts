@@ -3,9 +3,9 @@
  * read step by step: which declared transitions each step takes, from which snapshot.
  */
 import { initialTransition, transition, type StateValue } from 'xstate';
-import { sessionMachine } from '../../../src/machines/sessionMachine';
-import type { SessionFailureData } from '../../../src/machines/sessionTypes';
-import type { RestoreResult } from '../../../src/machines/sessionTypes';
+import { sessionMachine } from '../../../src/machines/session/sessionMachine';
+import type { SessionFailureData } from '../../../src/machines/session/sessionTypes';
+import type { RestoreResult } from '../../../src/machines/session/sessionTypes';
 import {
   stateKey,
   takenTransitions,

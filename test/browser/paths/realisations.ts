@@ -12,16 +12,16 @@ import {
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
 } from 'firebase/auth';
-import { userMessageFor, type ClientCode } from '../../../src/machines/errorCatalogue';
-import { NOTICE_CATALOGUE } from '../../../src/machines/noticeCatalogue';
-import type { SessionFailureData } from '../../../src/machines/sessionTypes';
-import { sessionMachine } from '../../../src/machines/sessionMachine';
+import { userMessageFor, type ClientCode } from '../../../src/machines/session/errorCatalogue';
+import { NOTICE_CATALOGUE } from '../../../src/machines/session/noticeCatalogue';
+import type { SessionFailureData } from '../../../src/machines/session/sessionTypes';
+import { sessionMachine } from '../../../src/machines/session/sessionMachine';
 import {
   SESSION_OPERATIONS,
   type SessionEvent,
   type SessionOperation,
   type SessionUser,
-} from '../../../src/machines/sessionTypes';
+} from '../../../src/machines/session/sessionTypes';
 import type {
   ModelEvent,
   SessionSnapshot,

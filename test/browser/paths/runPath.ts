@@ -14,12 +14,12 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { transition } from 'xstate';
-import { sessionMachine } from '../../../src/machines/sessionMachine';
-import type { SessionOperation } from '../../../src/machines/sessionTypes';
+import { sessionMachine } from '../../../src/machines/session/sessionMachine';
+import type { SessionOperation } from '../../../src/machines/session/sessionTypes';
 import {
   ADDRESSED_NOTICE_CATALOGUE,
   NOTICE_CATALOGUE,
-} from '../../../src/machines/noticeCatalogue';
+} from '../../../src/machines/session/noticeCatalogue';
 import {
   toSessionView,
   type SessionStatus,

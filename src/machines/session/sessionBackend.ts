@@ -3,9 +3,9 @@
  * a guest saved anything, carrying a discarded guest's work over, deleting an account. Backend
  * failures become session failures the error catalogue knows.
  */
-import type { CarryOverMode, CarryOverResponse } from '../backendApi';
-import { createBackendClient } from './backendClient';
-import { backendErrorOf, type BackendErrorCode } from './backendErrors';
+import type { CarryOverMode, CarryOverResponse } from '../../backendApi';
+import { createBackendClient } from '../backendClient';
+import { backendErrorOf, type BackendErrorCode } from '../backendErrors';
 import type { ClientCode } from './errorCatalogue';
 import { SessionFailure } from './sessionFailure';
 import type { GuestWork } from './sessionTypes';

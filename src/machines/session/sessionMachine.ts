@@ -16,7 +16,7 @@ import {
 } from './noticeCatalogue';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import { failureOf, logSummaryOf, SessionFailure } from './sessionFailure';
-import type { CarryOverMode, CarryOverResponse } from '../backendApi';
+import type { CarryOverMode, CarryOverResponse } from '../../backendApi';
 import type {
   AccountCreated,
   DiscardedGuest,

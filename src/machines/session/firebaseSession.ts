@@ -45,9 +45,9 @@ import {
   type User,
 } from 'firebase/auth';
 import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
-import type { CarryOverMode, CarryOverResponse } from '../backendApi';
-import type { AppConfig } from '../config';
-import { PATHS } from '../paths';
+import type { CarryOverMode, CarryOverResponse } from '../../backendApi';
+import type { AppConfig } from '../../config';
+import { PATHS } from '../../paths';
 import { continueLinkFor } from './continueLink';
 import { closingPopupOnAbort } from './popupWindow';
 import { GuestLinkGuard } from './guestLinkGuard';
