@@ -17,8 +17,8 @@ export const BASE_URL_SETTINGS: Readonly<Record<JobSource, string>> = {
 const isSource = (value: string): value is JobSource =>
   (JOB_SOURCES as readonly string[]).includes(value);
 
-/** Board tokens as the three APIs accept them in a path segment. */
-const isToken = (value: string) => {
+/** Board tokens as the APIs accept them in a path segment. */
+export const isToken = (value: string) => {
   if (value.length === 0 || value.length > 100) return false;
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
