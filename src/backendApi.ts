@@ -337,6 +337,68 @@ export const ALERT_STREAM_HEARTBEAT_MS = 25_000;
 /** Open streams per user (tabs, devices); one more is refused with `too-many-streams`. */
 export const ALERT_STREAMS_PER_USER = 5;
 
+/** The job-board APIs whose boards a seeker can follow by their careers page URL. */
+export const FOLLOW_SOURCES = [
+  'greenhouse',
+  'lever',
+  'ashby',
+  'workable',
+  'smartrecruiters',
+  'recruitee',
+] as const;
+export type FollowSource = (typeof FOLLOW_SOURCES)[number];
+
+/** Companies one profile may follow; one more is refused with `follow-limit`. */
+export const FOLLOWED_COMPANIES_LIMIT = 50;
+export const FOLLOW_URL_MAX_LENGTH = 2_000;
+
+/**
+ * How a profile's matches treat followed companies: `boost` lists their postings ahead of others
+ * that score up to `FOLLOW_BOOST_POINTS` more (scores are not changed); `only` lists nothing else
+ * (while at least one company is followed).
+ */
+export const FOLLOW_MODES = ['boost', 'only'] as const;
+export type FollowMode = (typeof FOLLOW_MODES)[number];
+export const FOLLOW_BOOST_POINTS = 20;
+
+/** A company a profile follows: its board, and what polling it found. Times are ISO 8601. */
+export interface FollowedCompany {
+  source: FollowSource;
+  token: string;
+  /** The company's name as its postings give it; the token until its board is first read. */
+  name: string;
+  followedAt: string;
+  /** When its board was last read (null: not yet, or too long ago to know). */
+  lastPolledAt: string | null;
+  /** Its postings open now. */
+  openPostings: number;
+}
+
+/**
+ * `GET /v1/profile/follows?slot=N`, and the answer of every change to them: the companies the
+ * profile follows, oldest first, how matches treat them, and how many it may follow.
+ */
+export interface FollowsResponse {
+  slot: ProfileSlot;
+  mode: FollowMode;
+  companies: FollowedCompany[];
+  limit: number;
+}
+
+/**
+ * `POST /v1/profile/follows?slot=N`: follow the company whose careers page this is (e.g.
+ * `https://boards.greenhouse.io/acme`). Read from the URL alone: nothing is fetched from it. Its
+ * board is polled from now on. Following it again changes nothing.
+ */
+export interface FollowRequest {
+  url: string;
+}
+
+/** `PUT /v1/profile/follows/mode?slot=N`. `DELETE /v1/profile/follows/{source}/{token}?slot=N` unfollows. */
+export interface PutFollowModeRequest {
+  mode: FollowMode;
+}
+
 /** `GET /health`, no token needed. */
 export interface HealthResponse {
   status: 'ok';
@@ -442,6 +504,29 @@ export const API_ERRORS = {
   'account-deletion-failed': {
     status: 502,
     message: 'Deleting your account failed. Nothing was deleted; please try again.',
+  },
+  'follow-url-invalid': {
+    status: 400,
+    message:
+      'This is not a web address. Paste the address of the company’s job board, like https://boards.greenhouse.io/acme.',
+  },
+  'follow-url-not-http': {
+    status: 400,
+    message: 'Please paste a web address that starts with https://.',
+  },
+  'follow-url-unknown-host': {
+    status: 400,
+    message:
+      'We can read Greenhouse, Lever, Ashby, Workable, SmartRecruiters and Recruitee boards. Paste the company’s job board address on one of them.',
+  },
+  'follow-url-no-company': {
+    status: 400,
+    message:
+      'We could not find a company in this address. Paste the job board’s address, like https://jobs.lever.co/acme.',
+  },
+  'follow-limit': {
+    status: 400,
+    message: 'You follow 50 companies, the most a profile can. Remove one to follow another.',
   },
   'not-found': { status: 404, message: 'There is nothing here.' },
   'too-many-streams': {

@@ -18,6 +18,7 @@ import {
 import type {
   CarryOverMode,
   CvMediaType,
+  FollowMode,
   PlanName,
   ProfileSlot,
   Seniority,
@@ -287,3 +288,40 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The companies a seeker follows, per profile slot: each a board at one source (`greenhouse:acme`),
+ * read from a careers page URL. A followed board is polled like the configured ones.
+ */
+export const followedBoards = pgTable(
+  'followed_boards',
+  {
+    uid: text('uid').notNull(),
+    slot: slot(),
+    source: text('source').$type<JobSource>().notNull(),
+    token: text('token').notNull(),
+    followedAt: timestamp('followed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.slot, table.source, table.token] }),
+    slotInRange('followed_boards_slot_range', table.slot),
+    // Every board anyone follows, read when polling starts.
+    index('followed_boards_board').on(table.source, table.token),
+  ],
+);
+
+/** How a profile's matches treat its followed companies (no row: `boost`). */
+export const followModes = pgTable(
+  'follow_modes',
+  {
+    uid: text('uid').notNull(),
+    slot: slot(),
+    mode: text('mode').$type<FollowMode>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.slot] }),
+    slotInRange('follow_modes_slot_range', table.slot),
+  ],
+);
