@@ -1,0 +1,67 @@
+import { assertEvent } from 'xstate';
+import {
+  applyingEmailAction,
+  confirmingPasswordReset,
+  sendingPasswordReset,
+} from './anyUserOperations';
+import { failedMeanwhile, followIfUserChanged, followUser, inFlight } from './reconciliation';
+import { sessionSetup } from './sessionSetup';
+
+/** An anonymous user (every visitor), and where a guest may go from here. */
+export const guest = sessionSetup.createStateConfig({
+  description: 'An anonymous user: may create an account, sign in, or continue with Google.',
+  initial: 'idle',
+  on: {
+    DISMISS: { actions: 'clearMessages' },
+    AUTH_CHANGED: followUser('guest'),
+  },
+  states: {
+    idle: {
+      on: {
+        CREATE_ACCOUNT: {
+          target: '#session.linking',
+          actions: [
+            'clearMessages',
+            {
+              type: 'assignRegistration',
+              params: ({ event }) => ({ email: event.email, password: event.password }),
+            },
+          ],
+        },
+        SIGN_IN: { target: '#session.signingIn', actions: 'clearMessages' },
+        CONTINUE_WITH_GOOGLE: {
+          target: '#session.popupPending',
+          actions: 'clearMessages',
+        },
+        SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
+        CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
+        SEND_SIGN_IN_LINK: { target: 'sendingSignInLink', actions: 'clearMessages' },
+        COMPLETE_SIGN_IN_LINK: {
+          target: '#session.completingSignInLink',
+          actions: 'clearMessages',
+        },
+        APPLY_EMAIL_ACTION: { target: 'applyingEmailAction', actions: 'clearMessages' },
+      },
+    },
+    sendingPasswordReset,
+    confirmingPasswordReset,
+    applyingEmailAction,
+    sendingSignInLink: {
+      ...inFlight,
+      tags: ['sendSignInLink', 'busy'],
+      invoke: {
+        id: 'sendSignInLink',
+        src: 'sendSignInLink',
+        input: ({ event }) => {
+          assertEvent(event, 'SEND_SIGN_IN_LINK');
+          return { email: event.email };
+        },
+        onDone: [
+          followIfUserChanged,
+          { target: 'idle', actions: { type: 'assignNotice', params: 'sign-in-link-sent' } },
+        ],
+        onError: [...failedMeanwhile, { target: 'idle', actions: 'assignError' }],
+      },
+    },
+  },
+});

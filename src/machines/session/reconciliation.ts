@@ -1,0 +1,161 @@
+import { sessionSetup } from './sessionSetup';
+import type { SessionUser, SignInResult } from './sessionTypes';
+
+/**
+ * While an operation runs, AUTH_CHANGED is deferred, not applied: the operation's own result or
+ * error says what happened (a disabled user learns why), and the change is reconciled when the
+ * operation settles (`afterSettling`), so it is never lost.
+ */
+export const inFlight = sessionSetup.createStateConfig({
+  entry: 'clearDeferredAuthChange',
+  on: { AUTH_CHANGED: { actions: 'deferAuthChange' } },
+});
+
+/**
+ * First on every settle (and Cancel): the SDK's user changed while the operation ran, to someone
+ * the operation did not produce, so follow that user instead of the operation's outcome.
+ */
+export const followIfUserChanged = {
+  guard: 'userChangedMeanwhile',
+  target: '#session.reconciling',
+  actions: 'adoptDeferredUser',
+} as const;
+
+/** `followIfUserChanged` for the operations that leave nobody signed in (sign-out, deletion). */
+export const followIfSignedInMeanwhile = {
+  ...followIfUserChanged,
+  guard: 'signedInMeanwhile',
+} as const;
+
+/**
+ * Reloading or re-authenticating reads the SDK's current user, which another tab may have
+ * replaced with a guest by now: then follow that user, never keep a guest as registered.
+ */
+export const followIfNotRegistered = {
+  guard: {
+    type: 'isNotRegistered',
+    params: ({ event }: { event: { output: SessionUser } }) => event.output,
+  },
+  target: '#session.reconciling',
+  actions: [
+    'forgetPreviousUser',
+    { type: 'assignUser', params: ({ event }: { event: { output: SessionUser } }) => event.output },
+  ],
+} as const;
+
+/**
+ * First on every failure: someone (not nobody) is signed in now whom the operation did not
+ * produce: another tab signed in, or registered this very guest. Follow them rather than act on
+ * this tab's stale failure (signing out would sign every tab out). Then a revoked session ends,
+ * saying why, before any other change is followed.
+ */
+export const followIfSomeoneElse = {
+  guard: 'someoneElseMeanwhile',
+  target: '#session.reconciling',
+  actions: 'adoptDeferredUser',
+} as const;
+
+/**
+ * The rule every failed operation starts with, written once: follow someone else who signed in
+ * meanwhile, then follow any other change of user; only then is the failure this tab's own.
+ */
+export const failedMeanwhile = [followIfSomeoneElse, followIfUserChanged] as const;
+
+type ClearedOnRevocation = 'clearPendingOperation' | 'clearDiscardedGuest';
+
+/**
+ * `failedMeanwhile` where the session may be revoked: it ends (signing out, saying why) before any
+ * other change is followed, dropping what was kept for the operation.
+ */
+export function endedOrFailedMeanwhile(clear: readonly ClearedOnRevocation[] = []) {
+  return [
+    followIfSomeoneElse,
+    {
+      guard: 'isSessionRevoked' as const,
+      target: '#session.signingOut',
+      actions: [...clear, 'assignError' as const],
+    },
+    followIfUserChanged,
+  ] as const;
+}
+
+type RestingState = 'guest' | 'authenticated' | 'sessionFailed';
+
+/**
+ * AUTH_CHANGED at rest: the machine follows the SDK's user. The same user (a token refresh) is
+ * taken in place; another user leads to the state for its kind, and whatever was pending for the
+ * previous user (an operation waiting for re-authentication, a message) is dropped.
+ */
+export function followUser(from: RestingState) {
+  const eventUser = ({ event }: { event: { user: SessionUser | null } }) => event.user;
+  const assignEventUser = { type: 'assignUser' as const, params: eventUser };
+  return [
+    { guard: { type: 'isSameUser' as const, params: eventUser }, actions: assignEventUser },
+    {
+      guard: { type: 'isRegistered' as const, params: eventUser },
+      target: '#session.authenticated',
+      reenter: true,
+      actions: ['forgetPreviousUser' as const, assignEventUser],
+    },
+    {
+      guard: { type: 'isAnonymous' as const, params: eventUser },
+      target: '#session.guest',
+      reenter: true,
+      actions: ['forgetPreviousUser' as const, assignEventUser],
+    },
+    // Nobody: every visitor has a session, so start a guest.
+    {
+      target: '#session.startingGuest',
+      actions: [
+        'forgetPreviousUser' as const,
+        { type: 'assignUser' as const, params: null },
+        ...(from === 'authenticated'
+          ? [{ type: 'assignNotice' as const, params: 'signed-out' as const }]
+          : []),
+      ],
+    },
+  ];
+}
+
+/**
+ * How changing the password and deleting the account fail: a revoked session ends; a provider that
+ * wants a recent sign-in gets one, after which the operation runs again; anything else is shown.
+ */
+export function sensitiveOperationErrors() {
+  return [
+    ...endedOrFailedMeanwhile(['clearPendingOperation']),
+    {
+      guard: 'errorNeedsRecentLogin' as const,
+      target: 'needsRecentLogin',
+      actions: 'assignError' as const,
+    },
+    { target: 'idle', actions: ['clearPendingOperation' as const, 'assignError' as const] },
+  ];
+}
+
+/**
+ * A sign-in (or a switch) to an existing account has replaced the guest: when the guest saved
+ * something, the person chooses what happens to it before anything else; otherwise it is done.
+ */
+export function signedInToExistingAccount(clear: readonly 'clearSwitchCredential'[] = []) {
+  const result = ({ event }: { event: { output: SignInResult } }) => event.output;
+  const assignSignedInUser = {
+    type: 'assignUser' as const,
+    params: ({ event }: { event: { output: SignInResult } }) => event.output.user,
+  };
+  return [
+    {
+      guard: { type: 'discardsGuestWork' as const, params: result },
+      target: '#session.authenticated.offeringCarryOver',
+      actions: [
+        ...clear,
+        assignSignedInUser,
+        {
+          type: 'assignDiscardedGuest' as const,
+          params: ({ event }: { event: { output: SignInResult } }) => event.output.discardedGuest,
+        },
+      ],
+    },
+    { target: '#session.authenticated', actions: [...clear, assignSignedInUser] },
+  ];
+}
