@@ -34,6 +34,8 @@ import { postgresRateLimitStore } from './db/rateLimitStore';
 import { createMailer, type Mailer } from './email/mailer';
 import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
+import { boardsToPoll } from './follow/followedPolling';
+import { registerFollowRoutes } from './follow/followRoutes';
 import { errorForLog } from './http/errorForLog';
 import { redactUrl } from './http/redactUrl';
 import { registerResponseHeaders } from './http/responseHeaders';
@@ -136,7 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await firebase?.close();
   });
   const { smtpUrl } = config;
-  const pollsOn = config.jobBoards.length > 0;
+  // The configured boards and every followed one; none: nothing is polled and no queue starts.
+  const pollBoards = await boardsToPoll(database.db, config.jobBoards);
+  const pollsOn = pollBoards.length > 0;
   if (smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
   try {
     const news = { db: database.db, connection: database.connection, log: app.log };
@@ -165,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         boss: queue.boss,
         db: database.db,
         alertEvents,
-        boards: config.jobBoards,
+        boards: pollBoards,
         fetchers: BOARD_FETCHERS,
         baseUrls: config.jobSourceUrls,
         intervalMs: config.jobPollIntervalSeconds * 1000,
@@ -261,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alertEvents,
   };
   registerProfileRoutes(app, deps);
+  registerFollowRoutes(app, deps, boardPolling);
   registerCvRoutes(app, deps);
   registerCarryOverRoutes(app, deps);
   registerAccountRoutes(app, deps);

@@ -11,7 +11,14 @@ import { deleteUserData } from './account/deleteUserData';
 import { createFirebaseAdmin, isAnonymousUser, type IdentityAdmin } from './auth/identityAdmin';
 import { readServerConfig } from './config';
 import { databaseLocationOf, openDatabase, type Database } from './db/database';
-import { carryOvers, cvs, plans, processedWebhookEvents, profiles } from './db/schema';
+import {
+  carryOvers,
+  cvs,
+  followedBoards,
+  plans,
+  processedWebhookEvents,
+  profiles,
+} from './db/schema';
 import { withTimeLimit } from './withTimeLimit';
 
 export interface CleanupCounts {
@@ -78,6 +85,7 @@ async function deleteOrphans(options: CleanupOptions): Promise<number> {
     ...(await db.selectDistinct({ uid: cvs.uid }).from(cvs)),
     ...(await db.selectDistinct({ uid: carryOvers.accountUid }).from(carryOvers)),
     ...(await db.select({ uid: plans.uid }).from(plans)),
+    ...(await db.selectDistinct({ uid: followedBoards.uid }).from(followedBoards)),
   ];
   const uids = [...new Set(rows.map((row) => row.uid))];
   const orphans: string[] = [];

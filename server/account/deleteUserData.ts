@@ -5,12 +5,14 @@ import {
   alerts,
   carryOvers,
   cvs,
+  followedBoards,
+  followModes,
   plans,
   processedWebhookEvents,
   profiles,
 } from '../db/schema';
 
-/** Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts). */
+/** Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts, followed companies). */
 export async function deleteUserData(db: Database | Transaction, uids: string[]): Promise<number> {
   if (uids.length === 0) return 0;
   const removedProfiles = await db
@@ -25,5 +27,7 @@ export async function deleteUserData(db: Database | Transaction, uids: string[])
   await db.delete(processedWebhookEvents).where(inArray(processedWebhookEvents.uid, uids));
   await db.delete(alerts).where(inArray(alerts.uid, uids));
   await db.delete(alertEmailSettings).where(inArray(alertEmailSettings.uid, uids));
+  await db.delete(followedBoards).where(inArray(followedBoards.uid, uids));
+  await db.delete(followModes).where(inArray(followModes.uid, uids));
   return removedProfiles.length + removedCvs.length;
 }

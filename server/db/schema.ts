@@ -19,6 +19,7 @@ import type {
   CarryOverMode,
   CvMediaType,
   FollowMode,
+  FollowSource,
   PlanName,
   ProfileSlot,
   Seniority,
@@ -298,7 +299,7 @@ export const followedBoards = pgTable(
   {
     uid: text('uid').notNull(),
     slot: slot(),
-    source: text('source').$type<JobSource>().notNull(),
+    source: text('source').$type<FollowSource>().notNull(),
     token: text('token').notNull(),
     followedAt: timestamp('followed_at', { withTimezone: true })
       .notNull()

@@ -4,6 +4,7 @@ import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../aler
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { cvs, profiles } from '../db/schema';
+import { deleteFollows } from '../follow/followStore';
 import { assertSlotAllowed } from '../plan/planLimits';
 import { toAlertProfile, toColumns } from './profileRow';
 
@@ -73,7 +74,7 @@ export async function saveProfile(
   return toAlertProfile(row);
 }
 
-/** Deletes the slot's profile and its CV; answers whether there was either. */
+/** Deletes the slot's profile, its CV and its followed companies; answers whether there was a profile or CV. */
 export async function deleteProfile(
   db: Database,
   uid: string,
@@ -89,6 +90,7 @@ export async function deleteProfile(
       .delete(cvs)
       .where(and(eq(cvs.uid, uid), eq(cvs.slot, slot)))
       .returning({ uid: cvs.uid });
+    await deleteFollows(tx, uid, slot);
     return removedProfiles.length + removedCvs.length > 0;
   });
 }

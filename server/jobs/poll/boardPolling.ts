@@ -30,6 +30,10 @@ export interface ScheduledPoll {
 export interface BoardPolling {
   /** The board's next poll as queued, or null when none is. */
   readonly scheduled: (board: BoardRef) => Promise<ScheduledPoll | null>;
+  /** Queues the board's first poll unless one is queued (a board nobody watched until now). */
+  readonly watch: (board: BoardRef) => Promise<void>;
+  /** When the board's last poll ended, or null when none did within the hour polls are kept. */
+  readonly lastPolledAt: (board: BoardRef) => Promise<Date | null>;
 }
 
 const START_TIME_LIMIT_MS = 60_000;
@@ -114,6 +118,13 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
     .catch((error: unknown) => log.error({ err: error }, 'rewriting profile lookups failed'));
 
   return {
+    watch: (board) => queueNext(board, 0, 0),
+    lastPolledAt: async (board) => {
+      const polls = await boss.findJobs<PollBoardData>(POLL_BOARD_QUEUE, { key: boardKey(board) });
+      const ends = polls.map((poll) => poll.completedOn?.getTime() ?? 0);
+      const last = Math.max(0, ...ends);
+      return last === 0 ? null : new Date(last);
+    },
     scheduled: async (board) => {
       const [job] = await boss.findJobs<PollBoardData>(POLL_BOARD_QUEUE, {
         key: boardKey(board),

@@ -1,0 +1,162 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  FOLLOWED_COMPANIES_LIMIT,
+  type FollowRequest,
+  type FollowsResponse,
+  type ProfileSlot,
+  type PutFollowModeRequest,
+} from '../../src/backendApi';
+import { ApiFailure } from '../apiFailure';
+import { identityOf } from '../auth/authenticate';
+import type { Database } from '../db/database';
+import { recogniseCareersUrl } from '../jobs/careersUrl';
+import type { BoardPolling } from '../jobs/poll/boardPolling';
+import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
+import type { RouteDependencies } from '../routeDependencies';
+import { withTimeLimit } from '../withTimeLimit';
+import {
+  followBoard,
+  readFollowMode,
+  readFollows,
+  saveFollowMode,
+  unfollowBoard,
+  type FollowedBoard,
+} from './followStore';
+import { pollable } from './followedPolling';
+import {
+  followedBoardParamsSchema,
+  followModeRequestSchema,
+  followRequestSchema,
+  followsResponseSchema,
+} from './followSchema';
+
+/** Reading when each board was last polled, or starting a poll: the follow is kept either way. */
+const QUEUE_TIME_LIMIT_MS = 5_000;
+
+async function lastPolls(
+  polling: BoardPolling | null,
+  boards: readonly FollowedBoard[],
+  log: FastifyBaseLogger,
+): Promise<(Date | null)[]> {
+  const read = Promise.all(
+    boards.map(async (board) =>
+      polling !== null && pollable(board) ? polling.lastPolledAt(board) : null,
+    ),
+  );
+  try {
+    return await withTimeLimit(read, QUEUE_TIME_LIMIT_MS, 'Reading the last polls');
+  } catch (error) {
+    // The list is still worth answering without the times.
+    log.error({ err: error }, 'reading the last polls failed');
+    return boards.map(() => null);
+  }
+}
+
+async function followsOf(
+  db: Database,
+  polling: BoardPolling | null,
+  log: FastifyBaseLogger,
+  uid: string,
+  slot: ProfileSlot,
+): Promise<FollowsResponse> {
+  const [follows, mode] = await Promise.all([
+    readFollows(db, uid, slot),
+    readFollowMode(db, uid, slot),
+  ]);
+  const polled = await lastPolls(polling, follows, log);
+  return {
+    slot,
+    mode,
+    limit: FOLLOWED_COMPANIES_LIMIT,
+    companies: follows.map((follow, index) => ({
+      source: follow.source,
+      token: follow.token,
+      name: follow.name,
+      followedAt: follow.followedAt.toISOString(),
+      lastPolledAt: polled[index]?.toISOString() ?? null,
+      openPostings: follow.openPostings,
+    })),
+  };
+}
+
+/** Queues the board's first poll; a failure is logged, and the board is polled from the next start. */
+async function startPolling(
+  polling: BoardPolling | null,
+  board: FollowedBoard,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (polling === null || !pollable(board)) return;
+  try {
+    await withTimeLimit(polling.watch(board), QUEUE_TIME_LIMIT_MS, 'Queueing a first poll');
+  } catch (error) {
+    log.error({ err: error, board: `${board.source}:${board.token}` }, 'queueing a poll failed');
+  }
+}
+
+const response = { 200: followsResponseSchema };
+
+/**
+ * The companies a profile follows (`/v1/profile/follows?slot=N`): the user's own, by the token's
+ * uid alone, guests included. Following a board nobody polled starts its polls.
+ */
+export function registerFollowRoutes(
+  app: FastifyInstance,
+  deps: RouteDependencies,
+  polling: BoardPolling | null,
+): void {
+  const { db, authenticators } = deps;
+  const answer = (uid: string, slot: ProfileSlot, log: FastifyBaseLogger) =>
+    followsOf(db, polling, log, uid, slot);
+
+  app.get<{ Querystring: SlotQuery }>(
+    '/v1/profile/follows',
+    { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema, response } },
+    async (request) => answer(identityOf(request).uid, slotOf(request.query), request.log),
+  );
+
+  app.post<{ Body: FollowRequest; Querystring: SlotQuery }>(
+    '/v1/profile/follows',
+    {
+      onRequest: authenticators.standard,
+      schema: { body: followRequestSchema, querystring: slotQuerySchema, response },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      const slot = slotOf(request.query);
+      const recognised = recogniseCareersUrl(request.body.url);
+      if (!recognised.ok) throw new ApiFailure(recognised.code);
+      const { board } = recognised;
+      await followBoard(db, uid, slot, board);
+      await startPolling(polling, board, request.log);
+      return answer(uid, slot, request.log);
+    },
+  );
+
+  app.put<{ Body: PutFollowModeRequest; Querystring: SlotQuery }>(
+    '/v1/profile/follows/mode',
+    {
+      onRequest: authenticators.standard,
+      schema: { body: followModeRequestSchema, querystring: slotQuerySchema, response },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      const slot = slotOf(request.query);
+      await saveFollowMode(db, uid, slot, request.body.mode);
+      return answer(uid, slot, request.log);
+    },
+  );
+
+  app.delete<{ Params: FollowedBoard; Querystring: SlotQuery }>(
+    '/v1/profile/follows/:source/:token',
+    {
+      onRequest: authenticators.standard,
+      schema: { params: followedBoardParamsSchema, querystring: slotQuerySchema, response },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      const slot = slotOf(request.query);
+      await unfollowBoard(db, uid, slot, request.params);
+      return answer(uid, slot, request.log);
+    },
+  );
+}
