@@ -2,6 +2,7 @@ import { and, arrayOverlaps, desc, gte, inArray, isNull, or, sql, type SQL } fro
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';
+import { NOT_FOLLOWING, onFollowedBoard, type Following } from './following';
 import { acceptedEligibilities } from './locationRule';
 import type { Seeker } from './seeker';
 import { acceptedJobLevels } from './seniorityFit';
@@ -81,25 +82,33 @@ export function matchColumns(seeker: Seeker) {
 /**
  * The open jobs the seeker could take, filtered by PostgreSQL on its indexes: skill overlap (GIN
  * on skills) or a title near a target role (GIN on the tsvector), the places and remote kinds the
- * profile names, an accepted level, and pay not known to be below the floor. Titles of a target
- * role first, then those near one, then the most shared skills, then the newest.
+ * profile names, an accepted level, and pay not known to be below the floor; in `only` mode, on a
+ * followed board. Followed companies first, then titles of a target role, then those near one,
+ * then the most shared skills, then the newest.
  */
-export async function candidateJobs(db: Database, seeker: Seeker) {
+export async function candidateJobs(
+  db: Database,
+  seeker: Seeker,
+  following: Following = NOT_FOLLOWING,
+) {
   const { profile } = seeker;
   const location = locationFits(seeker);
   const relevant = relevance(seeker);
   if (location === null || relevant === null) return [];
+  const followedBoard = onFollowedBoard(following);
+  const followed = sql<boolean>`${followedBoard ?? sql`false`}`;
 
   const skills = sql.param([...seeker.skills], jobs.skills);
   const overlap = sql<number>`cardinality(array(select unnest(${jobs.skills}) intersect select unnest(${skills}::text[])))`;
   const columns = matchColumns(seeker);
 
   return db
-    .select(columns)
+    .select({ ...columns, followed })
     .from(jobs)
     .where(
       and(
         isNull(jobs.closedAt),
+        following.mode === 'only' ? (followedBoard ?? undefined) : undefined,
         relevant,
         location,
         inArray(jobs.seniority, acceptedJobLevels(profile.seniority)),
@@ -109,6 +118,8 @@ export async function candidateJobs(db: Database, seeker: Seeker) {
       ),
     )
     .orderBy(
+      // Boosted: followed companies' jobs are all among the candidates (a constant cannot order).
+      ...(followedBoard === null ? [] : [desc(followed)]),
       desc(sql`${columns.matchedRole} is not null`),
       desc(sql`${columns.nearRole} is not null`),
       desc(overlap),
@@ -117,4 +128,7 @@ export async function candidateJobs(db: Database, seeker: Seeker) {
     .limit(CANDIDATE_LIMIT);
 }
 
-export type CandidateJob = Awaited<ReturnType<typeof candidateJobs>>[number];
+/** A candidate and whether its company is followed. */
+export type FollowedCandidate = Awaited<ReturnType<typeof candidateJobs>>[number];
+/** What scoring reads of a job (alerts select the same, `matchColumns`). */
+export type CandidateJob = Omit<FollowedCandidate, 'followed'>;

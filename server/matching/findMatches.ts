@@ -1,7 +1,13 @@
-import { MATCHES_LIMIT, type GetMatchesResponse, type ProfileSlot } from '../../src/backendApi';
+import {
+  FOLLOW_BOOST_POINTS,
+  MATCHES_LIMIT,
+  type GetMatchesResponse,
+  type ProfileSlot,
+} from '../../src/backendApi';
 import type { Database } from '../db/database';
 import { readPlanLimits } from '../plan/planLimits';
 import { candidateJobs } from './candidateJobs';
+import { readFollowing } from './following';
 import { scoreMatch, worthListing } from './scoreMatch';
 import { readSeeker } from './seeker';
 
@@ -10,7 +16,7 @@ export type MatchesResult = GetMatchesResponse;
 
 /**
  * The best matches of the user's profile in this slot among open jobs worth listing, highest
- * score first, then the newest. A slot the plan does not cover (Pro ended) is inactive: no matches.
+ * score first (a followed company's boosted, or alone in `only` mode), then the newest. A slot the plan does not cover (Pro ended) is inactive: no matches.
  */
 export async function findMatches(
   db: Database,
@@ -18,18 +24,27 @@ export async function findMatches(
   slot: ProfileSlot = 1,
   limit: number = MATCHES_LIMIT,
 ): Promise<MatchesResult> {
-  const [seeker, limits] = await Promise.all([readSeeker(db, uid, slot), readPlanLimits(db, uid)]);
+  const [seeker, limits, following] = await Promise.all([
+    readSeeker(db, uid, slot),
+    readPlanLimits(db, uid),
+    readFollowing(db, uid, slot),
+  ]);
   const active = slot <= limits.profiles;
   if (seeker === null) return { slot, active, profileMissing: true, matches: [] };
   if (!active) return { slot, active, profileMissing: false, matches: [] };
-  const matches = (await candidateJobs(db, seeker))
-    .map((job) => scoreMatch(seeker, job))
-    .filter(worthListing)
+  // Boosted: a followed company's match ranks as if it scored more (its score stays as it is).
+  const boost = following.mode === 'boost' ? FOLLOW_BOOST_POINTS : 0;
+  const matches = (await candidateJobs(db, seeker, following))
+    .map((job) => ({ match: scoreMatch(seeker, job), rank: job.followed ? boost : 0 }))
+    .filter(({ match }) => worthListing(match))
+    .map(({ match, rank }) => ({ match, rank: rank + match.score }))
     .sort(
       (a, b) =>
-        b.score - a.score ||
-        Date.parse(b.postedAt ?? b.firstSeenAt) - Date.parse(a.postedAt ?? a.firstSeenAt),
+        b.rank - a.rank ||
+        Date.parse(b.match.postedAt ?? b.match.firstSeenAt) -
+          Date.parse(a.match.postedAt ?? a.match.firstSeenAt),
     )
-    .slice(0, limit);
+    .slice(0, limit)
+    .map(({ match }) => match);
   return { slot, active, profileMissing: false, matches };
 }

@@ -1,0 +1,33 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { FollowMode, ProfileSlot } from '../../src/backendApi';
+import type { Database } from '../db/database';
+import { jobs } from '../db/schema';
+import { readFollowMode, readFollows, type FollowedBoard } from '../follow/followStore';
+
+/** How matching treats the companies a profile follows. */
+export interface Following {
+  readonly mode: FollowMode;
+  readonly boards: readonly FollowedBoard[];
+}
+
+export const NOT_FOLLOWING: Following = { mode: 'boost', boards: [] };
+
+export async function readFollowing(
+  db: Database,
+  uid: string,
+  slot: ProfileSlot,
+): Promise<Following> {
+  const [follows, mode] = await Promise.all([
+    readFollows(db, uid, slot),
+    readFollowMode(db, uid, slot),
+  ]);
+  return { mode, boards: follows.map(({ source, token }) => ({ source, token })) };
+}
+
+/** Whether a job is on a followed board (on the jobs' source-board index); null when none is followed. */
+export function onFollowedBoard(following: Following): SQL | null {
+  const boards = following.boards.map((board) =>
+    and(eq(jobs.source, sql`${board.source}`), eq(jobs.board, board.token)),
+  );
+  return boards.length === 0 ? null : (or(...boards) ?? null);
+}
