@@ -41,7 +41,7 @@ export const SESSION_PAGE: StatechartPage = {
   exportName: 'sessionMachine',
   intro: [
     'The whole session model is this one XState statechart: the Firebase service ' +
-      '(`src/machines/session/firebaseSession.ts`) provides the invoked actors, and the UI only reads ' +
+      '(`src/machines/session/firebase/`) provides the invoked actors, and the UI only reads ' +
       'snapshots and sends events.',
     '## Live inspection in development',
     'Run `VITE_INSPECT=true npm start` to watch the machine live in the Stately inspector ' +

@@ -16,7 +16,7 @@ import {
   memoryEmailLinkAddressStore,
   type EmailLinkAddressStore,
 } from '../../src/machines/session/emailLinkAddress';
-import { createSessionActors } from '../../src/machines/session/firebaseSession';
+import { createSessionActors } from '../../src/machines/session/firebase/sessionActors';
 import type { SessionBackend } from '../../src/machines/session/sessionBackend';
 import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {

@@ -28,10 +28,12 @@ import { rawCodeOf, SessionFailure } from '../../src/machines/session/sessionFai
 import {
   createBrowserAuth,
   createBrowserSessionActors,
+} from '../../src/machines/session/firebase/browserAuth';
+import { providerPasswordPolicy } from '../../src/machines/session/firebase/providerPasswordPolicy';
+import {
   createSessionActors,
-  providerPasswordPolicy,
   type SessionActors,
-} from '../../src/machines/session/firebaseSession';
+} from '../../src/machines/session/firebase/sessionActors';
 import { sessionMachine } from '../../src/machines/session/sessionMachine';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
 import {

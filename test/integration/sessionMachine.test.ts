@@ -20,7 +20,7 @@ import {
 import { fromPromise } from 'xstate';
 import { userMessageFor } from '../../src/machines/session/errorCatalogue';
 import { failureOf, SessionFailure } from '../../src/machines/session/sessionFailure';
-import { toSessionUser } from '../../src/machines/session/firebaseSession';
+import { toSessionUser } from '../../src/machines/session/firebase/sdkUser';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
 import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {

@@ -3,7 +3,7 @@ import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import {
   createSessionActors,
   type SessionActors,
-} from '../../src/machines/session/firebaseSession';
+} from '../../src/machines/session/firebase/sessionActors';
 import { sessionMachine } from '../../src/machines/session/sessionMachine';
 import type { SessionBackend } from '../../src/machines/session/sessionBackend';
 

@@ -5,7 +5,7 @@
 import type { GetPlanResponse } from '../../backendApi';
 import { config } from '../../config';
 import { createBackendClient } from '../../machines/backendClient';
-import { createIdTokenSource } from '../../machines/session/firebaseSession';
+import { createIdTokenSource } from '../../machines/session/firebase/browserAuth';
 
 export function loadBrowserPlan(): Promise<GetPlanResponse> {
   const client = createBackendClient({

@@ -7,7 +7,7 @@ import { createBackendClient } from '../../machines/backendClient';
 import {
   createBrowserSessionActors,
   createIdTokenSource,
-} from '../../machines/session/firebaseSession';
+} from '../../machines/session/firebase/browserAuth';
 import { createMatchesActors, matchesMachine } from '../../machines/matchesMachine';
 import { createProfileActors, profileMachine } from '../../machines/profileMachine';
 import { sessionMachine } from '../../machines/session/sessionMachine';
