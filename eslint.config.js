@@ -22,6 +22,10 @@ const layering = {
       'machines and meta sit below ui and routes.',
     ),
   ],
+  // The backend's contract, shared by both sides: it imports neither.
+  'contract/**': [
+    layer(['**/src/**', '**/server/**', '../*'], 'The contract imports nothing from either side.'),
+  ],
   // The bottom layer: everyone may import config and paths; they import nothing from the app.
   'src/{config,paths}.ts': [layer(['./*', './**'], 'config and paths are the bottom layer.')],
 };
@@ -49,7 +53,7 @@ export default tseslint.config(
   // No import circles in the front end or the backend (type-only imports,
   // erased at compile time, are not followed).
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,

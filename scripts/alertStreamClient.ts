@@ -3,7 +3,7 @@
  * two-process tests and the alert-delay benchmark: each alert with the moment it arrived.
  */
 import { createParser } from 'eventsource-parser';
-import { ALERT_STREAM_EVENT, type AlertMatch } from '../src/backendApi';
+import { ALERT_STREAM_EVENT, type AlertMatch } from '../contract';
 
 const CONNECT_TIME_LIMIT_MS = 10_000;
 

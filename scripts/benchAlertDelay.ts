@@ -23,7 +23,7 @@ import { LISTENER_APPLICATION_NAME } from '../server/db/notificationChannel';
 import { JOB_SOURCES, type BoardRef } from '../server/jobs/jobRecord';
 import { BASE_URL_SETTINGS } from '../server/jobs/settings';
 import { startStandIn, type StandIn } from '../server/jobs/standIn/standInServer';
-import type { GetAlertsResponse } from '../src/backendApi';
+import type { GetAlertsResponse } from '../contract';
 import { createTestAuth, disposeTestAuths } from '../test/support/emulatorAuth';
 import { FITS_THE_FRONTEND_ROLE } from '../test/server/support/standInRoles';
 import { openAlertStreamClient, type AlertStreamClient } from './alertStreamClient';

@@ -9,7 +9,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { AlertProfileInput, Seniority, UsStateCode } from '../src/backendApi';
+import type { AlertProfileInput, Seniority, UsStateCode } from '../contract';
 import Fastify from 'fastify';
 import { createAlertEvents, type AlertEvents } from '../server/alerts/alertEvents';
 import { createAlerts } from '../server/alerts/createAlerts';

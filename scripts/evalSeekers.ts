@@ -9,7 +9,7 @@ import {
   type Seniority,
   type UsCity,
   type UsStateCode,
-} from '../src/backendApi';
+} from '../contract';
 import { ndcgAt, precisionAt } from './evalRanking';
 import type { PostingLabel } from './evalLabels';
 

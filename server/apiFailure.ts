@@ -1,4 +1,4 @@
-import { API_ERRORS, type ApiError, type ApiErrorCode } from '../src/backendApi';
+import { API_ERRORS, type ApiError, type ApiErrorCode } from '../contract';
 
 /** Thrown by route code; the error handler answers it as `{ code, message }` with its status. */
 export class ApiFailure extends Error {

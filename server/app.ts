@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../src/backendApi';
+import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../contract';
 import { registerAccountRoutes } from './account/accountRoutes';
 import { startAlertEmails, type AlertEmails } from './alerts/alertEmails';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';

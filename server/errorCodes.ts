@@ -1,5 +1,5 @@
 import type { FastifyError } from 'fastify';
-import type { ApiErrorCode } from '../src/backendApi';
+import type { ApiErrorCode } from '../contract';
 import { ApiFailure } from './apiFailure';
 
 /** Validation keywords with their own code, most telling first. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DeleteAccountResponse } from '../../src/backendApi';
+import type { DeleteAccountResponse } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { recordRevocation } from '../auth/revocations';

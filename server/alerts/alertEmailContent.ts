@@ -1,4 +1,4 @@
-import type { AlertMatch } from '../../src/backendApi';
+import type { AlertMatch } from '../../contract';
 import { escapeHtml } from '../email/escapeHtml';
 import type { OutgoingMail } from '../email/mailer';
 

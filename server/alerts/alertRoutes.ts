@@ -8,7 +8,7 @@ import {
   type GetAlertsResponse,
   type MarkAlertsSeenRequest,
   type MarkAlertsSeenResponse,
-} from '../../src/backendApi';
+} from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { withTimeLimit } from '../withTimeLimit';

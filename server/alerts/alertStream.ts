@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { ALERT_STREAM_EVENT, type AlertMatch } from '../../src/backendApi';
+import { ALERT_STREAM_EVENT, type AlertMatch } from '../../contract';
 import { withTimeLimit } from '../withTimeLimit';
 import type { AlertsListener } from './alertEvents';
 

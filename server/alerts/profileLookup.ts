@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { AlertProfileInput, ProfileSlot } from '../../src/backendApi';
+import type { AlertProfileInput, ProfileSlot } from '../../contract';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { cvs, profiles } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';

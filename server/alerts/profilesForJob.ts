@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { SENIORITIES, type ProfileSlot } from '../../src/backendApi';
+import { SENIORITIES, type ProfileSlot } from '../../contract';
 import type { Database, Transaction } from '../db/database';
 import { jobs, profiles } from '../db/schema';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';

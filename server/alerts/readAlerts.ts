@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, max } from 'drizzle-orm';
-import type { AlertMatch, GetAlertsResponse } from '../../src/backendApi';
+import type { AlertMatch, GetAlertsResponse } from '../../contract';
 import type { Database } from '../db/database';
 import { alerts, jobs } from '../db/schema';
 import { matchColumns } from '../matching/candidateJobs';

@@ -1,5 +1,5 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { ApiErrorCode } from '../../src/backendApi';
+import type { ApiErrorCode } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { withTimeLimit } from '../withTimeLimit';
 import type { IdentityAdmin } from './identityAdmin';

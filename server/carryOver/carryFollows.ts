@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { FOLLOWED_COMPANIES_LIMIT, type CarryOverMode } from '../../src/backendApi';
+import { FOLLOWED_COMPANIES_LIMIT, type CarryOverMode } from '../../contract';
 import type { Transaction } from '../db/database';
 import { followedBoards, followModes } from '../db/schema';
 

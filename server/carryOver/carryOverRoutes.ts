@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import {
-  CARRY_OVER_MODES,
-  type CarryOverRequest,
-  type CarryOverResponse,
-} from '../../src/backendApi';
+import { CARRY_OVER_MODES, type CarryOverRequest, type CarryOverResponse } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { verifyIdentity, type VerifiedIdentity } from '../auth/verifyIdentity';

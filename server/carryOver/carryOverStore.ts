@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CarryOverMode, CarryOverResponse } from '../../src/backendApi';
+import type { CarryOverMode, CarryOverResponse } from '../../contract';
 import { refreshMatchSkills } from '../alerts/profileLookup';
 import { recordRevocation } from '../auth/revocations';
 import type { Database, Transaction } from '../db/database';

@@ -1,4 +1,4 @@
-import type { AlertProfileInput } from '../../src/backendApi';
+import type { AlertProfileInput } from '../../contract';
 import { uniqueCities, uniqueTexts } from '../profile/normaliseProfile';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../src/backendApi';
+import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { assertSlotAllowed } from '../plan/planLimits';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CvMediaType, CvSummary, ProfileSlot } from '../../src/backendApi';
+import type { CvMediaType, CvSummary, ProfileSlot } from '../../contract';
 import { inTransaction, lockUserProfile, refreshMatchSkills } from '../alerts/profileLookup';
 import type { Database, Transaction } from '../db/database';
 import { cvs } from '../db/schema';

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { CvMediaType } from '../../src/backendApi';
+import type { CvMediaType } from '../../contract';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,4 +1,4 @@
-import type { CvMediaType } from '../../src/backendApi';
+import type { CvMediaType } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { cleanCvText } from './cleanCvText';
 import { createCvReader } from './cvReader';

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
-import type { CvMediaType } from '../../src/backendApi';
+import type { CvMediaType } from '../../contract';
 import { checkDocxArchive } from './docxArchive';
 
 /** Parsed files only: plain text needs no parser. */

@@ -26,7 +26,7 @@ import type {
   SubscriptionStatus,
   UsCity,
   UsStateCode,
-} from '../../src/backendApi';
+} from '../../contract';
 import type { JobSource, Seniority as JobSeniority, UsEligibility } from '../jobs/jobRecord';
 
 /** Which of a user's alert profiles (with its CV) a row is: 1 to 3 (`PROFILE_SLOTS`). */

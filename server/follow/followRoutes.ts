@@ -5,7 +5,7 @@ import {
   type FollowsResponse,
   type ProfileSlot,
   type PutFollowModeRequest,
-} from '../../src/backendApi';
+} from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';

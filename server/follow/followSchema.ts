@@ -1,9 +1,4 @@
-import {
-  FOLLOW_MODES,
-  FOLLOW_SOURCES,
-  FOLLOW_URL_MAX_LENGTH,
-  PROFILE_SLOTS,
-} from '../../src/backendApi';
+import { FOLLOW_MODES, FOLLOW_SOURCES, FOLLOW_URL_MAX_LENGTH, PROFILE_SLOTS } from '../../contract';
 
 /** `POST /v1/profile/follows` (FollowRequest): the careers page URL, bounded. */
 export const followRequestSchema = {

@@ -4,7 +4,7 @@ import {
   type FollowMode,
   type FollowSource,
   type ProfileSlot,
-} from '../../src/backendApi';
+} from '../../contract';
 import { inTransaction, lockUserProfile } from '../alerts/profileLookup';
 import { ApiFailure } from '../apiFailure';
 import type { Database, Transaction } from '../db/database';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_ERRORS, type ApiErrorCode } from '../../src/backendApi';
+import { API_ERRORS, type ApiErrorCode } from '../../contract';
 import { apiErrorBody } from '../apiFailure';
 
 /** The catalogue code for a plain-text refusal a plugin answered itself, by its status. */

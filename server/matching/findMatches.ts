@@ -3,7 +3,7 @@ import {
   MATCHES_LIMIT,
   type GetMatchesResponse,
   type ProfileSlot,
-} from '../../src/backendApi';
+} from '../../contract';
 import type { Database } from '../db/database';
 import { readPlanLimits } from '../plan/planLimits';
 import { candidateJobs } from './candidateJobs';

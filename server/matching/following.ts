@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { FollowMode, ProfileSlot } from '../../src/backendApi';
+import type { FollowMode, ProfileSlot } from '../../contract';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { readFollowMode, readFollows, type FollowedBoard } from '../follow/followStore';

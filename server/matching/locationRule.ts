@@ -1,4 +1,4 @@
-import type { WorkLocations } from '../../src/backendApi';
+import type { WorkLocations } from '../../contract';
 import type { UsEligibility } from '../jobs/jobRecord';
 
 /** A remote choice of the profile. */

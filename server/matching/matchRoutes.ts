@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GetMatchesResponse } from '../../src/backendApi';
+import type { GetMatchesResponse } from '../../contract';
 import { identityOf } from '../auth/authenticate';
 import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
 import type { RouteDependencies } from '../routeDependencies';

@@ -1,4 +1,4 @@
-import type { JobMatch, MatchReason, SalaryRangeUsd } from '../../src/backendApi';
+import type { JobMatch, MatchReason, SalaryRangeUsd } from '../../contract';
 import type { CandidateJob } from './candidateJobs';
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';

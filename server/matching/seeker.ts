@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AlertProfile, ProfileSlot } from '../../src/backendApi';
+import type { AlertProfile, ProfileSlot } from '../../contract';
 import { cvTextOf } from '../alerts/profileLookup';
 import type { Database } from '../db/database';
 import { cvs } from '../db/schema';

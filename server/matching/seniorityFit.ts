@@ -1,4 +1,4 @@
-import type { JobSeniority, Seniority } from '../../src/backendApi';
+import type { JobSeniority, Seniority } from '../../contract';
 
 /** How well a job's stated level suits a seeker's. */
 export type SeniorityFit = 'same' | 'near' | 'not-stated';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PlanLimits, ProfileSlot } from '../../src/backendApi';
+import type { PlanLimits, ProfileSlot } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GetPlanResponse } from '../../src/backendApi';
+import type { GetPlanResponse } from '../../contract';
 import { identityOf } from '../auth/authenticate';
 import type { RouteDependencies } from '../routeDependencies';
 import { toPlanResponse } from './planState';

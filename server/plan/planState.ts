@@ -4,7 +4,7 @@ import {
   type PlanLimits,
   type PlanName,
   type SubscriptionStatus,
-} from '../../src/backendApi';
+} from '../../contract';
 import type { plans } from '../db/schema';
 import type { PlanEvent } from './stripeEvents';
 

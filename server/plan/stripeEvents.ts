@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../src/backendApi';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../contract';
 
 /** Who an event is about, as far as it says. */
 export interface EventParties {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import type { StripeWebhookResponse } from '../../src/backendApi';
+import type { StripeWebhookResponse } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { isAnonymousUser } from '../auth/identityAdmin';
 import type { RouteDependencies } from '../routeDependencies';

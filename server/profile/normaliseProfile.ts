@@ -1,4 +1,4 @@
-import type { AlertProfileInput, UsCity } from '../../src/backendApi';
+import type { AlertProfileInput, UsCity } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { cleanLine } from '../http/text';
 import { canonicalSkill } from '../skills/skillVocabulary';

@@ -6,7 +6,7 @@ import {
   type GetProfileResponse,
   type GetProfilesResponse,
   type PutProfileResponse,
-} from '../../src/backendApi';
+} from '../../contract';
 import { identityOf } from '../auth/authenticate';
 import { readCvSummaries, readCvSummary } from '../cv/cvStore';
 import { readPlanLimits } from '../plan/planLimits';

@@ -1,4 +1,4 @@
-import type { AlertProfile, AlertProfileInput } from '../../src/backendApi';
+import type { AlertProfile, AlertProfileInput } from '../../contract';
 import type { profiles } from '../db/schema';
 
 type ProfileRow = typeof profiles.$inferSelect;

@@ -1,4 +1,4 @@
-import { PROFILE_LIMITS, SENIORITIES, US_STATE_CODES } from '../../src/backendApi';
+import { PROFILE_LIMITS, SENIORITIES, US_STATE_CODES } from '../../contract';
 import { SAFE_TEXT_PATTERN } from '../http/text';
 
 /** Safe text; whether it is blank once cleaned is the normaliser's check (normaliseProfile.ts). */

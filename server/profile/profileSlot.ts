@@ -1,4 +1,4 @@
-import { PROFILE_SLOTS, type ProfileSlot } from '../../src/backendApi';
+import { PROFILE_SLOTS, type ProfileSlot } from '../../contract';
 
 /** `?slot=N` on the profile, CV and matches paths, as a string (the query is not coerced). */
 export interface SlotQuery {

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { AlertProfile, AlertProfileInput, ProfileSlot } from '../../src/backendApi';
+import type { AlertProfile, AlertProfileInput, ProfileSlot } from '../../contract';
 import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../alerts/profileLookup';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { ALERT_STREAM_EVENT, ALERT_STREAM_HEARTBEAT_MS, type AlertMatch } from '../backendApi';
+import { ALERT_STREAM_EVENT, ALERT_STREAM_HEARTBEAT_MS, type AlertMatch } from '../../contract';
 import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
 
 /** A live stream that brought nothing, not even a heartbeat, for this long is taken for dead. */

@@ -15,7 +15,7 @@ import type {
   ProfileSlot,
   PutCvResponse,
   PutProfileResponse,
-} from '../backendApi';
+} from '../../contract';
 import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
 
 export const REQUEST_TIME_LIMIT_MS = 30_000;

@@ -1,19 +1,5 @@
-import { API_ERRORS, type ApiErrorCode } from '../backendApi';
-
-/** The backend's codes, plus what can go wrong before an answer arrives. */
-export type BackendErrorCode = ApiErrorCode | 'network-error' | 'timed-out' | 'session-missing';
-
-export interface BackendError {
-  code: BackendErrorCode;
-  message: string;
-}
-
-const CLIENT_MESSAGES: Record<Exclude<BackendErrorCode, ApiErrorCode>, string> = {
-  'network-error':
-    'We could not reach ApplyFirst. Please check your internet connection and try again.',
-  'timed-out': 'ApplyFirst took too long to answer. Please try again.',
-  'session-missing': 'Your session is not ready yet. Please wait a moment and try again.',
-};
+import { API_ERRORS, type ApiErrorCode } from '../../contract';
+import { CLIENT_MESSAGES, type BackendError, type BackendErrorCode } from './clientErrors';
 
 function isApiErrorCode(code: unknown): code is ApiErrorCode {
   return typeof code === 'string' && Object.hasOwn(API_ERRORS, code);

@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { AlertMatch, ProfileSlot } from '../backendApi';
+import type { AlertMatch, ProfileSlot } from '../../contract';
 import type { BackendClient } from './backendClient';
 import { backendErrorOf } from './backendErrors';
 import {

@@ -4,8 +4,8 @@ import type {
   GetProfileResponse,
   JobMatch,
   ProfileSlot,
-} from '../backendApi';
-import type { BackendError } from './backendErrors';
+} from '../../contract';
+import type { BackendError } from './clientErrors';
 
 /** What one load of the matches page brings. */
 export interface MatchesResult {

@@ -10,9 +10,10 @@ import type {
   ProfileSlot,
   PutCvResponse,
   PutProfileResponse,
-} from '../backendApi';
+} from '../../contract';
 import type { BackendClient } from './backendClient';
-import { backendErrorOf, type BackendError } from './backendErrors';
+import { backendErrorOf } from './backendErrors';
+import type { BackendError } from './clientErrors';
 
 export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile';
 

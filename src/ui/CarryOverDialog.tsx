@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CarryOverMode } from '../backendApi';
+import type { CarryOverMode } from '../../contract';
 import { BusyButton } from './forms/BusyButton';
 import './forms.css';
 import { ErrorMessage } from './forms/FormMessages';

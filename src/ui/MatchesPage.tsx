@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AlertMatch, ProfileSlot } from '../backendApi';
+import type { AlertMatch, ProfileSlot } from '../../contract';
 import { activeProfiles } from '../machines/matchesTypes';
 import { BusyButton } from './forms/BusyButton';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';

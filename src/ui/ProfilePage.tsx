@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProfileSlot } from '../backendApi';
+import type { ProfileSlot } from '../../contract';
 import { StatusMessage } from './forms/FormMessages';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { CvSection } from './profile/CvSection';

@@ -2,7 +2,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { signInWithCustomToken, signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { AlertProfileInput, GetProfilesResponse } from '../../src/backendApi';
+import type { AlertProfileInput, GetProfilesResponse } from '../../contract';
 import { loginPath, PATHS } from '../../src/paths';
 import { validProfile } from '../server/support/profiles';
 import { accountExists } from '../support/emulatorAdmin';

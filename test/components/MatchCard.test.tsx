@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobMatch, MatchReason } from '../../src/backendApi';
+import type { JobMatch, MatchReason } from '../../contract';
 import { MatchCard } from '../../src/ui/matches/MatchCard';
 import { CHECKED_AT, frontendMatch } from '../support/matchFixtures';
 

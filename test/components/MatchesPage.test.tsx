@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
-import type { ProfileSlot } from '../../src/backendApi';
+import type { ProfileSlot } from '../../contract';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import {
   matchesMachine,

@@ -2,7 +2,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import { personAtKeyboard, type Person } from './person';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AlertProfile } from '../../src/backendApi';
+import type { AlertProfile } from '../../contract';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import { loginPath, PATHS, PRICING_PATH } from '../../src/paths';
 import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';

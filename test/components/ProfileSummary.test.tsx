@@ -1,7 +1,7 @@
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AlertProfile } from '../../src/backendApi';
+import type { AlertProfile } from '../../contract';
 import { PATHS } from '../../src/paths';
 import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';

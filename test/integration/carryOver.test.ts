@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readServerConfig } from '../../server/config';
-import type { AlertProfileInput, GetProfileResponse } from '../../src/backendApi';
+import type { AlertProfileInput, GetProfileResponse } from '../../contract';
 import { createSessionBackend } from '../../src/machines/session/sessionBackend';
 import { validProfile } from '../server/support/profiles';
 import { accountExists } from '../support/emulatorAdmin';

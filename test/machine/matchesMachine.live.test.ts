@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { AlertMatch } from '../../src/backendApi';
+import type { AlertMatch } from '../../contract';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import {
   matchesMachine,

@@ -5,7 +5,7 @@ import type {
   GetMatchesResponse,
   GetProfileResponse,
   ProfileSlot,
-} from '../../src/backendApi';
+} from '../../contract';
 import type { BackendClient } from '../../src/machines/backendClient';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import {

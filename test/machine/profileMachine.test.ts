@@ -6,7 +6,7 @@ import type {
   CvSummary,
   ProfileSlot,
   PutProfileResponse,
-} from '../../src/backendApi';
+} from '../../contract';
 import type { BackendClient } from '../../src/machines/backendClient';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import { createProfileActors, type ProfileLoaded } from '../../src/machines/profileMachine';

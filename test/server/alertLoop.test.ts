@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertProfileInput } from '../../src/backendApi';
+import type { AlertProfileInput } from '../../contract';
 import { alerts } from '../../server/db/schema';
 import type { BoardRef } from '../../server/jobs/jobRecord';
 import type { PublishedPosting } from '../../server/jobs/standIn/standInServer';

@@ -8,7 +8,7 @@ import {
   type GetAlertsResponse,
   type GetMatchesResponse,
   type MarkAlertsSeenResponse,
-} from '../../src/backendApi';
+} from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import {
   alertsOf,

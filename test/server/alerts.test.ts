@@ -23,7 +23,7 @@ import { CANDIDATE_LIMIT } from '../../server/matching/candidateJobs';
 import { findMatches } from '../../server/matching/findMatches';
 import { normaliseProfile } from '../../server/profile/normaliseProfile';
 import { saveProfile } from '../../server/profile/profileStore';
-import type { AlertProfileInput } from '../../src/backendApi';
+import type { AlertProfileInput } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, databaseLocation, startBackend } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';

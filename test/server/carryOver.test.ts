@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { carryOvers, cvs, profiles } from '../../server/db/schema';
-import type { CarryOverMode, CarryOverResponse, GetProfileResponse } from '../../src/backendApi';
+import type { CarryOverMode, CarryOverResponse, GetProfileResponse } from '../../contract';
 import { accountExists } from '../support/emulatorAdmin';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cvs } from '../../server/db/schema';
-import type { GetProfileResponse, PutCvResponse } from '../../src/backendApi';
+import type { GetProfileResponse, PutCvResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { corruptDocx, docxBomb, docxWithText, multipartFile, pdfWithText } from './support/cvFiles';

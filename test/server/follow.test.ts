@@ -8,7 +8,7 @@ import {
   FOLLOWED_COMPANIES_LIMIT,
   FOLLOW_URL_MAX_LENGTH,
   type FollowsResponse,
-} from '../../src/backendApi';
+} from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { startStandInBoards, type StandInBoards } from './support/standInBoards';

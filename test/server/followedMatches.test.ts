@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
-import type { GetMatchesResponse } from '../../src/backendApi';
+import type { GetMatchesResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, startBackend } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';

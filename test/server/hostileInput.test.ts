@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cvs, profiles } from '../../server/db/schema';
-import type { PutCvResponse, PutProfileResponse } from '../../src/backendApi';
+import type { PutCvResponse, PutProfileResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { docxWithXmlLines, multipartFile } from './support/cvFiles';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, type ApiErrorCode } from '../../src/backendApi';
+import { API_ERRORS, type ApiErrorCode } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { DATABASES, startBackend } from './support/backend';
 import { validProfile } from './support/profiles';

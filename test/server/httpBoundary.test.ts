@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS } from '../../src/backendApi';
+import { API_ERRORS } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';

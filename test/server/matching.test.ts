@@ -8,7 +8,7 @@ import { findMatches } from '../../server/matching/findMatches';
 import { MATCH_POINTS } from '../../server/matching/scoreMatch';
 import { normaliseProfile } from '../../server/profile/normaliseProfile';
 import { saveProfile } from '../../server/profile/profileStore';
-import type { AlertProfileInput, JobMatch, MatchReason } from '../../src/backendApi';
+import type { AlertProfileInput, JobMatch, MatchReason } from '../../contract';
 import { DATABASES, startBackend } from './support/backend';
 import { fixtureRecords, postingRecord, uniqueBoard } from './support/jobs';
 import { validProfile } from './support/profiles';

@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plans, processedWebhookEvents } from '../../server/db/schema';
-import {
-  PLAN_LIMITS,
-  type GetPlanResponse,
-  type StripeWebhookResponse,
-} from '../../src/backendApi';
+import { PLAN_LIMITS, type GetPlanResponse, type StripeWebhookResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { NEVER_PAID } from '../support/planFixtures';
 import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';

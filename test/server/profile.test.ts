@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../server/db/schema';
-import type { GetProfileResponse, PutProfileResponse } from '../../src/backendApi';
+import type { GetProfileResponse, PutProfileResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { validProfile } from './support/profiles';

@@ -13,7 +13,7 @@ import type {
   GetProfileResponse,
   GetProfilesResponse,
   ProfileSlot,
-} from '../../src/backendApi';
+} from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';

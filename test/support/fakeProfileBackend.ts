@@ -8,7 +8,7 @@ import {
   type ProfileSlot,
   type PutCvResponse,
   type PutProfileResponse,
-} from '../../src/backendApi';
+} from '../../contract';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import { profileMachine, type ProfileLoaded } from '../../src/machines/profileMachine';
 

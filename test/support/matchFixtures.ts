@@ -1,4 +1,4 @@
-import type { AlertMatch, AlertProfile, JobMatch } from '../../src/backendApi';
+import type { AlertMatch, AlertProfile, JobMatch } from '../../contract';
 
 /** A match as `GET /v1/matches` answers it: posted 4 minutes before `CHECKED_AT`. */
 export const CHECKED_AT = '2026-11-22T22:04:00.000Z';

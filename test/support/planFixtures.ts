@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, type GetPlanResponse } from '../../src/backendApi';
+import { PLAN_LIMITS, type GetPlanResponse } from '../../contract';
 
 /** `GET /v1/plan` for someone who never paid: Free, no status, not a customer. */
 export const NEVER_PAID: GetPlanResponse = {

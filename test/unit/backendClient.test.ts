@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AlertProfileInput } from '../../src/backendApi';
+import type { AlertProfileInput } from '../../contract';
 import {
   createBackendClient,
   REQUEST_TIME_LIMIT_MS,

@@ -4,7 +4,7 @@
  * first-level division and population). Server side only: the cities take about 50 MB while read.
  */
 import { createRequire } from 'node:module';
-import { US_STATE_CODES, type UsStateCode } from '../../../src/backendApi';
+import { US_STATE_CODES, type UsStateCode } from '../../../contract';
 
 const require = createRequire(import.meta.url);
 const isoCountries = require('i18n-iso-countries') as typeof import('i18n-iso-countries');

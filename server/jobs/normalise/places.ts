@@ -1,4 +1,4 @@
-import type { UsStateCode } from '../../../src/backendApi';
+import type { UsStateCode } from '../../../contract';
 import type { Region } from '../jobRecord';
 import {
   citiesNamed,

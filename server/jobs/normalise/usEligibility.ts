@@ -1,4 +1,4 @@
-import type { UsStateCode } from '../../../src/backendApi';
+import type { UsStateCode } from '../../../contract';
 import type { Region, UsEligibility, Workplace } from '../jobRecord';
 import { countryCode } from './gazetteer';
 import { readPlaces } from './places';

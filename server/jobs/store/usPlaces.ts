@@ -1,4 +1,4 @@
-import { US_STATE_CODES, type UsCity, type UsStateCode } from '../../../src/backendApi';
+import { US_STATE_CODES, type UsCity, type UsStateCode } from '../../../contract';
 import { tokenize } from '../../skills/tokenize';
 
 // prettier-ignore

@@ -3,9 +3,10 @@
  * a guest saved anything, carrying a discarded guest's work over, deleting an account. Backend
  * failures become session failures the error catalogue knows.
  */
-import type { CarryOverMode, CarryOverResponse } from '../../backendApi';
+import type { CarryOverMode, CarryOverResponse } from '../../../contract';
 import { createBackendClient } from '../backendClient';
-import { backendErrorOf, type BackendErrorCode } from '../backendErrors';
+import { backendErrorOf } from '../backendErrors';
+import type { BackendErrorCode } from '../clientErrors';
 import type { ClientCode } from './errorCatalogue';
 import { SessionFailure } from './sessionFailure';
 import type { GuestWork } from './sessionTypes';

@@ -7,7 +7,7 @@ import {
   type PlainNoticeCode,
 } from './noticeCatalogue';
 import { failureOf, logSummaryOf, SessionFailure } from './sessionFailure';
-import type { CarryOverMode, CarryOverResponse } from '../../backendApi';
+import type { CarryOverMode, CarryOverResponse } from '../../../contract';
 import type {
   AccountCreated,
   DiscardedGuest,

@@ -1,4 +1,4 @@
-import type { CarryOverMode } from '../../backendApi';
+import type { CarryOverMode } from '../../../contract';
 import type { ClientCode } from './errorCatalogue';
 import type { SessionNotice } from './noticeCatalogue';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ProfileSlot } from '../../backendApi';
+import type { ProfileSlot } from '../../../contract';
 import { useCarryOverOffer, useSessionUser } from '../session';
 import type { StartMachine } from './machineConnection';
 import { useMachineConnection } from './useMachineConnection';

@@ -1,5 +1,5 @@
 import { useId, useRef, type FocusEvent } from 'react';
-import type { AlertMatch } from '../../backendApi';
+import type { AlertMatch } from '../../../contract';
 
 /**
  * A match that arrived while the page is open, shown where the person is looking (fixed at the

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { JobMatch } from '../../backendApi';
+import type { JobMatch } from '../../../contract';
 import { freshnessOf, timeAgo } from './freshness';
 import { splitReasons, textOf } from './reasonStanding';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AlertProfile, ProfileSlot } from '../../backendApi';
+import type { AlertProfile, ProfileSlot } from '../../../contract';
 import { placesOf } from '../profile/placesOf';
 import { slotPath } from '../profile/profileSlots';
 import { PATHS, PRICING_PATH } from '../../paths';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { ProfileSlot } from '../../backendApi';
-import { messageFor } from '../../machines/backendErrors';
+import type { ProfileSlot } from '../../../contract';
+import { clientErrorOf } from '../../machines/clientErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
 import { createMatchesStore, MatchesStoreContext, type StartMatches } from './matchesStore';
 import { IDLE_MATCHES_VIEW, type MatchesView } from './matchesView';
@@ -14,7 +14,7 @@ const startBrowserMatches: StartMatches = async () => {
 const CODE_NOT_LOADED: MatchesView = {
   ...IDLE_MATCHES_VIEW,
   status: 'failed',
-  error: { code: 'network-error', message: messageFor('network-error') },
+  error: clientErrorOf('network-error'),
 };
 
 export interface MatchesProviderProps {

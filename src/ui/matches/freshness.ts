@@ -1,4 +1,4 @@
-import type { JobMatch } from '../../backendApi';
+import type { JobMatch } from '../../../contract';
 
 const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'year', seconds: 365 * 24 * 3600 },

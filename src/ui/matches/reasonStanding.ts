@@ -1,4 +1,4 @@
-import type { MatchReason } from '../../backendApi';
+import type { MatchReason } from '../../../contract';
 
 /**
  * Where a reason belongs on the card: `fits` says why the job matches; `aside` is what does not

@@ -7,8 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { GetPlanResponse } from '../../backendApi';
-import { BackendFailure, backendErrorOf, type BackendError } from '../../machines/backendErrors';
+import type { GetPlanResponse } from '../../../contract';
+import { backendErrorIn, clientErrorOf, type BackendError } from '../../machines/clientErrors';
 import { useSessionStatus, useSessionUser } from '../session';
 
 /** What a plan section shows: loading, the plan, or why it could not be read. */
@@ -29,12 +29,8 @@ const LOADING: PlanView = { status: 'loading' };
 const PlanContext = createContext<PlanContextValue | null>(null);
 
 /** The default: the browser runtime (Firebase for the ID token) loads on first use. */
-const loadBrowserPlan: LoadPlan = async () => {
-  const runtime = await import('./browserPlanRuntime').catch(() => {
-    throw new BackendFailure('network-error');
-  });
-  return runtime.loadBrowserPlan();
-};
+const loadBrowserPlan: LoadPlan = async () =>
+  (await import('./browserPlanRuntime')).loadBrowserPlan();
 
 export interface PlanProviderProps {
   children: ReactNode;
@@ -62,7 +58,15 @@ export function PlanProvider({ children, loadPlan = loadBrowserPlan }: PlanProvi
     loadRef.current().then(
       (plan) => current && setSettled({ key, view: { status: 'ready', plan } }),
       (error: unknown) =>
-        current && setSettled({ key, view: { status: 'failed', error: backendErrorOf(error) } }),
+        current &&
+        setSettled({
+          key,
+          // The runtime rejects with a `BackendFailure`; anything else is its chunk not loading.
+          view: {
+            status: 'failed',
+            error: backendErrorIn(error) ?? clientErrorOf('network-error'),
+          },
+        }),
     );
     return () => {
       current = false;

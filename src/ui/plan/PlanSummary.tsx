@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { GetPlanResponse, PlanLimits, SubscriptionStatus } from '../../backendApi';
+import type { GetPlanResponse, PlanLimits, SubscriptionStatus } from '../../../contract';
 import { config } from '../../config';
 import { ACCOUNT_PLAN_ANCHOR } from '../../paths';
 import { formatDay } from '../account/accountFormat';

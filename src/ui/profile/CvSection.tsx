@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CV_MAX_BYTES } from '../../backendApi';
+import { CV_MAX_BYTES } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { useProfileSend, useProfileView } from './hooks';

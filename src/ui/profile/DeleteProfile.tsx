@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ProfileSlot } from '../../backendApi';
+import type { ProfileSlot } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
 import { closeDialog, useModalDialog } from '../useModalDialog';

@@ -1,4 +1,4 @@
-import type { AlertProfile, CvSummary } from '../../backendApi';
+import type { AlertProfile, CvSummary } from '../../../contract';
 import { placesOf } from './placesOf';
 
 /** A saved profile in a few read-only lines: roles, skills, where, and the CV's file. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { SENIORITIES, US_STATE_CODES, type ProfileSlot, type Seniority } from '../../backendApi';
+import { SENIORITIES, US_STATE_CODES, type ProfileSlot, type Seniority } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { ProfileSlot } from '../../backendApi';
-import { messageFor } from '../../machines/backendErrors';
+import type { ProfileSlot } from '../../../contract';
+import { clientErrorOf } from '../../machines/clientErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
 import type { StartProfile } from './profileConnection';
 import { createProfileStore, ProfileStoreContext } from './profileStore';
@@ -15,7 +15,7 @@ const startBrowserProfile: StartProfile = async () => {
 const CODE_NOT_LOADED: ProfileView = {
   ...IDLE_PROFILE_VIEW,
   status: 'failed',
-  error: { code: 'network-error', message: messageFor('network-error') },
+  error: clientErrorOf('network-error'),
 };
 
 export interface ProfileProviderProps {

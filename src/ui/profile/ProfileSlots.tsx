@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ProfileSlot } from '../../backendApi';
+import type { ProfileSlot } from '../../../contract';
 import { PATHS, PRICING_PATH } from '../../paths';
 import { useProfileView } from './hooks';
 import { slotName, slotPath, slotsShown } from './profileSlots';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ProfileSlot } from '../../backendApi';
+import type { ProfileSlot } from '../../../contract';
 import './slotNav.css';
 
 export interface SlotNavItem {

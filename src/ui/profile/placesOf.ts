@@ -1,4 +1,4 @@
-import type { WorkLocations } from '../../backendApi';
+import type { WorkLocations } from '../../../contract';
 
 /** Where a profile wants to work, in words: "remote in the US; TX; Austin, TX". */
 export function placesOf(where: WorkLocations): string {

@@ -8,7 +8,7 @@ import {
   type Seniority,
   type UsCity,
   type UsStateCode,
-} from '../../backendApi';
+} from '../../../contract';
 
 /** The form's values as people type them: lists as text, the salary as text. */
 export interface ProfileDraft {

@@ -1,4 +1,4 @@
-import { PROFILE_SLOTS, type GetProfileResponse, type ProfileSlot } from '../../backendApi';
+import { PROFILE_SLOTS, type GetProfileResponse, type ProfileSlot } from '../../../contract';
 import { PATHS } from '../../paths';
 
 /** The slot a page's `?slot=N` names; slot 1 when absent or not a slot. */

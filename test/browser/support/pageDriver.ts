@@ -13,7 +13,7 @@ import type {
   Route,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { API_ERRORS, type ApiErrorCode } from '../../../src/backendApi';
+import { API_ERRORS, type ApiErrorCode } from '../../../contract';
 import { PATHS } from '../../../src/paths';
 import { emulatorUrl } from '../../support/emulatorAdmin';
 

@@ -2,7 +2,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import { alerts } from '../../../server/db/schema';
 import { ingestBoard } from '../../../server/jobs/store/ingestBoard';
-import { ALERT_STREAM_EVENT, type AlertMatch } from '../../../src/backendApi';
+import { ALERT_STREAM_EVENT, type AlertMatch } from '../../../contract';
 import { call } from './backend';
 import { postingRecord, uniqueBoard } from './jobs';
 import { validProfile } from './profiles';

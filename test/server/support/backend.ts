@@ -9,7 +9,7 @@ import { buildApp } from '../../../server/app';
 import type { IdentityAdmin } from '../../../server/auth/identityAdmin';
 import { readServerConfig, type ServerConfig } from '../../../server/config';
 import type { Database, DatabaseLocation } from '../../../server/db/database';
-import type { ApiError } from '../../../src/backendApi';
+import type { ApiError } from '../../../contract';
 
 /** Every server test runs on both: embedded PGlite (in memory) and a PostgreSQL server. */
 export const DATABASES = ['pglite', 'postgres'] as const;

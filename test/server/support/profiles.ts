@@ -1,4 +1,4 @@
-import type { AlertProfileInput } from '../../../src/backendApi';
+import type { AlertProfileInput } from '../../../contract';
 
 export function validProfile(changes: Partial<AlertProfileInput> = {}): AlertProfileInput {
   return {

@@ -1,4 +1,4 @@
-import type { AlertProfileInput } from '../../../src/backendApi';
+import type { AlertProfileInput } from '../../../contract';
 import { validProfile } from './profiles';
 
 /** The job-board stand-in's generated "Frontend Engineer" (React, TypeScript and GraphQL; New York, NY). */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlertsListener } from '../../../server/alerts/alertEvents';
 import { openAlertStream } from '../../../server/alerts/alertStream';
-import type { AlertMatch } from '../../../src/backendApi';
+import type { AlertMatch } from '../../../contract';
 import { frontendAlert } from '../../support/matchFixtures';
 
 afterEach(() => {

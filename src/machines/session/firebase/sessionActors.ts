@@ -25,7 +25,7 @@ import {
   type PopupRedirectResolver,
 } from 'firebase/auth';
 import { fromCallback, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
-import type { CarryOverMode, CarryOverResponse } from '../../../backendApi';
+import type { CarryOverMode, CarryOverResponse } from '../../../../contract';
 import { PATHS } from '../../../paths';
 import { continueLinkFor } from '../continueLink';
 import { memoryEmailLinkAddressStore, type EmailLinkAddressStore } from '../emailLinkAddress';
