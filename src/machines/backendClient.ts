@@ -6,6 +6,9 @@ import type {
   DeleteAccountResponse,
   DeleteCvResponse,
   DeleteProfileResponse,
+  FollowMode,
+  FollowsResponse,
+  FollowSource,
   GetAlertsResponse,
   GetMatchesResponse,
   GetPlanResponse,
@@ -42,6 +45,15 @@ export interface BackendClient {
   deleteProfile(slot?: ProfileSlot): Promise<DeleteProfileResponse>;
   putCv(file: File, slot?: ProfileSlot): Promise<PutCvResponse>;
   deleteCv(slot?: ProfileSlot): Promise<DeleteCvResponse>;
+  /** The companies the slot's profile follows, and how its matches treat them. */
+  getFollows(slot?: ProfileSlot): Promise<FollowsResponse>;
+  /** Follows the company whose careers page URL this is (the backend reads it, never fetches it). */
+  follow(url: string, slot?: ProfileSlot): Promise<FollowsResponse>;
+  unfollow(
+    board: { source: FollowSource; token: string },
+    slot?: ProfileSlot,
+  ): Promise<FollowsResponse>;
+  setFollowMode(mode: FollowMode, slot?: ProfileSlot): Promise<FollowsResponse>;
   /** As the account (this client's user), with the discarded guest's ID token as proof. */
   carryOver(request: CarryOverRequest): Promise<CarryOverResponse>;
   /** Deletes the user's data and its Firebase user (needs a recent sign-in). */
@@ -125,6 +137,22 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     },
     deleteCv: (slot) =>
       request<DeleteCvResponse>('DELETE', apiSlotPath('/v1/profile/cv', slot), null),
+    getFollows: (slot) =>
+      request<FollowsResponse>('GET', apiSlotPath('/v1/profile/follows', slot), null),
+    follow: (url, slot) =>
+      request<FollowsResponse>('POST', apiSlotPath('/v1/profile/follows', slot), {
+        json: { url },
+      }),
+    unfollow: ({ source, token }, slot) =>
+      request<FollowsResponse>(
+        'DELETE',
+        apiSlotPath(`/v1/profile/follows/${source}/${encodeURIComponent(token)}`, slot),
+        null,
+      ),
+    setFollowMode: (mode, slot) =>
+      request<FollowsResponse>('PUT', apiSlotPath('/v1/profile/follows/mode', slot), {
+        json: { mode },
+      }),
     carryOver: (body) => request<CarryOverResponse>('POST', '/v1/carry-over', { json: body }),
     deleteAccount: () => request<DeleteAccountResponse>('DELETE', '/v1/account', null),
     getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),

@@ -5,6 +5,9 @@ import type {
   CvSummary,
   DeleteCvResponse,
   DeleteProfileResponse,
+  FollowMode,
+  FollowsResponse,
+  FollowSource,
   GetProfileResponse,
   GetProfilesResponse,
   ProfileSlot,
@@ -15,7 +18,7 @@ import type { BackendClient } from './backendClient';
 import { backendErrorOf } from './backendErrors';
 import type { BackendError } from './clientErrors';
 
-export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile';
+export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile' | 'follow';
 
 /** One slot as the profile list shows it (`GET /v1/profiles` lists only slots that hold something). */
 export type SlotSummary = GetProfileResponse;
@@ -33,6 +36,8 @@ export interface ProfileContext {
   slots: SlotSummary[];
   /** How many slots the plan covers (1 on Free, 3 on Pro). */
   limit: number;
+  /** The companies this slot's profile follows and how its matches treat them; null until loaded. */
+  follows: FollowsResponse | null;
   /** Skills the last uploaded CV suggests that the profile does not list yet. */
   suggestedSkills: string[];
   error: BackendError | null;
@@ -46,14 +51,23 @@ export type ProfileEvent =
   | { type: 'UPLOAD_CV'; file: File }
   | { type: 'REMOVE_CV' }
   | { type: 'DELETE_PROFILE' }
+  | { type: 'FOLLOW'; url: string }
+  | { type: 'UNFOLLOW'; source: FollowSource; token: string }
+  | { type: 'SET_FOLLOW_MODE'; mode: FollowMode }
   | { type: 'RETRY' };
+
+/** One change to the slot's followed companies. */
+export type FollowChange =
+  | { kind: 'follow'; url: string }
+  | { kind: 'unfollow'; source: FollowSource; token: string }
+  | { kind: 'mode'; mode: FollowMode };
 
 /**
  * What the UI asks: `busy` while any call runs; `changing` while a change to this slot is on its
  * way to the backend (its answer is dropped if another slot loads, so the page holds still).
  */
 export type ProfileTag =
-  'loading' | 'saving' | 'uploading' | 'deletingProfile' | 'changing' | 'busy';
+  'loading' | 'saving' | 'uploading' | 'deletingProfile' | 'following' | 'changing' | 'busy';
 
 /** The user and the slot a call is for. */
 interface SlotInput {
@@ -65,6 +79,7 @@ interface SlotInput {
 export interface ProfileLoaded {
   current: GetProfileResponse;
   all: GetProfilesResponse;
+  follows: FollowsResponse;
 }
 
 /** The real actors come from the backend client through `profileMachine.provide({ actors })`. */
@@ -78,14 +93,17 @@ export function createProfileActors(client: BackendClient) {
     // One request: the list holds every slot that holds something, with its `active` flag, and
     // the plan's limit (an empty slot is active up to it, as the backend answers for one slot).
     loadProfile: fromPromise<ProfileLoaded, SlotInput>(async ({ input }) => {
-      const all = await client.listProfiles();
+      const [all, follows] = await Promise.all([
+        client.listProfiles(),
+        client.getFollows(input.slot),
+      ]);
       const current = all.profiles.find((entry) => entry.slot === input.slot) ?? {
         slot: input.slot,
         profile: null,
         cv: null,
         active: input.slot <= all.limit,
       };
-      return { current, all };
+      return { current, all, follows };
     }),
     saveProfile: fromPromise<PutProfileResponse, SlotInput & { input: AlertProfileInput }>(
       ({ input }) => client.putProfile(input.input, input.slot),
@@ -96,6 +114,13 @@ export function createProfileActors(client: BackendClient) {
     removeCv: fromPromise<DeleteCvResponse, SlotInput>(({ input }) => client.deleteCv(input.slot)),
     deleteProfile: fromPromise<DeleteProfileResponse, SlotInput>(({ input }) =>
       client.deleteProfile(input.slot),
+    ),
+    changeFollows: fromPromise<FollowsResponse, SlotInput & { change: FollowChange }>(
+      ({ input: { change, slot } }) => {
+        if (change.kind === 'follow') return client.follow(change.url, slot);
+        if (change.kind === 'unfollow') return client.unfollow(change, slot);
+        return client.setFollowMode(change.mode, slot);
+      },
     ),
   };
 }
@@ -108,6 +133,7 @@ const EMPTY_CONTEXT: ProfileContext = {
   active: true,
   slots: [],
   limit: 1,
+  follows: null,
   suggestedSkills: [],
   error: null,
   failedOperation: null,
@@ -136,7 +162,19 @@ const READY_EVENTS = {
   UPLOAD_CV: { target: 'uploading' },
   REMOVE_CV: { target: 'removingCv', guard: 'hasCv' },
   DELETE_PROFILE: { target: 'deletingProfile', guard: 'holdsSomething' },
+  FOLLOW: { target: 'changingFollows' },
+  UNFOLLOW: { target: 'changingFollows' },
+  SET_FOLLOW_MODE: { target: 'changingFollows' },
 } as const;
+
+/** The change a follow event asks for. */
+function followChangeOf(event: ProfileEvent): FollowChange {
+  if (event.type === 'FOLLOW') return { kind: 'follow', url: event.url };
+  if (event.type === 'UNFOLLOW')
+    return { kind: 'unfollow', source: event.source, token: event.token };
+  if (event.type === 'SET_FOLLOW_MODE') return { kind: 'mode', mode: event.mode };
+  throw new Error(`Not a change to followed companies: ${event.type}`);
+}
 
 /**
  * One of the current user's alert profiles (`slot`) and its CV on the backend, with the list of
@@ -158,6 +196,9 @@ export const profileMachine = setup({
     uploadCv: fromPromise<PutCvResponse, SlotInput & { file: File }>(notProvided('uploadCv')),
     removeCv: fromPromise<DeleteCvResponse, SlotInput>(notProvided('removeCv')),
     deleteProfile: fromPromise<DeleteProfileResponse, SlotInput>(notProvided('deleteProfile')),
+    changeFollows: fromPromise<FollowsResponse, SlotInput & { change: FollowChange }>(
+      notProvided('changeFollows'),
+    ),
   },
   actions: {
     takeUserAndSlot: assign(({ context, event }) => {
@@ -210,6 +251,7 @@ export const profileMachine = setup({
             active: event.output.current.active,
             slots: event.output.all.profiles,
             limit: event.output.all.limit,
+            follows: event.output.follows,
           })),
         },
         onError: {
@@ -310,6 +352,23 @@ export const profileMachine = setup({
         onError: {
           target: 'ready',
           actions: { type: 'recordFailure', params: { operation: 'deleteProfile' } },
+        },
+      },
+    },
+    changingFollows: {
+      tags: ['following', 'changing', 'busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'changeFollows',
+        src: 'changeFollows',
+        input: ({ context, event }) => ({
+          ...slotInputOf(context),
+          change: followChangeOf(event),
+        }),
+        onDone: { target: 'ready', actions: assign({ follows: ({ event }) => event.output }) },
+        onError: {
+          target: 'ready',
+          actions: { type: 'recordFailure', params: { operation: 'follow' } },
         },
       },
     },

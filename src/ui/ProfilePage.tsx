@@ -5,6 +5,7 @@ import { StatusMessage } from './forms/FormMessages';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { CvSection } from './profile/CvSection';
 import { DeleteProfile } from './profile/DeleteProfile';
+import { FollowedCompanies } from './profile/FollowedCompanies';
 import { useProfileSend, useProfileView } from './profile/hooks';
 import { InactiveProfile } from './profile/InactiveProfile';
 import { ProfileForm } from './profile/ProfileForm';
@@ -82,6 +83,7 @@ export function ProfilePage({ slot }: { slot: ProfileSlot }) {
             <>
               <ProfileForm key={`${uid}/${slot}`} uid={uid} slot={slot} />
               <CvSection />
+              <FollowedCompanies />
             </>
           ) : (
             <InactiveProfile slot={slot} />

@@ -369,4 +369,41 @@ describe('the profile page with several profiles', () => {
     await screen.findByText(/Profile 2 is a Pro profile/);
     expect(screen.queryByLabelText('Target roles', { exact: false })).toBeNull();
   });
+
+  it('follows a company by its careers page address, with the catalogue’s message for a bad one, and removes it', async () => {
+    const { backend, person } = renderProfilePage();
+    const address = await screen.findByLabelText('Careers page address');
+    expect(screen.getByText('You follow no company yet.')).toBeTruthy();
+
+    await person.type(address, 'https://example.com/careers');
+    await person.click(screen.getByRole('button', { name: 'Follow' }));
+    const refusal = await screen.findByText(/We can read Greenhouse, Lever, Ashby, Workable/);
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(address.getAttribute('aria-describedby')).toContain(refusal.id);
+
+    await person.clear(address);
+    await person.type(address, 'https://jobs.lever.co/globex{Enter}');
+    const list = await screen.findByRole('list', { name: 'Companies you follow' });
+    expect(within(list).getByText('globex')).toBeTruthy();
+    expect(within(list).getByText(/Lever · 0 open jobs · not checked yet/)).toBeTruthy();
+    expect(screen.queryByText(/We can read/)).toBeNull();
+    expect(address).toHaveProperty('value', '');
+    expect(backend.calls.changeFollows).toHaveBeenLastCalledWith({
+      uid: guestUser.uid,
+      slot: 1,
+      change: { kind: 'follow', url: 'https://jobs.lever.co/globex' },
+    });
+
+    await person.click(screen.getByRole('radio', { name: 'Show only their jobs' }));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Show only their jobs' })).toHaveProperty(
+        'checked',
+        true,
+      ),
+    );
+
+    await person.click(screen.getByRole('button', { name: 'Stop following globex' }));
+    await screen.findByText('You follow no company yet.');
+  });
 });

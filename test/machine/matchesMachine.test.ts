@@ -85,6 +85,10 @@ function fakeClient(
     carryOver: unexpected,
     deleteAccount: unexpected,
     getPlan: unexpected,
+    getFollows: unexpected,
+    follow: unexpected,
+    unfollow: unexpected,
+    setFollowMode: unexpected,
   };
   return client;
 }

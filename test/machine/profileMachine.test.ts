@@ -10,7 +10,13 @@ import type {
 import type { BackendClient } from '../../src/machines/backendClient';
 import { BackendFailure } from '../../src/machines/backendErrors';
 import { createProfileActors, type ProfileLoaded } from '../../src/machines/profileMachine';
-import { cvOf, fakeProfileBackend, SAVED_AT, type Held } from '../support/fakeProfileBackend';
+import {
+  cvOf,
+  fakeProfileBackend,
+  noFollows,
+  SAVED_AT,
+  type Held,
+} from '../support/fakeProfileBackend';
 
 const input: AlertProfileInput = {
   targetRoles: ['Frontend engineer'],
@@ -45,6 +51,7 @@ function loadedOf(held: Held, limit = 3): ProfileLoaded {
   return {
     current: { slot: 1, active: true, ...held },
     all: { profiles: [{ slot: 1, active: true, ...held }], limit },
+    follows: noFollows(1),
   };
 }
 
@@ -238,6 +245,7 @@ describe('the profile machine with several profiles', () => {
     slot2.resolve({
       current: { slot: 2, active: true, profile: null, cv: null },
       all: loadedOf({ profile: savedProfile, cv }).all,
+      follows: noFollows(2),
     });
     await settled(actor);
     expect(calls.load).toHaveBeenCalledTimes(2);
@@ -327,19 +335,22 @@ describe('the profile machine with several profiles', () => {
     const client = {
       getProfile: vi.fn(),
       listProfiles: vi.fn(async () => ({ profiles: [second], limit: 1 })),
+      getFollows: vi.fn(async (slot?: ProfileSlot) => noFollows(slot ?? 1)),
     } satisfies Partial<BackendClient>;
     const actors = createProfileActors(client as unknown as BackendClient);
     const load = (slot: ProfileSlot) =>
       toPromise(createActor(actors.loadProfile, { input: { uid: 'alice', slot } }).start());
     const all = { profiles: [second], limit: 1 };
-    expect(await load(2)).toEqual({ current: second, all });
+    expect(await load(2)).toEqual({ current: second, all, follows: noFollows(2) });
     expect(await load(1)).toEqual({
       current: { slot: 1, active: true, profile: null, cv: null },
       all,
+      follows: noFollows(1),
     });
     expect(await load(3)).toEqual({
       current: { slot: 3, active: false, profile: null, cv: null },
       all,
+      follows: noFollows(3),
     });
     expect(client.listProfiles).toHaveBeenCalledTimes(3);
     expect(client.getProfile).not.toHaveBeenCalled();

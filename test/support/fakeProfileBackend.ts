@@ -1,16 +1,22 @@
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import {
+  FOLLOWED_COMPANIES_LIMIT,
   PROFILE_SLOTS,
   type AlertProfileInput,
   type CvSummary,
+  type FollowsResponse,
   type GetProfileResponse,
   type ProfileSlot,
   type PutCvResponse,
   type PutProfileResponse,
 } from '../../contract';
 import { BackendFailure } from '../../src/machines/backendErrors';
-import { profileMachine, type ProfileLoaded } from '../../src/machines/profileMachine';
+import {
+  profileMachine,
+  type FollowChange,
+  type ProfileLoaded,
+} from '../../src/machines/profileMachine';
 
 export const SAVED_AT = '2026-11-22T22:00:00.000Z';
 
@@ -20,6 +26,24 @@ export interface SlotInput {
 }
 
 export type Held = Pick<GetProfileResponse, 'profile' | 'cv'>;
+
+/** What a slot follows before anything is followed. */
+export const noFollows = (slot: ProfileSlot): FollowsResponse => ({
+  slot,
+  mode: 'boost',
+  companies: [],
+  limit: FOLLOWED_COMPANIES_LIMIT,
+});
+
+/** The fake's careers URL reading: Lever's board addresses, the catalogue's refusals for others. */
+function leverToken(url: string): string {
+  if (!URL.canParse(url)) throw new BackendFailure('follow-url-invalid');
+  const { hostname, pathname } = new URL(url);
+  if (hostname !== 'jobs.lever.co') throw new BackendFailure('follow-url-unknown-host');
+  const token = pathname.split('/')[1] ?? '';
+  if (token === '') throw new BackendFailure('follow-url-no-company');
+  return token;
+}
 
 /** The CV summary the fake backend makes of an uploaded file. */
 export function cvOf(file: File): CvSummary {
@@ -53,6 +77,28 @@ export function fakeProfileBackend(held: Record<string, Held> = {}, limit = 3) {
     active: where.slot <= limit,
     ...heldIn(where),
   });
+  const followed = new Map<string, FollowsResponse>();
+  const followsIn = (where: SlotInput) =>
+    followed.get(`${where.uid}/${where.slot}`) ?? noFollows(where.slot);
+  const changed = (where: SlotInput, change: FollowChange): FollowsResponse => {
+    const now = followsIn(where);
+    if (change.kind === 'mode') return { ...now, mode: change.mode };
+    if (change.kind === 'unfollow') {
+      const kept = now.companies.filter((company) => company.token !== change.token);
+      return { ...now, companies: kept };
+    }
+    const token = leverToken(change.url);
+    if (now.companies.some((company) => company.token === token)) return now;
+    const company = {
+      source: 'lever' as const,
+      token,
+      name: token,
+      followedAt: SAVED_AT,
+      lastPolledAt: null,
+      openPostings: 0,
+    };
+    return { ...now, companies: [...now.companies, company] };
+  };
   const refuseAboveLimit = (where: SlotInput) => {
     if (where.slot > limit) throw new BackendFailure('plan-profile-limit');
   };
@@ -61,7 +107,7 @@ export function fakeProfileBackend(held: Record<string, Held> = {}, limit = 3) {
       const profiles = PROFILE_SLOTS.map((slot) => answer({ uid: where.uid, slot })).filter(
         (entry) => entry.profile !== null || entry.cv !== null,
       );
-      return { current: answer(where), all: { profiles, limit } };
+      return { current: answer(where), all: { profiles, limit }, follows: followsIn(where) };
     }),
     save: vi.fn(
       async ({
@@ -92,6 +138,11 @@ export function fakeProfileBackend(held: Record<string, Held> = {}, limit = 3) {
       store.delete(`${where.uid}/${where.slot}`);
       return { deleted: profile !== null || cv !== null };
     }),
+    changeFollows: vi.fn(async ({ change, ...where }: SlotInput & { change: FollowChange }) => {
+      const next = changed(where, change);
+      followed.set(`${where.uid}/${where.slot}`, next);
+      return next;
+    }),
   };
   const logic = profileMachine.provide({
     actors: {
@@ -100,6 +151,7 @@ export function fakeProfileBackend(held: Record<string, Held> = {}, limit = 3) {
       uploadCv: fromPromise(({ input }) => calls.upload(input)),
       removeCv: fromPromise(({ input }) => calls.remove(input)),
       deleteProfile: fromPromise(({ input }) => calls.deleteProfile(input)),
+      changeFollows: fromPromise(({ input }) => calls.changeFollows(input)),
     },
   });
   return { calls, logic, heldIn };

@@ -21,6 +21,7 @@ export const IDLE_PROFILE_VIEW: ProfileView = Object.freeze({
   active: true,
   slots: [],
   limit: 1,
+  follows: null,
   suggestedSkills: [],
   error: null,
   failedOperation: null,
