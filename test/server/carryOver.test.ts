@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { carryOvers, cvs, profiles } from '../../server/db/schema';
-import type { CarryOverMode, CarryOverResponse, GetProfileResponse } from '../../contract';
+import { carryOvers, cvs, followedBoards, profiles } from '../../server/db/schema';
+import type {
+  CarryOverMode,
+  CarryOverResponse,
+  FollowsResponse,
+  GetProfileResponse,
+} from '../../contract';
 import { accountExists } from '../support/emulatorAdmin';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
@@ -146,6 +151,44 @@ describe.each(DATABASES)('carrying a guest’s work over to an account on %s', (
     expect(await view(guest.uid)).toEqual({ profile: undefined, cv: undefined });
     expect(await accountExists(guest.uid)).toBe(false);
   });
+
+  it.each([
+    ['replace', ['guestco'], 'only'],
+    ['merge', ['accountco', 'guestco'], 'boost'],
+    ['leave', ['accountco'], 'boost'],
+  ] as const)(
+    '%s: carries the followed companies as the mode says, and the guest’s are gone',
+    async (mode, tokens, followMode) => {
+      const guest = await guestSession();
+      const account = await accountSession();
+      const follow = (token: string, company: string) =>
+        call(app, 'POST', '/v1/profile/follows', {
+          token,
+          body: { url: `https://jobs.ashbyhq.com/${company}` },
+        });
+      await follow(guest.token, 'guestco');
+      await follow(guest.token, 'accountco');
+      await call(app, 'PUT', '/v1/profile/follows/mode', {
+        token: guest.token,
+        body: { mode: 'only' },
+      });
+      await follow(account.token, 'accountco');
+      await call(app, 'PUT', '/v1/profile/follows/mode', {
+        token: account.token,
+        body: { mode: 'boost' },
+      });
+      await call(app, 'DELETE', '/v1/profile/follows/ashby/accountco', { token: guest.token });
+
+      expect((await carryOver(account.token, guest.token, mode)).statusCode).toBe(200);
+      const carried = await call(app, 'GET', '/v1/profile/follows', { token: account.token });
+      const body = carried.json<FollowsResponse>();
+      expect(body.companies.map((company) => company.token).sort()).toEqual(tokens);
+      expect(body.mode).toBe(followMode);
+      expect(
+        await app.db.select().from(followedBoards).where(eq(followedBoards.uid, guest.uid)),
+      ).toEqual([]);
+    },
+  );
 
   it('answers a retry by the same account with the same result, and refuses a replay by another account', async () => {
     const guest = await guestWithWork();
