@@ -1,15 +1,8 @@
+import type { FollowSource } from '../../contract';
 import { isToken } from './settings';
 
-/** The APIs a careers page URL can name, in the order the refusal lists them. */
-export const CAREERS_SOURCES = [
-  'greenhouse',
-  'lever',
-  'ashby',
-  'workable',
-  'smartrecruiters',
-  'recruitee',
-] as const;
-export type CareersSource = (typeof CAREERS_SOURCES)[number];
+/** The APIs a careers page URL can name (the contract's list). */
+export type CareersSource = FollowSource;
 
 /** Why a careers URL was not read: each is an `API_ERRORS` code. */
 export type CareersUrlRefusal =
