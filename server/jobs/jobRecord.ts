@@ -1,6 +1,13 @@
 /** One job posting, normalised from any source. What the matcher and the alerts read. */
 
-export const JOB_SOURCES = ['greenhouse', 'lever', 'ashby'] as const;
+export const JOB_SOURCES = [
+  'greenhouse',
+  'lever',
+  'ashby',
+  'workable',
+  'smartrecruiters',
+  'recruitee',
+] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 
 /** One company's board at one source: `greenhouse:acme`. */

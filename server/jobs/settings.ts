@@ -5,6 +5,10 @@ export const REAL_API_BASE_URLS: Readonly<Record<JobSource, string>> = {
   greenhouse: 'https://boards-api.greenhouse.io',
   lever: 'https://api.lever.co',
   ashby: 'https://api.ashbyhq.com',
+  workable: 'https://apply.workable.com',
+  smartrecruiters: 'https://api.smartrecruiters.com',
+  // Per company host ({company}.recruitee.com): the connector puts the company in the host name.
+  recruitee: 'https://{company}.recruitee.com',
 };
 
 /** Environment variable holding each source's base URL. */
@@ -12,7 +16,14 @@ export const BASE_URL_SETTINGS: Readonly<Record<JobSource, string>> = {
   greenhouse: 'GREENHOUSE_API_URL',
   lever: 'LEVER_API_URL',
   ashby: 'ASHBY_API_URL',
+  workable: 'WORKABLE_API_URL',
+  smartrecruiters: 'SMARTRECRUITERS_API_URL',
+  recruitee: 'RECRUITEE_API_URL',
 };
+
+/** Every source's base URL set to one address: the stand-in serves all six. */
+export const everySourceAt = (url: string): Record<JobSource, string> =>
+  Object.fromEntries(JOB_SOURCES.map((source) => [source, url])) as Record<JobSource, string>;
 
 const isSource = (value: string): value is JobSource =>
   (JOB_SOURCES as readonly string[]).includes(value);

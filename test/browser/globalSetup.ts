@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { readServerConfig } from '../../server/config';
 import type { BoardRef } from '../../server/jobs/jobRecord';
+import { everySourceAt } from '../../server/jobs/settings';
 import { startStandIn, type StandIn } from '../../server/jobs/standIn/standInServer';
 import { prerenderSite } from '../../scripts/prerender';
 import { freePort } from '../../scripts/freePort';
@@ -72,7 +73,7 @@ async function startBackend(
       rateLimitPerMinute: 10_000,
       refusedTokensPerMinute: 10_000,
       jobBoards: [JOB_BOARD],
-      jobSourceUrls: { greenhouse: standIn.url, lever: standIn.url, ashby: standIn.url },
+      jobSourceUrls: everySourceAt(standIn.url),
       jobPollIntervalSeconds: 1,
       jobBoardTimeoutMs: 5_000,
     },

@@ -18,6 +18,7 @@ import { alerts, jobs, profiles } from '../../server/db/schema';
 import { makeAlerts, type PollBoardDeps } from '../../server/jobs/poll/pollBoard';
 import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
 import type { PostingDraft } from '../../server/jobs/normalise/toJobRecord';
+import { everySourceAt } from '../../server/jobs/settings';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { CANDIDATE_LIMIT } from '../../server/matching/candidateJobs';
 import { findMatches } from '../../server/matching/findMatches';
@@ -402,7 +403,7 @@ describe('making alerts after a poll', () => {
       db: brokenDb,
       alertEvents: unannouncedAlerts,
       fetchers: {} as PollBoardDeps['fetchers'],
-      baseUrls: { greenhouse: 'http://x', lever: 'http://x', ashby: 'http://x' },
+      baseUrls: everySourceAt('http://x'),
       intervalMs: 60_000,
       timeoutMs: 1_000,
     });

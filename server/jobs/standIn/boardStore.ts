@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JOB_SOURCES, type BoardRef, type JobSource } from '../jobRecord';
 
@@ -9,6 +9,8 @@ export class BoardStore {
   static fromFixtures(directory: string): BoardStore {
     const store = new BoardStore();
     for (const source of JOB_SOURCES) {
+      // A fixtures directory made for a test may hold only some sources.
+      if (!existsSync(path.join(directory, source))) continue;
       for (const file of readdirSync(path.join(directory, source))
         .filter((name) => name.endsWith('.json'))
         .sort()) {

@@ -14,6 +14,11 @@ export function uniqueBoard(source: JobSource, label = 'board'): BoardRef {
   return { source, token: `${label}-${randomUUID().slice(0, 8)}` };
 }
 
+const notParsedYet = (): BoardResult => ({
+  ok: false,
+  failure: { kind: 'malformed', detail: 'no parser yet' },
+});
+
 const PARSERS: Readonly<
   Record<JobSource, (body: unknown, board: BoardRef, seenAt: Date) => BoardResult>
 > = {
@@ -26,6 +31,9 @@ const PARSERS: Readonly<
       ? { ok: false, failure: { kind: 'malformed', detail: 'not an array' } }
       : { ok: true, jobs, dropped: dropped.counts };
   },
+  workable: notParsedYet,
+  smartrecruiters: notParsedYet,
+  recruitee: notParsedYet,
 };
 
 /**

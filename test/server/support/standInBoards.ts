@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { JOB_SOURCES, type BoardRef, type JobSource } from '../../../server/jobs/jobRecord';
+import { everySourceAt } from '../../../server/jobs/settings';
 import {
   DEFAULT_FIXTURES_DIRECTORY,
   startStandIn,
@@ -39,6 +40,6 @@ export async function startStandInBoards<Name extends string>(
   }
   const standIn = await startStandIn({ fixturesDirectory: directory, publishEveryMs: 0 });
   rmSync(directory, { recursive: true });
-  const baseUrls = { greenhouse: standIn.url, lever: standIn.url, ashby: standIn.url };
+  const baseUrls = everySourceAt(standIn.url);
   return { standIn, boards, baseUrls, close: () => standIn.close() };
 }

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { unannouncedAlerts } from '../../support/unannouncedAlerts';
 import type { Database } from '../../../server/db/database';
 import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from '../../../server/jobs/backoff';
-import type { BoardRef, JobSource } from '../../../server/jobs/jobRecord';
+import { JOB_SOURCES, type BoardRef, type JobSource } from '../../../server/jobs/jobRecord';
 import { pollBoard, type PollBoardDeps } from '../../../server/jobs/poll/pollBoard';
 import { isPollBoardData } from '../../../server/jobs/poll/pollJob';
 import type { BoardFailure } from '../../../server/jobs/sources/boardResult';
 import type { FetchBoard } from '../../../server/jobs/sources/boardSource';
+import { everySourceAt } from '../../../server/jobs/settings';
 
 const board: BoardRef = { source: 'lever', token: 'globex' };
 
@@ -22,16 +23,15 @@ const untouchableDb = new Proxy(
 
 function depsFailingWith(failure: BoardFailure): PollBoardDeps {
   const fetcher: FetchBoard = () => Promise.resolve({ ok: false, failure });
-  const fetchers: Record<JobSource, FetchBoard> = {
-    greenhouse: fetcher,
-    lever: fetcher,
-    ashby: fetcher,
-  };
+  const fetchers = Object.fromEntries(JOB_SOURCES.map((source) => [source, fetcher])) as Record<
+    JobSource,
+    FetchBoard
+  >;
   return {
     db: untouchableDb,
     alertEvents: unannouncedAlerts,
     fetchers,
-    baseUrls: { greenhouse: 'http://x', lever: 'http://x', ashby: 'http://x' },
+    baseUrls: everySourceAt('http://x'),
     intervalMs: 60_000,
     timeoutMs: 1_000,
   };
