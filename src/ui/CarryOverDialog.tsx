@@ -10,6 +10,7 @@ import {
   useSessionSend,
   useSessionUser,
 } from './session';
+import { ModalDialog } from './ModalDialog';
 import { useModalDialog } from './useModalDialog';
 
 const BUSY_LABELS: Record<CarryOverMode, string> = {
@@ -30,7 +31,6 @@ export function CarryOverDialog() {
   const user = useSessionUser();
   const send = useSessionSend();
   const [chosen, setChosen] = useState<CarryOverMode | null>(null);
-  const titleId = useId();
   const textId = useId();
 
   const open = offer !== null;
@@ -61,17 +61,13 @@ export function CarryOverDialog() {
   );
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      // The choice decides what happens to the guest's work: Escape does not skip it.
-      onCancel={(event) => event.preventDefault()}
+    // The choice decides what happens to the guest's work: Escape does not skip it.
+    <ModalDialog
+      dialogRef={dialogRef}
+      title="Bring your guest work to this account?"
+      describedBy={textId}
+      keepOpen
     >
-      <h2 id={titleId} className="dialog__title">
-        Bring your guest work to this account?
-      </h2>
       <p id={textId}>
         {offer === 'some'
           ? 'Before you signed in, you saved a job alert profile or a CV as a guest.'
@@ -84,6 +80,6 @@ export function CarryOverDialog() {
         {choice('replace', 'Bring it, replacing this account’s profile', 'secondary')}
         {choice('leave', 'Leave it', 'quiet')}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -2,14 +2,12 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { EmailField, AccountUsername } from '../forms/EmailField';
 import type { ClientCode } from '../../machines/session/errorCatalogue';
 import type { SessionUser } from '../../machines/session/sessionTypes';
-import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { PasswordField } from '../forms/PasswordField';
-import { SafeForm } from '../forms/SafeForm';
 import { currentPasswordProblem, isPasswordError } from '../forms/validation';
-import { useReauthenticationFor, useSessionOperation } from '../session';
+import { useReauthenticationFor } from '../session';
 import { newEmailProblem } from './newEmailProblem';
-import { ReauthenticateForm } from './ReauthenticateForm';
+import { SensitiveChangeCard } from './SensitiveChangeCard';
 import type { AccountActions } from './useAccountActions';
 
 /** The provider's refusals that are about the new address (the others are about the password). */
@@ -31,10 +29,8 @@ interface ChangeEmailFormProps extends AccountActions {
 
 /** E-mails a link to a new address; the address changes only when that link is opened. */
 export function ChangeEmailForm({ user, unavailable, act, feedbackFor }: ChangeEmailFormProps) {
-  const operation = useSessionOperation();
   const reauthenticationFor = useReauthenticationFor();
   const { error, notice } = feedbackFor('email');
-  const titleId = useId();
   const errorId = useId();
 
   const [newEmail, setNewEmail] = useState('');
@@ -85,64 +81,48 @@ export function ChangeEmailForm({ user, unavailable, act, feedbackFor }: ChangeE
   }
 
   return (
-    <section className="card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="card__title">
-        Change email
-      </h2>
-      <p>We will send a link to the new address; your address changes only when you open it.</p>
-      <SafeForm className="form" onSubmit={handleSubmit}>
-        {hasPassword && user.email && (
-          // Lets password managers fill the right account's password.
-          <AccountUsername email={user.email} />
-        )}
-        <ErrorMessage id={errorId} message={message} />
-        <StatusMessage message={notice?.message} />
-        <EmailField
-          ref={emailRef}
-          label="New email"
-          name="new-email"
-          autoComplete="email"
-          value={newEmail}
-          onValueChange={setNewEmail}
-          invalid={emailInvalid}
-          describedBy={emailInvalid && message ? errorId : undefined}
-        />
-        {hasPassword && (
-          <PasswordField
-            ref={passwordRef}
-            label="Current password"
-            name="current-password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onValueChange={setCurrentPassword}
-            invalid={passwordInvalid}
-            describedBy={passwordInvalid && message ? errorId : undefined}
-          />
-        )}
-        {!reauthenticating && (
-          <div className="form__actions">
-            <BusyButton
-              type="submit"
-              variant="primary"
-              busy={operation === 'changeEmail'}
-              busyLabel="Sending link…"
-              unavailable={unavailable}
-            >
-              Change email
-            </BusyButton>
-          </div>
-        )}
-      </SafeForm>
-      {reauthenticating && (
-        <ReauthenticateForm
-          user={user}
-          reason="changeEmail"
-          busy={operation === 'reauthenticate'}
-          error={error}
-          onConfirm={(event) => act('email', event)}
-          onCancel={() => act('email', { type: 'CANCEL' })}
+    <SensitiveChangeCard
+      user={user}
+      change="changeEmail"
+      title="Change email"
+      intro={
+        <p>We will send a link to the new address; your address changes only when you open it.</p>
+      }
+      submitLabel="Change email"
+      busyLabel="Sending link…"
+      unavailable={unavailable}
+      onSubmit={handleSubmit}
+      act={act}
+      feedbackFor={feedbackFor}
+    >
+      {hasPassword && user.email && (
+        // Lets password managers fill the right account's password.
+        <AccountUsername email={user.email} />
+      )}
+      <ErrorMessage id={errorId} message={message} />
+      <StatusMessage message={notice?.message} />
+      <EmailField
+        ref={emailRef}
+        label="New email"
+        name="new-email"
+        autoComplete="email"
+        value={newEmail}
+        onValueChange={setNewEmail}
+        invalid={emailInvalid}
+        describedBy={emailInvalid && message ? errorId : undefined}
+      />
+      {hasPassword && (
+        <PasswordField
+          ref={passwordRef}
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValueChange={setCurrentPassword}
+          invalid={passwordInvalid}
+          describedBy={passwordInvalid && message ? errorId : undefined}
         />
       )}
-    </section>
+    </SensitiveChangeCard>
   );
 }

@@ -1,14 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AccountUsername } from '../forms/EmailField';
 import type { SessionUser } from '../../machines/session/sessionTypes';
-import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { NewPasswordField, useNewPassword } from '../forms/NewPasswordField';
 import { PasswordField } from '../forms/PasswordField';
 import { currentPasswordProblem, isPasswordError } from '../forms/validation';
-import { useReauthenticationFor, useSessionOperation } from '../session';
-import { SafeForm } from '../forms/SafeForm';
-import { ReauthenticateForm } from './ReauthenticateForm';
+import { useReauthenticationFor } from '../session';
+import { SensitiveChangeCard } from './SensitiveChangeCard';
 import type { AccountActions } from './useAccountActions';
 
 interface ChangePasswordFormProps extends AccountActions {
@@ -23,12 +21,10 @@ export function ChangePasswordForm({
   act,
   feedbackFor,
 }: ChangePasswordFormProps) {
-  const operation = useSessionOperation();
   const reauthenticationFor = useReauthenticationFor();
   const { error, notice } = feedbackFor('password');
   const newPassword = useNewPassword();
   const { setPassword } = newPassword;
-  const titleId = useId();
   const errorId = useId();
 
   const [currentPassword, setCurrentPassword] = useState('');
@@ -70,58 +66,40 @@ export function ChangePasswordForm({
   }
 
   return (
-    <section className="card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="card__title">
-        {hasPassword ? 'Change password' : 'Add a password'}
-      </h2>
-      <SafeForm className="form" onSubmit={handleSubmit}>
-        {user.email && (
-          // Lets password managers save the new password for the right account.
-          <AccountUsername email={user.email} />
-        )}
-        <ErrorMessage id={errorId} message={message} />
-        <StatusMessage message={notice?.message} />
-        {hasPassword && (
-          <PasswordField
-            ref={currentRef}
-            label="Current password"
-            name="current-password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onValueChange={setCurrentPassword}
-            invalid={currentProblem !== null || (!reauthenticating && isPasswordError(error?.code))}
-            describedBy={message ? errorId : undefined}
-          />
-        )}
-        <NewPasswordField
-          newPassword={newPassword}
-          errorId={message ? errorId : null}
-          rejected={!reauthenticating && error?.code === 'password-does-not-meet-requirements'}
-        />
-        {!reauthenticating && (
-          <div className="form__actions">
-            <BusyButton
-              type="submit"
-              variant="primary"
-              busy={operation === 'changePassword'}
-              busyLabel="Changing password…"
-              unavailable={unavailable}
-            >
-              {hasPassword ? 'Change password' : 'Add password'}
-            </BusyButton>
-          </div>
-        )}
-      </SafeForm>
-      {reauthenticating && (
-        <ReauthenticateForm
-          user={user}
-          reason="changePassword"
-          busy={operation === 'reauthenticate'}
-          error={error}
-          onConfirm={(event) => act('password', event)}
-          onCancel={() => act('password', { type: 'CANCEL' })}
+    <SensitiveChangeCard
+      user={user}
+      change="changePassword"
+      title={hasPassword ? 'Change password' : 'Add a password'}
+      submitLabel={hasPassword ? 'Change password' : 'Add password'}
+      busyLabel="Changing password…"
+      unavailable={unavailable}
+      onSubmit={handleSubmit}
+      act={act}
+      feedbackFor={feedbackFor}
+    >
+      {user.email && (
+        // Lets password managers save the new password for the right account.
+        <AccountUsername email={user.email} />
+      )}
+      <ErrorMessage id={errorId} message={message} />
+      <StatusMessage message={notice?.message} />
+      {hasPassword && (
+        <PasswordField
+          ref={currentRef}
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValueChange={setCurrentPassword}
+          invalid={currentProblem !== null || (!reauthenticating && isPasswordError(error?.code))}
+          describedBy={message ? errorId : undefined}
         />
       )}
-    </section>
+      <NewPasswordField
+        newPassword={newPassword}
+        errorId={message ? errorId : null}
+        rejected={!reauthenticating && error?.code === 'password-does-not-meet-requirements'}
+      />
+    </SensitiveChangeCard>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from '../forms/TextField';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
+import { ModalDialog } from '../ModalDialog';
 import { closeDialog, useModalDialog } from '../useModalDialog';
 
 const CONFIRMATION_WORD = 'DELETE';
@@ -26,7 +27,6 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const titleId = useId();
-  const dialogTitleId = useId();
   const errorId = useId();
 
   const deleting = operation === 'deleteAccount';
@@ -68,18 +68,12 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
         </BusyButton>
       </div>
       {open && (
-        <dialog
-          ref={dialogRef}
-          className="dialog"
-          aria-labelledby={dialogTitleId}
+        <ModalDialog
+          dialogRef={dialogRef}
+          title="Delete your account?"
           onClose={closed}
-          onCancel={(event) => {
-            if (deleting || operation === 'reauthenticate') event.preventDefault();
-          }}
+          keepOpen={deleting || operation === 'reauthenticate'}
         >
-          <h2 id={dialogTitleId} className="dialog__title">
-            Delete your account?
-          </h2>
           <p>
             This permanently deletes {user.email ?? 'your account'} and everything saved with it. It
             cannot be undone.
@@ -125,7 +119,7 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
               </div>
             </SafeForm>
           )}
-        </dialog>
+        </ModalDialog>
       )}
     </section>
   );

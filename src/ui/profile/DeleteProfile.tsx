@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ProfileSlot } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
+import { ModalDialog } from '../ModalDialog';
 import { closeDialog, useModalDialog } from '../useModalDialog';
 import { useProfileSend, useProfileView } from './hooks';
 import { forgetDraft } from './profileDraft';
@@ -22,7 +23,6 @@ export function DeleteProfile({
   const [open, setOpen] = useState(false);
   const dialogRef = useModalDialog(open);
   const titleId = useId();
-  const dialogTitleId = useId();
   const deleting = view.status === 'deletingProfile';
   const busy = view.changing && !deleting;
   const failed = view.failedOperation === 'deleteProfile' ? view.error : null;
@@ -56,15 +56,11 @@ export function DeleteProfile({
         </BusyButton>
       </div>
       {open && (
-        <dialog
-          ref={dialogRef}
-          className="dialog"
-          aria-labelledby={dialogTitleId}
+        <ModalDialog
+          dialogRef={dialogRef}
+          title={`Delete profile ${slot}?`}
           onClose={() => setOpen(false)}
         >
-          <h2 id={dialogTitleId} className="dialog__title">
-            Delete profile {slot}?
-          </h2>
           <p>Its alerts stop, and its CV is deleted. It cannot be undone.</p>
           <div className="form__actions">
             <BusyButton variant="danger" autoFocus onClick={confirm}>
@@ -74,7 +70,7 @@ export function DeleteProfile({
               Cancel
             </BusyButton>
           </div>
-        </dialog>
+        </ModalDialog>
       )}
     </section>
   );
