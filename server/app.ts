@@ -3,7 +3,12 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../contract';
 import { registerAccountRoutes } from './account/accountRoutes';
 import { startAlertEmails, type AlertEmails } from './alerts/alertEmails';
@@ -101,6 +106,13 @@ function reasonCode(error: unknown): unknown {
   return cause?.code ?? code;
 }
 
+/** Errors the router raises before any route runs, answered from the catalogue. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code = apiErrorCodeOf(error);
+  request.log.info({ code, reason: error.code }, 'request refused');
+  void reply.status(API_ERRORS[code].status).send(apiErrorBody(code));
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   assertWebhookSecret(config);
@@ -112,6 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Every error is collected (bodies are small and bounded) so the most telling code is answered.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    // A path the router cannot decode (a malformed escape in a parameter) answers from the
+    // catalogue too, not with Fastify's own body quoting the path.
+    frameworkErrors: answerFrameworkError,
   });
   const database = await openDatabase(options.database ?? databaseLocationOf(config), app.log);
   const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);

@@ -78,11 +78,13 @@ const hostileProfile = fc
     return JSON.stringify(profile).replace(JSON.stringify(marker), json);
   });
 
+/** Text as sent on the wire: every UTF-8 byte percent-encoded (a lone surrogate as U+FFFD). */
+const percentEncoded = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
 /** A query value as sent on the wire: UTF-8 percent-encoded, or raw broken escapes. */
 const hostileQueryValue = fc.oneof(
-  hostileText.map((text) =>
-    [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''),
-  ),
+  hostileText.map(percentEncoded),
   hostileNumber,
   fc.constantFrom('%', '%zz', '%ff%fe', '%00', '%c3%28', '', '1&slot=2', '%E2%80%AE'),
 );
@@ -135,6 +137,8 @@ describe.each(DATABASES)('hostile input at every route on %s', (database) => {
     ['POST', '/v1/carry-over'],
     ['POST', '/v1/webhooks/stripe'],
     ['POST', '/v1/email/unsubscribe?token=x'],
+    ['POST', '/v1/profile/follows'],
+    ['PUT', '/v1/profile/follows/mode'],
   ] as const)('answers %s %s a JSON body of any shape without a 5xx', async (method, url) => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(hostileJson, hostileProfile), async (body) => {
@@ -157,6 +161,22 @@ describe.each(DATABASES)('hostile input at every route on %s', (database) => {
     );
   });
 
+  it('answers a careers page URL and a followed board of any text without a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileText, hostileJson, async (text, value) => {
+        expectNoServerError(
+          await send('POST', '/v1/profile/follows', JSON.stringify({ url: `https://${text}` })),
+        );
+        expectNoServerError(await send('POST', '/v1/profile/follows', `{"url":${value}}`));
+        // Any text, then a malformed escape the router cannot decode.
+        const segment = `${percentEncoded(text)}%E0%A4%A`;
+        expectNoServerError(await send('DELETE', `/v1/profile/follows/${segment}/${segment}`));
+        expectNoServerError(await send('DELETE', `/v1/profile/follows/lever/${segment}`));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it.each([
     ['GET', '/v1/profile', 'slot'],
     ['PUT', '/v1/profile', 'slot'],
@@ -164,6 +184,7 @@ describe.each(DATABASES)('hostile input at every route on %s', (database) => {
     ['GET', '/v1/profiles', 'slot'],
     ['GET', '/v1/matches', 'slot'],
     ['DELETE', '/v1/profile/cv', 'slot'],
+    ['GET', '/v1/profile/follows', 'slot'],
     ['GET', '/v1/alerts', 'limit'],
     ['GET', '/v1/plan', 'x'],
     ['GET', '/v1/email/unsubscribe', 'token'],
