@@ -22,7 +22,6 @@ import {
   unfollowBoard,
   type FollowedBoard,
 } from './followStore';
-import { pollable } from './followedPolling';
 import {
   followedBoardParamsSchema,
   followModeRequestSchema,
@@ -39,9 +38,7 @@ async function lastPolls(
   log: FastifyBaseLogger,
 ): Promise<(Date | null)[]> {
   const read = Promise.all(
-    boards.map(async (board) =>
-      polling !== null && pollable(board) ? polling.lastPolledAt(board) : null,
-    ),
+    boards.map(async (board) => (polling === null ? null : polling.lastPolledAt(board))),
   );
   try {
     return await withTimeLimit(read, QUEUE_TIME_LIMIT_MS, 'Reading the last polls');
@@ -85,7 +82,7 @@ async function startPolling(
   board: FollowedBoard,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if (polling === null || !pollable(board)) return;
+  if (polling === null) return;
   try {
     await withTimeLimit(polling.watch(board), QUEUE_TIME_LIMIT_MS, 'Queueing a first poll');
   } catch (error) {
