@@ -1,3 +1,4 @@
+import { EmailAddress } from './EmailAddress';
 import { useId, useState } from 'react';
 import type { CarryOverMode } from '../../contract';
 import { BusyButton } from './forms/BusyButton';
@@ -72,7 +73,9 @@ export function CarryOverDialog() {
         {offer === 'some'
           ? 'Before you signed in, you saved a job alert profile or a CV as a guest.'
           : 'We could not check whether you saved a job alert profile or a CV as a guest before you signed in.'}{' '}
-        You are now signed in as {user?.email ?? 'your account'}. Work you leave behind is deleted.
+        You are now signed in as{' '}
+        {user?.email ? <EmailAddress address={user.email} /> : 'your account'}. Work you leave
+        behind is deleted.
       </p>
       {carrying ? null : <ErrorMessage message={error?.message ?? null} />}
       <div className="form__actions form__actions--stacked">

@@ -121,6 +121,53 @@ describe('issue 9 #5: no page scrolls sideways at 320 px', () => {
   });
 });
 
+describe('issue 26 #7: an e-mail address wraps after its @ or before a dot, not mid-word', () => {
+  const browser = useRawBrowser();
+
+  it('in the delete dialog at 320 px', async () => {
+    const email = `alexandra.montgomery.${Date.now().toString(36)}@engineering.examplecompany.com`;
+    await createAccount(email, PASSWORD);
+    const tab = await browser.open('/login', { viewport: NARROW });
+    const { page } = tab;
+    await settled(tab, 'guest');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page
+      .getByRole('button', { name: 'Sign in' })
+      .and(page.locator(':not([aria-disabled])'))
+      .click();
+    await page.waitForURL(`${browser.appUrl}/account`);
+    await settled(tab, 'registered');
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const address = page.getByRole('dialog').locator('.email-address');
+    await expect(address.textContent()).resolves.toBe(email);
+    // The index of each character that starts a new line, and those a line may start at.
+    const { lineStarts, allowed } = await address.evaluate((span) => {
+      const text = span.textContent ?? '';
+      const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+      const tops: number[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const data = (node as Text).data;
+        for (let index = 0; index < data.length; index += 1) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          tops.push(Math.round(range.getBoundingClientRect().top));
+        }
+      }
+      const starts = tops.flatMap((top, index) =>
+        index > 0 && top > tops[index - 1]! ? [index] : [],
+      );
+      const breaks = [...text].flatMap((char, index) =>
+        text[index - 1] === '@' || char === '.' ? [index] : [],
+      );
+      return { lineStarts: starts, allowed: breaks };
+    });
+    expect(lineStarts.length).toBeGreaterThan(0);
+    expect(lineStarts.filter((index) => !allowed.includes(index))).toEqual([]);
+  });
+});
+
 describe('issue 9 #15: the blog byline keeps each "·" with the item after it', () => {
   const browser = useRawBrowser();
 

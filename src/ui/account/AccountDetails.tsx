@@ -1,3 +1,4 @@
+import { EmailAddress } from '../EmailAddress';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../machines/session/sessionTypes';
 import { formatDay, formatMoment, isoTime, signInMethodNames } from './accountFormat';
@@ -20,7 +21,7 @@ export function AccountDetails({ user, afterVerified }: AccountDetailsProps) {
       <dl className="details">
         <div className="details__row">
           <dt>Email</dt>
-          <dd>{user.email ?? 'No email address'}</dd>
+          <dd>{user.email ? <EmailAddress address={user.email} /> : 'No email address'}</dd>
         </div>
         <div className="details__row">
           <dt>Email verified</dt>

@@ -1,3 +1,4 @@
+import { EmailAddress } from '../EmailAddress';
 import { useId, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/session/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
@@ -75,8 +76,9 @@ export function DeleteAccount({ user, unavailable, act, feedbackFor }: DeleteAcc
           keepOpen={deleting || operation === 'reauthenticate'}
         >
           <p>
-            This permanently deletes {user.email ?? 'your account'} and everything saved with it. It
-            cannot be undone.
+            This permanently deletes{' '}
+            {user.email ? <EmailAddress address={user.email} /> : 'your account'} and everything
+            saved with it. It cannot be undone.
           </p>
           {reauthenticating ? (
             <ReauthenticateForm

@@ -1,3 +1,4 @@
+import { EmailAddress } from '../EmailAddress';
 import { useId } from 'react';
 import { BusyButton } from '../forms/BusyButton';
 import { useOwnRegistration, useSessionOperation, useSessionSend } from '../session';
@@ -15,7 +16,7 @@ export function OwnAddressOffer({ unavailable }: { unavailable: boolean }) {
   return (
     <div className="form__actions">
       <p id={hintId} className="card__hint">
-        Your address: {ownRegistration.email}
+        Your address: <EmailAddress address={ownRegistration.email} />
       </p>
       <BusyButton
         busy={operation === 'signOut'}
