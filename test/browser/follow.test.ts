@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PATHS } from '../../src/paths';
+import { launchTestChromium } from '../support/browser';
+import { collectConsoleErrors, press, sessionLink } from './support/pageDriver';
+
+/**
+ * The stand-in's recorded Lever board that the suite's backend does not poll until someone follows
+ * it; its "Principal Android Engineer" (remote, US or Canada) fits no other test's seeker.
+ */
+const FOLLOWED_URL = 'https://jobs.lever.co/quantumleaf';
+const ANDROID_ROLE = 'Principal Android Engineer';
+
+/**
+ * Following a company in Chromium on a 320 px phone: a guest pastes a careers page address on the
+ * profile page, the backend starts polling that board (the stand-in's), and its posting comes
+ * among the guest's matches; a bad address gets the catalogue's message.
+ */
+describe('following a company', () => {
+  const appUrl = inject('appUrl');
+  const backendUrl = inject('backendUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchTestChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const card = (page: Page, title: string) =>
+    page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  const followedList = (page: Page) =>
+    page.getByRole('list', { name: 'Companies you follow' }).getByRole('listitem');
+
+  it('follows a board by its address and sees its postings among the matches', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    const page = await context.newPage();
+    const consoleErrors = collectConsoleErrors(page);
+    await page.goto(`${appUrl}${PATHS.profile}`);
+    await sessionLink(page, 'guest').waitFor();
+    await page.getByLabel('Target roles (separate them with commas)').fill('Android Engineer');
+    await page.getByLabel('Skills (separate them with commas)').fill('Kotlin, Jetpack Compose');
+    await page.getByRole('checkbox', { name: 'Remote in the US' }).check();
+    await page.getByRole('radio', { name: 'Lead' }).check();
+    await press(page, 'Save profile');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    const address = page.getByLabel('Careers page address');
+    await address.fill('https://careers.example.com/jobs');
+    await press(page, 'Follow');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'We can read Greenhouse, Lever, Ashby, Workable' })
+      .waitFor();
+    expect(await followedList(page).count()).toBe(0);
+
+    // From the keyboard: the address, then Enter.
+    await address.fill(FOLLOWED_URL);
+    await address.press('Enter');
+    await followedList(page).filter({ hasText: 'quantumleaf' }).waitFor();
+    expect(await address.inputValue()).toBe('');
+    expect(await page.getByRole('alert').filter({ hasText: 'We can read' }).count()).toBe(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    // The board's first poll runs at once; the matches page reads what it stored.
+    await page.goto(`${appUrl}${PATHS.matches}`);
+    await expect
+      .poll(
+        async () => {
+          if ((await card(page, ANDROID_ROLE).count()) > 0) return true;
+          await page.reload();
+          await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+          return (await card(page, ANDROID_ROLE).count()) > 0;
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+
+    // Back on the profile, the company has its name, its open postings and its last poll.
+    await page.goto(`${appUrl}${PATHS.profile}`);
+    const row = followedList(page).filter({ hasText: 'Quantumleaf' });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Lever · 2 open jobs · checked/);
+    await row.getByRole('button', { name: 'Stop following Quantumleaf' }).waitFor();
+    // The browser's own line for the refused address; nothing else went wrong.
+    expect(consoleErrors).toEqual([
+      `Failed to load resource: the server responded with a status of 400 (Bad Request) (${backendUrl}/v1/profile/follows?slot=1)`,
+    ]);
+    await context.close();
+  });
+});
