@@ -8,8 +8,10 @@ import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
 import { ProfileSummary } from '../../src/ui/profile/ProfileSummary';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
+import type { SessionConnection } from '../../src/ui/session/sessionConnection';
+import { GUEST_ID_TOKEN } from '../support/fakeSessionService';
 import { cvOf, fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
-import { createFakeSession, registeredUser } from '../support/sessionTestProvider';
+import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
 
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
@@ -84,5 +86,36 @@ describe('the profile summary on the account page', () => {
     const link = await screen.findByRole('link', { name: 'Set up your job alerts' });
     expect(link.getAttribute('href')).toBe(PATHS.profile);
     expect(screen.getByText('You have not set up your job alerts yet.')).toBeTruthy();
+  });
+
+  it('behind the carry-over offer, says the profile waits for that choice, with no "set up" link', async () => {
+    const session = createFakeSession(guestUser);
+    session.operations.signIn.mockResolvedValueOnce({
+      user: registeredUser,
+      discardedGuest: { uid: guestUser.uid, idToken: GUEST_ID_TOKEN, work: 'some' },
+    });
+    const { logic } = fakeProfileBackend({ [uid]: { profile: backendAndSre, cv: null } }, 1);
+    let connection: SessionConnection | null = null;
+    render(
+      <SessionProvider startSession={() => (connection = connectSessionActor(session.logic))}>
+        <MemoryRouter>
+          <ProfileProvider startProfile={() => connectProfileActor(logic)}>
+            <ProfileSummary />
+          </ProfileProvider>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    await screen.findByText('You have not set up your job alerts yet.');
+    connection!.send({ type: 'SIGN_IN', email: registeredUser.email ?? '', password: 'hers' });
+
+    await screen.findByText(
+      'Your profile shows here once you choose what happens to your guest work.',
+    );
+    expect(screen.queryByText('Loading your profile…')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Set up your job alerts' })).toBeNull();
+
+    connection!.send({ type: 'CARRY_OVER', mode: 'leave' });
+    await screen.findByText('Backend engineer, SRE');
+    expect(screen.getByRole('link', { name: 'Edit your profile' })).toBeTruthy();
   });
 });

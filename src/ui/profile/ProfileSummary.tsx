@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
+import { useCarryOverOffer } from '../session';
 import { useProfileView } from './hooks';
 import { ProfileDetails } from './ProfileDetails';
 import { slotName, slotPath } from './profileSlots';
@@ -11,6 +12,8 @@ import { slotName, slotPath } from './profileSlots';
  */
 export function ProfileSummary() {
   const { status, profile, cv, error, slots } = useProfileView();
+  // Until the person chooses what happens to a replaced guest's work, the profile is not read.
+  const choosingCarryOver = useCarryOverOffer() !== null;
   const others = status === 'ready' ? slots.filter((entry) => entry.slot !== 1) : [];
   const titleId = useId();
   return (
@@ -18,7 +21,11 @@ export function ProfileSummary() {
       <h2 id={titleId} className="form__title">
         Your job alert profile
       </h2>
-      {status === 'idle' || status === 'loading' ? (
+      {choosingCarryOver ? (
+        <p role="status">
+          Your profile shows here once you choose what happens to your guest work.
+        </p>
+      ) : status === 'idle' || status === 'loading' ? (
         <p role="status">Loading your profile…</p>
       ) : status === 'failed' ? (
         <p role="alert">{error?.message}</p>
@@ -27,9 +34,11 @@ export function ProfileSummary() {
       ) : (
         <p>You have not set up your job alerts yet.</p>
       )}
-      <p>
-        <Link to={PATHS.profile}>{profile ? 'Edit your profile' : 'Set up your job alerts'}</Link>
-      </p>
+      {status === 'ready' && !choosingCarryOver && (
+        <p>
+          <Link to={PATHS.profile}>{profile ? 'Edit your profile' : 'Set up your job alerts'}</Link>
+        </p>
+      )}
       {others.length > 0 && (
         <ul aria-label="Your other alert profiles">
           {others.map((entry) => (
