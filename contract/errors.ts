@@ -122,6 +122,18 @@ export const API_ERRORS = {
     status: 400,
     message: 'You follow 50 companies, the most a profile can. Remove one to follow another.',
   },
+  'push-subscription-invalid': {
+    status: 400,
+    message: 'This browser sent a notification subscription we cannot use. Please try again.',
+  },
+  'push-device-limit': {
+    status: 400,
+    message: 'Notifications are on for 10 devices, the most we keep. Turn one off first.',
+  },
+  'push-unavailable': {
+    status: 503,
+    message: 'Notifications are not available on this server just now.',
+  },
   'not-found': { status: 404, message: 'There is nothing here.' },
   'too-many-streams': {
     status: 429,

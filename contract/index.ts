@@ -16,3 +16,4 @@ export * from './follows';
 export * from './matches';
 export * from './plans';
 export * from './profile';
+export * from './push';

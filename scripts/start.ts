@@ -39,6 +39,7 @@ const CLUSTER_BACKEND_PORTS = [8081, 8082];
 const JOB_BOARDS_PORT = 4010;
 const MAIL_SINK_SMTP_PORT = 2525;
 const MAIL_SINK_HTTP_PORT = 2580;
+const PUSH_STAND_IN_PORT = 4020;
 
 const { values: options } = parseArgs({
   options: {
@@ -57,6 +58,7 @@ const appUrl = options.preview
 const backendUrl = `http://${HOST}:${BACKEND_PORT}`;
 const jobBoardsUrl = `http://${HOST}:${JOB_BOARDS_PORT}`;
 const mailSinkUrl = `http://${HOST}:${MAIL_SINK_HTTP_PORT}`;
+const pushStandInUrl = `http://${HOST}:${PUSH_STAND_IN_PORT}`;
 
 /** A TypeScript program of this repository run with tsx, ready when `readyUrl` answers. */
 function tsxService(
@@ -161,6 +163,10 @@ const services: Service[] = [
   tsxService('mail sink', 'scripts/mailSinkMain.ts', `${mailSinkUrl}/`, {
     MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
     MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
+  }),
+  // Push messages to its endpoints (POST /subscriptions makes one), kept and listed at its /.
+  tsxService('push stand-in', 'scripts/pushStandInMain.ts', `${pushStandInUrl}/`, {
+    PUSH_STAND_IN_PORT: String(PUSH_STAND_IN_PORT),
   }),
   ...(options.cluster
     ? clusterServices({

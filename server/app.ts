@@ -50,6 +50,10 @@ import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
 import { registerMatchRoutes } from './matching/matchRoutes';
 import { registerPlanRoutes } from './plan/planRoutes';
 import { registerProfileRoutes } from './profile/profileRoutes';
+import { startPushAlerts, type PushAlerts } from './push/pushAlerts';
+import { registerPushRoutes } from './push/pushRoutes';
+import { createPushSender } from './push/pushSender';
+import { vapidKeysOf } from './push/vapid';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +65,8 @@ declare module 'fastify' {
     alertEvents: AlertEvents;
     /** The alert e-mails, or null without SMTP_URL. */
     alertEmails: AlertEmails | null;
+    /** Alerts pushed to devices (Web Push), or null without VAPID keys. */
+    pushAlerts: PushAlerts | null;
   }
 }
 
@@ -142,8 +148,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let boardPolling: BoardPolling | null = null;
   let alertEmails: AlertEmails | null = null;
   let mailer: Mailer | null = null;
+  let pushAlerts: PushAlerts | null = null;
   app.addHook('onClose', async () => {
     alertEmails?.stopListening();
+    pushAlerts?.stopListening();
     // The queue before the database: a running poll may still be storing, an e-mail being marked.
     await queue?.stop();
     await alertEvents?.close();
@@ -157,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pollBoards = await boardsToPoll(database.db, config.jobBoards);
   const pollsOn = pollBoards.length > 0;
   if (smtpUrl === null) app.log.info('alert e-mails off: no SMTP_URL');
+  const vapid = vapidKeysOf(config);
+  if (vapid === null) app.log.info('push notifications off: no VAPID keys');
   try {
     const news = { db: database.db, connection: database.connection, log: app.log };
     alertEvents = await createAlertEvents(news);
@@ -204,6 +214,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         log: app.log,
       });
     }
+    if (vapid !== null) {
+      pushAlerts = await startPushAlerts({
+        db: database.db,
+        alertEvents,
+        sender: createPushSender(vapid),
+        siteUrl: config.siteUrl,
+        // The digest is scheduled where the queue runs schedules (it does in production).
+        boss:
+          queue !== null && (smtpUrl !== null || cleanupEveryHours !== null) ? queue.boss : null,
+        digestHourUtc: config.alertDigestHourUtc,
+        log: app.log,
+      });
+    }
   } catch (error) {
     await app.close();
     throw error;
@@ -211,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('alertEvents', alertEvents);
   app.decorate('boardPolling', boardPolling);
   app.decorate('alertEmails', alertEmails);
+  app.decorate('pushAlerts', pushAlerts);
 
   app.setErrorHandler((error, request, reply) => {
     const code = apiErrorCodeOf(error);
@@ -287,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPlanRoutes(app, deps);
   registerMatchRoutes(app, deps);
   registerAlertRoutes(app, deps);
+  registerPushRoutes(app, deps, vapid?.publicKey ?? null);
   registerUnsubscribeRoutes(app, database.db, config.emailTokenSecret);
   return app;
 }

@@ -54,6 +54,14 @@ export interface ServerConfig {
   alertDigestHourUtc: number;
   /** The first wait before a failed e-mail is tried again; it doubles up to 16 minutes. */
   emailRetryDelaySeconds: number;
+  /**
+   * The VAPID key pair push messages are signed with (base64url, as `web-push generate-vapid-keys`
+   * prints them); null: a `demo-` project derives one, a real project sends no push messages.
+   */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** Who push services may contact about this sender: a `mailto:` or `https:` URL. */
+  vapidSubject: string;
 }
 
 /**
@@ -110,6 +118,20 @@ function rateLimitStoreOf(env: Env): ServerConfig['rateLimitStore'] {
   return raw;
 }
 
+/** Both VAPID keys or neither; a subject push services accept. */
+function vapidOf(env: Env) {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  if ((publicKey === null) !== (privateKey === null)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all.');
+  }
+  const subject = text(env, 'VAPID_SUBJECT', 'mailto:alerts@applyfirst.example');
+  if (!/^(mailto:|https:\/\/)\S+$/.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}".`);
+  }
+  return { vapidPublicKey: publicKey, vapidPrivateKey: privateKey, vapidSubject: subject };
+}
+
 /** An address without its trailing slash, so paths can be appended. */
 function baseUrl(env: Env, name: string, fallback: string): string {
   return text(env, name, fallback).replace(/\/+$/, '');
@@ -147,6 +169,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     publicBackendUrl: baseUrl(env, 'PUBLIC_BACKEND_URL', 'http://127.0.0.1:8080'),
     alertDigestHourUtc: hourOfDay(env, 'ALERT_DIGEST_HOUR_UTC', 13),
     emailRetryDelaySeconds: positiveInteger(env, 'EMAIL_RETRY_DELAY_SECONDS', 30),
+    ...vapidOf(env),
   };
 }
 

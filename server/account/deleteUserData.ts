@@ -10,9 +10,13 @@ import {
   plans,
   processedWebhookEvents,
   profiles,
+  pushSubscriptions,
 } from '../db/schema';
 
-/** Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts, followed companies). */
+/**
+ * Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts,
+ * followed companies, push devices).
+ */
 export async function deleteUserData(db: Database | Transaction, uids: string[]): Promise<number> {
   if (uids.length === 0) return 0;
   const removedProfiles = await db
@@ -29,5 +33,6 @@ export async function deleteUserData(db: Database | Transaction, uids: string[])
   await db.delete(alertEmailSettings).where(inArray(alertEmailSettings.uid, uids));
   await db.delete(followedBoards).where(inArray(followedBoards.uid, uids));
   await db.delete(followModes).where(inArray(followModes.uid, uids));
+  await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.uid, uids));
   return removedProfiles.length + removedCvs.length;
 }

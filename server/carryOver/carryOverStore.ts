@@ -5,6 +5,7 @@ import { recordRevocation } from '../auth/revocations';
 import type { Database, Transaction } from '../db/database';
 import { carryOvers, cvs, profiles } from '../db/schema';
 import { readProfile, saveProfile } from '../profile/profileStore';
+import { carryPushDevices } from '../push/pushStore';
 import { carryFollows } from './carryFollows';
 import { mergeProfiles } from './mergeProfiles';
 
@@ -107,6 +108,7 @@ export async function carryOverInTransaction(
     const carriedProfile = await carryProfile(tx, guestUid, accountUid, mode);
     const carriedCv = await carryCv(tx, guestUid, accountUid, mode);
     await carryFollows(tx, guestUid, accountUid, mode);
+    await carryPushDevices(tx, guestUid, accountUid);
     // Every slot of the guest's (it only ever has slot 1).
     await tx.delete(profiles).where(eq(profiles.uid, guestUid));
     await tx.delete(cvs).where(eq(cvs.uid, guestUid));

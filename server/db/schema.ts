@@ -250,6 +250,8 @@ export const alerts = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
     /** When it went out by e-mail, alone (Pro) or in a digest (Free); null: not yet, or never. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** When it was pushed to the user's devices, alone (Pro) or in a digest (Free); null: not yet. */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
   },
   (table) => [
     unique('alerts_uid_job_id').on(table.uid, table.jobId),
@@ -325,4 +327,26 @@ export const followModes = pgTable(
     primaryKey({ columns: [table.uid, table.slot] }),
     slotInRange('follow_modes_slot_range', table.slot),
   ],
+);
+
+/**
+ * The browsers a user turned notifications on for (Web Push), one row per push endpoint: where
+ * the push service takes messages for that device, and the device's keys to encrypt them with.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    /** The SHA-256 (hex) of the endpoint: the device's id in the API, never the endpoint itself. */
+    id: text('id').primaryKey(),
+    uid: text('uid').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    lastPushedAt: timestamp('last_pushed_at', { withTimezone: true }),
+  },
+  (table) => [index('push_subscriptions_uid').on(table.uid)],
 );
