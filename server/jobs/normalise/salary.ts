@@ -1,6 +1,6 @@
 import type { Pay, PayPeriod, SalaryRange } from '../jobRecord';
 
-/** Pay periods by the interval names Lever and Ashby use. */
+/** Pay periods by the interval names Lever, Ashby and Recruitee use. */
 const PERIODS: Readonly<Record<string, PayPeriod>> = {
   'per-year-salary': 'year',
   'per-month-salary': 'month',
@@ -12,6 +12,12 @@ const PERIODS: Readonly<Record<string, PayPeriod>> = {
   '1 WEEK': 'week',
   '1 DAY': 'day',
   '1 HOUR': 'hour',
+  // Recruitee's salary.period.
+  year: 'year',
+  month: 'month',
+  week: 'week',
+  day: 'day',
+  hour: 'hour',
 };
 
 const PER_YEAR: Readonly<Record<PayPeriod, number>> = {

@@ -10,8 +10,12 @@ export type BoardFailure =
   | { readonly kind: 'malformed'; readonly detail: string }
   | { readonly kind: 'network'; readonly detail: string };
 
-/** Why one posting was left out while the rest of its board was read. */
-export type DropReason = 'missing-id' | 'missing-title' | 'missing-url' | 'not-an-object';
+/**
+ * Why one posting was left out while the rest of its board was read. `closed`: listed, but its
+ * details answered 404 (SmartRecruiters; taken down between the two requests).
+ */
+export type DropReason =
+  'missing-id' | 'missing-title' | 'missing-url' | 'not-an-object' | 'closed';
 
 export type BoardResult =
   | {

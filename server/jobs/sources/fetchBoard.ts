@@ -3,17 +3,16 @@ import { fetchAshbyBoard } from './ashby';
 import type { FetchBoard } from './boardSource';
 import { fetchGreenhouseBoard } from './greenhouse';
 import { fetchLeverBoard } from './lever';
-
-/** Stands for a connector not written yet: the board is never read. */
-const notConnectedYet: FetchBoard = () =>
-  Promise.resolve({ ok: false, failure: { kind: 'http-error', status: 501 } });
+import { fetchRecruiteeBoard } from './recruitee';
+import { fetchSmartRecruitersBoard } from './smartrecruiters';
+import { fetchWorkableBoard } from './workable';
 
 /** The connector for each source. */
 export const BOARD_FETCHERS: Readonly<Record<JobSource, FetchBoard>> = {
   greenhouse: fetchGreenhouseBoard,
   lever: fetchLeverBoard,
   ashby: fetchAshbyBoard,
-  workable: notConnectedYet,
-  smartrecruiters: notConnectedYet,
-  recruitee: notConnectedYet,
+  workable: fetchWorkableBoard,
+  smartrecruiters: fetchSmartRecruitersBoard,
+  recruitee: fetchRecruiteeBoard,
 };

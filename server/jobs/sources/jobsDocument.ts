@@ -25,38 +25,50 @@ export function recordsFrom(
   return jobs;
 }
 
-/** A board answered as one `{ jobs: [...] }` document (Greenhouse, Ashby). */
+/**
+ * A board answered as one `{ jobs: [...] }` document (Greenhouse, Ashby, Workable), or under
+ * another key (Recruitee's `offers`).
+ */
 export function parseJobsDocument(
   body: unknown,
   draftFrom: DraftFrom,
   board: BoardRef,
   seenAt: Date,
+  key = 'jobs',
 ): BoardResult {
-  if (!isObject(body) || !Array.isArray(body.jobs)) {
+  const postings = isObject(body) ? body[key] : undefined;
+  if (!Array.isArray(postings)) {
     return {
       ok: false,
-      failure: { kind: 'malformed', detail: 'expected an object with a jobs array' },
+      failure: { kind: 'malformed', detail: `expected an object with a ${key} array` },
     };
   }
   const dropped = new DropTally();
-  const jobs = recordsFrom(body.jobs as readonly unknown[], draftFrom, board, seenAt, dropped);
+  const jobs = recordsFrom(postings as readonly unknown[], draftFrom, board, seenAt, dropped);
   return { ok: true, jobs, dropped: dropped.counts };
 }
 
-/** The connector of a source whose whole board is one `{ jobs: [...] }` document at `pathOf`. */
-export function jobsDocumentBoard(
-  pathOf: (token: string) => string,
-  draftFrom: DraftFrom,
+/** The connector of a source whose whole board is one JSON document at `urlOf(baseUrl, token)`. */
+export function documentBoard(
+  urlOf: (baseUrl: string, token: string) => string,
+  parse: (body: unknown, board: BoardRef, seenAt: Date) => BoardResult,
 ): FetchBoard {
   return async (board, options) => {
     const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
     const now = options.now ?? (() => new Date());
     const answer = await fetchJson(
-      joinUrl(options.baseUrl, pathOf(board.token)),
+      urlOf(options.baseUrl, board.token),
       AbortSignal.timeout(timeoutMs),
       timeoutMs,
       now(),
     );
-    return answer.ok ? parseJobsDocument(answer.body, draftFrom, board, now()) : answer;
+    return answer.ok ? parse(answer.body, board, now()) : answer;
   };
 }
+
+/** The connector of a source whose whole board is one `{ jobs: [...] }` document at `pathOf`. */
+export const jobsDocumentBoard = (pathOf: (token: string) => string, draftFrom: DraftFrom) =>
+  documentBoard(
+    (baseUrl, token) => joinUrl(baseUrl, pathOf(token)),
+    (body, board, seenAt) => parseJobsDocument(body, draftFrom, board, seenAt),
+  );

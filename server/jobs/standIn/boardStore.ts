@@ -17,9 +17,10 @@ export class BoardStore {
         const answer: unknown = JSON.parse(
           readFileSync(path.join(directory, source, file), 'utf8'),
         );
+        const token = file.slice(0, -'.json'.length);
         store.boards.set(
-          keyOf({ source, token: file.slice(0, -'.json'.length) }),
-          postingsOf(source, answer),
+          keyOf({ source, token }),
+          postingsOf(source, answer, path.join(directory, source, token)),
         );
       }
     }
@@ -46,18 +47,40 @@ export class BoardStore {
 
 const keyOf = (board: BoardRef) => `${board.source}:${board.token}`;
 
-/** Greenhouse and Ashby wrap postings in { jobs }; Lever answers a bare array. */
-function postingsOf(source: JobSource, answer: unknown): unknown[] {
-  if (source === 'lever' && Array.isArray(answer)) return [...(answer as unknown[])];
-  if (
-    typeof answer === 'object' &&
-    answer !== null &&
-    'jobs' in answer &&
-    Array.isArray(answer.jobs)
-  ) {
-    return [...(answer.jobs as unknown[])];
+/**
+ * A SmartRecruiters list entry with its recorded details (`<token>/<id>.json`) when there are some:
+ * the stand-in keeps each posting whole and leaves the details out of its list answers.
+ */
+function withDetails(posting: unknown, detailsDirectory: string): unknown {
+  if (typeof posting !== 'object' || posting === null || !('id' in posting)) return posting;
+  const file = path.join(detailsDirectory, `${String(posting.id)}.json`);
+  if (!existsSync(file)) return posting;
+  return { ...posting, ...(JSON.parse(readFileSync(file, 'utf8')) as object) };
+}
+
+/** Where each source's answer keeps its postings. */
+const POSTINGS_KEY: Readonly<Record<Exclude<JobSource, 'lever'>, string>> = {
+  greenhouse: 'jobs',
+  ashby: 'jobs',
+  workable: 'jobs',
+  smartrecruiters: 'content',
+  recruitee: 'offers',
+};
+
+/** Lever answers a bare array; the others wrap postings in an object (see POSTINGS_KEY). */
+function postingsOf(source: JobSource, answer: unknown, detailsDirectory: string): unknown[] {
+  if (source === 'lever') {
+    if (Array.isArray(answer)) return [...(answer as unknown[])];
+    throw new Error('A lever fixture must hold an array');
   }
-  throw new Error(
-    `A ${source} fixture must hold ${source === 'lever' ? 'an array' : 'an object with jobs'}`,
-  );
+  const key = POSTINGS_KEY[source];
+  const postings: unknown =
+    typeof answer === 'object' && answer !== null && key in answer
+      ? (answer as Record<string, unknown>)[key]
+      : undefined;
+  if (!Array.isArray(postings))
+    throw new Error(`A ${source} fixture must hold an object with ${key}`);
+  return source === 'smartrecruiters'
+    ? postings.map((posting) => withDetails(posting, detailsDirectory))
+    : [...(postings as unknown[])];
 }

@@ -122,6 +122,9 @@ export function generatePosting(
       }),
     };
   }
+  if (source === 'workable') return workablePosting(title, role, serial, html, now);
+  if (source === 'smartrecruiters') return smartRecruitersPosting(token, title, role, serial, now);
+  if (source === 'recruitee') return recruiteePosting(token, title, role, serial, html, now);
   const id = uuidOf(serial, '9000');
   return {
     id,
@@ -158,5 +161,159 @@ export function generatePosting(
         ],
       },
     }),
+  };
+}
+
+type Role = (typeof ROLES)[number];
+
+/** "Austin, TX" -> its city, region and country as the APIs split them. */
+const placeOf = (role: Role) => {
+  const [city = '', region = ''] = role.location.split(', ');
+  const remote = role.location.startsWith('Remote');
+  if (region === 'UK') return { city, region: 'England', country: 'United Kingdom', code: 'GB' };
+  return remote
+    ? { city: '', region: '', country: 'United States', code: 'US' }
+    : { city, region, country: 'United States', code: 'US' };
+};
+
+/** Workable's widget posting: a 10-hex-digit shortcode for an id, dates without times. */
+function workablePosting(title: string, role: Role, serial: number, html: string, now: Date) {
+  const shortcode = serial.toString(16).toUpperCase().slice(-10).padStart(10, '0');
+  const place = placeOf(role);
+  const day = now.toISOString().slice(0, 10);
+  return {
+    title,
+    shortcode,
+    code: '',
+    employment_type: 'Full-time',
+    telecommuting: role.remote,
+    department: 'Engineering',
+    url: `https://apply.workable.com/j/${shortcode}`,
+    shortlink: `https://apply.workable.com/j/${shortcode}`,
+    application_url: `https://apply.workable.com/j/${shortcode}/apply`,
+    published_on: day,
+    created_at: day,
+    country: place.country,
+    city: place.city,
+    state: place.region,
+    education: '',
+    experience: '',
+    function: 'Engineering',
+    industry: 'Computer Software',
+    locations: [
+      {
+        country: place.country,
+        countryCode: place.code,
+        city: place.city,
+        region: place.region,
+        hidden: false,
+      },
+    ],
+    description: html,
+  };
+}
+
+/** A SmartRecruiters posting whole: its list entry and its details (the stand-in splits them). */
+function smartRecruitersPosting(
+  token: string,
+  title: string,
+  role: Role,
+  serial: number,
+  now: Date,
+) {
+  const id = String(serial);
+  const place = placeOf(role);
+  const pageUrl = `https://jobs.smartrecruiters.com/${token}/${id}`;
+  return {
+    id,
+    name: title,
+    uuid: uuidOf(serial, 'a000'),
+    refNumber: `GEN-${serial}`,
+    company: { identifier: token, name: token },
+    releasedDate: now.toISOString(),
+    location: {
+      city: place.city,
+      region: place.region,
+      country: place.code.toLowerCase(),
+      remote: role.remote,
+      hybrid: false,
+      fullLocation: [place.city, place.region, place.country].join(', '),
+    },
+    typeOfEmployment: { id: 'permanent', label: 'Full-time' },
+    experienceLevel: { id: 'mid_senior_level', label: 'Mid-Senior Level' },
+    visibility: 'PUBLIC',
+    ref: `https://api.smartrecruiters.com/v1/companies/${token}/postings/${id}`,
+    postingUrl: pageUrl,
+    applyUrl: `${pageUrl}?oga=true`,
+    jobAd: {
+      sections: {
+        companyDescription: {
+          title: 'Company Description',
+          text: `<p>A new role at ${token}.</p>`,
+        },
+        jobDescription: {
+          title: 'Job Description',
+          text: `<h3>Stack</h3><ul><li>${role.stack}</li></ul>`,
+        },
+        qualifications: { title: 'Qualifications', text: '' },
+        additionalInformation: {
+          title: 'Additional Information',
+          text: '<p>Apply &amp; hear back within a week.</p>',
+        },
+      },
+    },
+  };
+}
+
+/** A Recruitee offer: salary bounds as strings, times as "YYYY-MM-DD hh:mm:ss UTC". */
+function recruiteePosting(
+  token: string,
+  title: string,
+  role: Role,
+  serial: number,
+  html: string,
+  now: Date,
+) {
+  const place = placeOf(role);
+  const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${serial}`;
+  const time = `${now.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return {
+    id: serial,
+    slug,
+    title,
+    status: 'published',
+    company_name: token,
+    location: role.location,
+    city: place.city,
+    state_name: place.region,
+    country: place.country,
+    country_code: place.code,
+    locations: [
+      {
+        city: place.city,
+        state: place.region,
+        country: place.country,
+        country_code: place.code,
+      },
+    ],
+    remote: role.remote,
+    hybrid: false,
+    on_site: !role.remote,
+    salary: role.salary
+      ? {
+          min: String(role.salary[0]),
+          max: String(role.salary[1]),
+          period: 'year',
+          currency: 'USD',
+        }
+      : { min: null, max: null, period: null, currency: null },
+    experience_code: 'mid_level',
+    employment_type_code: 'fulltime_permanent',
+    description: html,
+    requirements: '',
+    careers_url: `https://${token}.recruitee.com/o/${slug}`,
+    careers_apply_url: `https://${token}.recruitee.com/o/${slug}/c/new`,
+    published_at: time,
+    created_at: time,
   };
 }

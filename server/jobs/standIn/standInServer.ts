@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { JOB_SOURCES, type BoardRef, type JobSource } from '../jobRecord';
+import { companyFromToken } from '../sources/boardSource';
 import { BoardStore } from './boardStore';
 import { generatePosting } from './generatePosting';
 
@@ -28,7 +29,7 @@ export interface PublishedPosting {
 }
 
 export interface StandIn {
-  /** http://127.0.0.1:PORT, the base URL for all three sources. */
+  /** http://127.0.0.1:PORT, the base URL for every source. */
   readonly url: string;
   readonly boards: () => BoardRef[];
   /** Adds a generated posting to `board`, or to the next board in turn. */
@@ -42,12 +43,28 @@ export const DEFAULT_PUBLISH_EVERY_MS = 2 * 60_000;
 
 export const DEFAULT_FIXTURES_DIRECTORY = path.join(import.meta.dirname, '..', 'fixtures');
 
-/** Paths of the three real APIs; the stand-in answers at the same ones. */
+/**
+ * Paths of the real APIs; the stand-in answers at the same ones. Recruitee names the company in
+ * the host (acme.recruitee.com/api/offers/), so here in a path: /recruitee/acme/api/offers/.
+ */
 const ROUTES: readonly { source: JobSource; prefix: string; suffix: string }[] = [
   { source: 'greenhouse', prefix: '/v1/boards/', suffix: '/jobs' },
   { source: 'lever', prefix: '/v0/postings/', suffix: '' },
   { source: 'ashby', prefix: '/posting-api/job-board/', suffix: '' },
+  { source: 'workable', prefix: '/api/v1/widget/accounts/', suffix: '' },
+  { source: 'smartrecruiters', prefix: '/v1/companies/', suffix: '/postings' },
+  { source: 'recruitee', prefix: '/recruitee/', suffix: '/api/offers/' },
 ];
+
+/** SmartRecruiters' one-posting path: /v1/companies/{company}/postings/{id}. */
+function postingOfPath(pathname: string): { board: BoardRef; id: string } | null {
+  const match = /^\/v1\/companies\/([^/]+)\/postings\/([^/]+)$/.exec(pathname);
+  if (match?.[1] === undefined || match[2] === undefined) return null;
+  return {
+    board: { source: 'smartrecruiters', token: decodeURIComponent(match[1]) },
+    id: decodeURIComponent(match[2]),
+  };
+}
 
 function boardOfPath(pathname: string): BoardRef | null {
   for (const route of ROUTES) {
@@ -70,11 +87,34 @@ const sendJson = (
   response.end(JSON.stringify(body));
 };
 
+/** A posting's id at its source (Workable's is its shortcode). */
+const idOf = (posting: unknown): string => {
+  if (typeof posting !== 'object' || posting === null) return '';
+  const { id, shortcode } = posting as { id?: unknown; shortcode?: unknown };
+  return String(shortcode ?? id ?? '');
+};
+
 const isLoopback = (request: IncomingMessage) =>
   ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
 
 /** Greenhouse sends these only with ?content=true. */
 const CONTENT_ONLY_FIELDS: ReadonlySet<string> = new Set(['content', 'departments', 'offices']);
+
+/** SmartRecruiters sends these only for one posting, not in its list. */
+const DETAILS_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'jobAd',
+  'postingUrl',
+  'applyUrl',
+  'referralUrl',
+  'creator',
+  'active',
+  'jobId',
+]);
+
+const without = (posting: unknown, fields: ReadonlySet<string>): unknown =>
+  typeof posting === 'object' && posting !== null
+    ? Object.fromEntries(Object.entries(posting).filter(([key]) => !fields.has(key)))
+    : posting;
 
 /** The answer each real API gives for a board's postings, paged like Lever when asked. */
 function boardAnswer(
@@ -88,14 +128,23 @@ function boardAnswer(
     return postings.slice(skip, skip + Math.max(0, limit));
   }
   if (board.source === 'ashby') return { apiVersion: '1', jobs: postings };
+  if (board.source === 'workable')
+    return { name: companyFromToken(board.token), description: '', jobs: postings };
+  if (board.source === 'recruitee') return { offers: postings };
+  if (board.source === 'smartrecruiters') {
+    const offset = Math.max(0, Number(query.get('offset') ?? 0) || 0);
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 10) || 10));
+    return {
+      offset,
+      limit,
+      totalFound: postings.length,
+      content: postings
+        .slice(offset, offset + limit)
+        .map((posting) => without(posting, DETAILS_ONLY_FIELDS)),
+    };
+  }
   const withContent = query.get('content') === 'true';
-  const jobs = withContent
-    ? postings
-    : postings.map((job) =>
-        typeof job === 'object' && job !== null
-          ? Object.fromEntries(Object.entries(job).filter(([key]) => !CONTENT_ONLY_FIELDS.has(key)))
-          : job,
-      );
+  const jobs = withContent ? postings : postings.map((job) => without(job, CONTENT_ONLY_FIELDS));
   return { jobs, meta: { total: postings.length } };
 }
 
@@ -123,7 +172,7 @@ const boardFromBody = (body: unknown): BoardRef | undefined => {
 };
 
 /**
- * An offline stand-in for the Greenhouse, Lever and Ashby job-board APIs on 127.0.0.1: the recorded
+ * An offline stand-in for the six job-board APIs on 127.0.0.1: the recorded
  * answers under fixtures/, at the real paths, plus generated postings published on a timer, by
  * `publish()`, or by POST /__admin/publish {source?, board?} from loopback.
  */
@@ -148,13 +197,13 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       target.token,
       { sequence, serial: firstSerial + sequence },
       now(),
-    ) as {
-      id: string | number;
-      title?: string;
-      text?: string;
-    };
+    ) as { title?: string; text?: string; name?: string };
     store.add(target, posting);
-    return { board: target, id: String(posting.id), title: posting.title ?? posting.text ?? '' };
+    return {
+      board: target,
+      id: idOf(posting),
+      title: posting.title ?? posting.text ?? posting.name ?? '',
+    };
   };
 
   const handleAdmin = async (
@@ -178,7 +227,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       );
       return;
     }
-    const board = request.method === 'GET' ? boardOfPath(url.pathname) : null;
+    const onePosting = request.method === 'GET' ? postingOfPath(url.pathname) : null;
+    const board =
+      onePosting?.board ?? (request.method === 'GET' ? boardOfPath(url.pathname) : null);
     const postings = board === null ? undefined : store.postings(board);
     if (board === null || postings === undefined)
       return sendJson(response, 404, { ok: false, error: 'Document not found' });
@@ -196,6 +247,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (fault?.kind === 'malformed') {
       response.writeHead(200, { 'content-type': 'application/json' });
       return response.end('{"jobs": [{"id": 1, "title": "cut off');
+    }
+    if (onePosting !== null) {
+      const posting = postings.find((candidate) => idOf(candidate) === onePosting.id);
+      if (posting === undefined) return sendJson(response, 404, { message: 'Not Found' });
+      return sendJson(response, 200, posting);
     }
     sendJson(response, 200, boardAnswer(board, postings, url.searchParams));
   });

@@ -7,6 +7,8 @@ import { parseAshbyBoard } from '../../../server/jobs/sources/ashby';
 import { DropTally, type BoardResult } from '../../../server/jobs/sources/boardResult';
 import { parseGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
 import { parseLeverPage } from '../../../server/jobs/sources/lever';
+import { parseRecruiteeBoard } from '../../../server/jobs/sources/recruitee';
+import { parseWorkableBoard } from '../../../server/jobs/sources/workable';
 import { DEFAULT_FIXTURES_DIRECTORY } from '../../../server/jobs/standIn/standInServer';
 
 /** A board of its own for each test: the PostgreSQL database is shared by a file's tests. */
@@ -14,9 +16,10 @@ export function uniqueBoard(source: JobSource, label = 'board'): BoardRef {
   return { source, token: `${label}-${randomUUID().slice(0, 8)}` };
 }
 
-const notParsedYet = (): BoardResult => ({
+/** A SmartRecruiters list holds no descriptions: read its boards through the stand-in instead. */
+const listWithoutDetails = (): BoardResult => ({
   ok: false,
-  failure: { kind: 'malformed', detail: 'no parser yet' },
+  failure: { kind: 'malformed', detail: 'SmartRecruiters needs each posting details request' },
 });
 
 const PARSERS: Readonly<
@@ -31,9 +34,9 @@ const PARSERS: Readonly<
       ? { ok: false, failure: { kind: 'malformed', detail: 'not an array' } }
       : { ok: true, jobs, dropped: dropped.counts };
   },
-  workable: notParsedYet,
-  smartrecruiters: notParsedYet,
-  recruitee: notParsedYet,
+  workable: parseWorkableBoard,
+  smartrecruiters: listWithoutDetails,
+  recruitee: parseRecruiteeBoard,
 };
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { byTitle, jobsOf } from '../../support/boardJobs';
 import { backoffDelayMs, afterFailure, INITIAL_BACKOFF } from '../../../server/jobs/backoff';
-import type { BoardRef, JobRecord } from '../../../server/jobs/jobRecord';
+import type { BoardRef } from '../../../server/jobs/jobRecord';
 import { fetchAshbyBoard } from '../../../server/jobs/sources/ashby';
-import type { BoardResult } from '../../../server/jobs/sources/boardResult';
 import { BOARD_FETCHERS } from '../../../server/jobs/sources/fetchBoard';
 import { fetchGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
 import { fetchLeverBoard } from '../../../server/jobs/sources/lever';
@@ -22,16 +22,9 @@ const globex: BoardRef = { source: 'lever', token: 'globex' };
 const quantumleaf: BoardRef = { source: 'lever', token: 'quantumleaf' };
 const initech: BoardRef = { source: 'ashby', token: 'initech' };
 const tidewater: BoardRef = { source: 'ashby', token: 'tidewater' };
-
-const jobsOf = (result: BoardResult): readonly JobRecord[] => {
-  if (!result.ok) throw new Error(`board failed: ${JSON.stringify(result.failure)}`);
-  return result.jobs;
-};
-const byTitle = (jobs: readonly JobRecord[], start: string): JobRecord => {
-  const job = jobs.find((candidate) => candidate.title.startsWith(start));
-  if (job === undefined) throw new Error(`no job titled ${start}...`);
-  return job;
-};
+const zego: BoardRef = { source: 'workable', token: 'zego' };
+const vitol: BoardRef = { source: 'smartrecruiters', token: 'Vitol' };
+const channable: BoardRef = { source: 'recruitee', token: 'channable' };
 
 beforeAll(async () => {
   standIn = await startStandIn({ publishEveryMs: 0 });
@@ -178,7 +171,7 @@ describe('Ashby connector', () => {
 });
 
 describe('failures every connector reports as typed results', () => {
-  const boards = [acme, globex, initech];
+  const boards = [acme, globex, initech, zego, vitol, channable];
 
   it.each(boards)('$source: malformed JSON', async (board) => {
     standIn.setFault(board, { kind: 'malformed' });
@@ -230,7 +223,7 @@ describe('failures every connector reports as typed results', () => {
 });
 
 describe('the stand-in publishing', () => {
-  it.each([acme, globex, initech])(
+  it.each([acme, globex, initech, zego, vitol, channable])(
     '$source: a posting published now is what the connector sees next',
     async (board) => {
       const before = jobsOf(await BOARD_FETCHERS[board.source](board, options()));
