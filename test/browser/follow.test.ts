@@ -83,7 +83,7 @@ describe('following a company', () => {
     await page.goto(`${appUrl}${PATHS.profile}`);
     const row = followedList(page).filter({ hasText: 'Quantumleaf' });
     await row.waitFor();
-    expect(await row.textContent()).toMatch(/Lever · 2 open jobs · checked/);
+    expect(await row.textContent()).toMatch(/^QuantumleafLever·2 open jobs·checked \d/);
     await row.getByRole('button', { name: 'Stop following Quantumleaf' }).waitFor();
     // The browser's own line for the refused address; nothing else went wrong.
     expect(consoleErrors).toEqual([

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FollowedCompany, FollowMode, FollowSource } from '../../../contract';
+import { MetaLine } from '../MetaLine';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
@@ -27,10 +28,11 @@ function FollowedRow({ company, onRemove }: { company: FollowedCompany; onRemove
     <li className="follows__item">
       <div className="follows__about">
         <strong className="follows__name">{company.name}</strong>
-        <span className="follows__meta">
-          {SOURCE_NAMES[company.source]} · {openJobs(company.openPostings)} ·{' '}
+        <MetaLine>
+          <>{SOURCE_NAMES[company.source]}</>
+          <>{openJobs(company.openPostings)}</>
           {company.lastPolledAt === null ? (
-            'not checked yet'
+            <>not checked yet</>
           ) : (
             <>
               checked{' '}
@@ -39,7 +41,7 @@ function FollowedRow({ company, onRemove }: { company: FollowedCompany; onRemove
               </time>
             </>
           )}
-        </span>
+        </MetaLine>
       </div>
       <BusyButton
         variant="quiet"
