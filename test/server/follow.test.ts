@@ -166,6 +166,14 @@ describe.each(DATABASES)('following a company on %s', (database) => {
     expect((await follows(token)).mode).toBe('only');
   });
 
+  it('forgets what a profile followed, and how, when the profile is deleted', async () => {
+    const { token } = await guestSession();
+    await follow(token, 'https://jobs.ashbyhq.com/deletedco');
+    await call(app, 'PUT', '/v1/profile/follows/mode', { token, body: { mode: 'only' } });
+    expect((await call(app, 'DELETE', '/v1/profile', { token })).statusCode).toBe(200);
+    expect(await follows(token)).toMatchObject({ mode: 'boost', companies: [] });
+  });
+
   it(`refuses a company beyond ${FOLLOWED_COMPANIES_LIMIT}, and a slot the plan does not cover`, async () => {
     const { token, uid } = await guestSession();
     await app.db.insert(followedBoards).values(

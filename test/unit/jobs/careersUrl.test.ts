@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FOLLOW_SOURCES } from '../../../contract';
 import { recogniseCareersUrl } from '../../../server/jobs/careersUrl';
+import { isToken } from '../../../server/jobs/settings';
 
 const board = (source: string, token: string) => ({ ok: true, board: { source, token } });
 const refused = (code: string) => ({ ok: false, code });
@@ -76,5 +79,29 @@ describe('recognising a careers page URL', () => {
     `https://jobs.lever.co/${'a'.repeat(101)}`,
   ])('refuses a URL naming no company: %s', (text) => {
     expect(recogniseCareersUrl(text)).toEqual(refused('follow-url-no-company'));
+  });
+
+  it('answers any text, on a known host or not, with a board it may poll or a refusal', () => {
+    const hosts = fc.constantFrom(
+      'boards.greenhouse.io/',
+      'https://jobs.lever.co/',
+      'https://jobs.ashbyhq.com/',
+      'https://apply.workable.com/',
+      'https://careers.smartrecruiters.com/',
+      'https://',
+      '',
+    );
+    fc.assert(
+      fc.property(hosts, fc.string({ unit: 'binary', maxLength: 60 }), (host, text) => {
+        const result = recogniseCareersUrl(`${host}${text}`);
+        if (result.ok) {
+          expect(FOLLOW_SOURCES).toContain(result.board.source);
+          expect(isToken(result.board.token)).toBe(true);
+        } else {
+          expect(result.code).toMatch(/^follow-url-/);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
