@@ -58,6 +58,7 @@ describe('following a company', () => {
     // From the keyboard: the address, then Enter.
     await address.fill(FOLLOWED_URL);
     await address.press('Enter');
+    const followed = Date.now();
     await followedList(page).filter({ hasText: 'quantumleaf' }).waitFor();
     expect(await address.inputValue()).toBe('');
     expect(await page.getByRole('alert').filter({ hasText: 'We can read' }).count()).toBe(0);
@@ -78,6 +79,8 @@ describe('following a company', () => {
         { timeout: 20_000, interval: 1_000 },
       )
       .toBe(true);
+
+    console.info(`follow to its posting among the matches: ${Date.now() - followed} ms`);
 
     // Back on the profile, the company has its name, its open postings and its last poll.
     await page.goto(`${appUrl}${PATHS.profile}`);
