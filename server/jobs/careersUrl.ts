@@ -23,7 +23,6 @@ const PATH_HOSTS: Readonly<Record<string, CareersSource>> = {
   'boards.greenhouse.io': 'greenhouse',
   'job-boards.greenhouse.io': 'greenhouse',
   'jobs.lever.co': 'lever',
-  'jobs.eu.lever.co': 'lever',
   'jobs.ashbyhq.com': 'ashby',
   'apply.workable.com': 'workable',
   'careers.smartrecruiters.com': 'smartrecruiters',

@@ -15,7 +15,6 @@ describe('recognising a careers page URL', () => {
     ['https://boards.greenhouse.io/embed/job_app?for=acme&token=123', board('greenhouse', 'acme')],
     ['https://boards.greenhouse.io/Acme/jobs/4012345', board('greenhouse', 'acme')],
     ['https://jobs.lever.co/acme', board('lever', 'acme')],
-    ['https://jobs.eu.lever.co/acme/0b1c2d3e-aaaa-bbbb/apply', board('lever', 'acme')],
     ['https://jobs.ashbyhq.com/acme', board('ashby', 'acme')],
     ['https://jobs.ashbyhq.com/Acme.io/8f1e2d3c', board('ashby', 'Acme.io')],
     ['https://apply.workable.com/acme', board('workable', 'acme')],
@@ -27,6 +26,12 @@ describe('recognising a careers page URL', () => {
     ['https://ACME.recruitee.com/o/backend-engineer', board('recruitee', 'acme')],
   ])('reads %s', (url, expected) => {
     expect(recogniseCareersUrl(url)).toEqual(expected);
+  });
+
+  it('refuses a Lever board in the EU: its API is another host, where the token may be another company', () => {
+    expect(recogniseCareersUrl('https://jobs.eu.lever.co/acme/0b1c2d3e-aaaa-bbbb/apply')).toEqual(
+      refused('follow-url-unknown-host'),
+    );
   });
 
   it('reads an address pasted without its scheme, with spaces around it, or over http', () => {
