@@ -25,6 +25,7 @@ import {
   statedSalary,
   TITLE_POINTS,
 } from '../matching/scoreMatch';
+import { followModeAdmits } from '../matching/following';
 import { acceptedJobLevels, seniorityFit } from '../matching/seniorityFit';
 import { titleTermsWithSpellings } from '../matching/roleWords';
 import { jobTitle, titleMatchesRole, titleNearRole, titleOfJob } from '../matching/titleRole';
@@ -111,6 +112,8 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
   const [job] = await db
     .select({
       id: jobs.id,
+      source: jobs.source,
+      board: jobs.board,
       usEligibility: jobs.usEligibility,
       usPlaces: jobs.usPlaces,
       seniority: jobs.seniority,
@@ -172,6 +175,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
             ? undefined
             : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),
           sql`${base} + ${bestTitle} >= ${points(MIN_ALERT_SCORE)}`,
+          followModeAdmits(job),
         ),
       ),
   );

@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FollowMode, ProfileSlot } from '../../contract';
 import type { Database } from '../db/database';
-import { jobs } from '../db/schema';
+import { followedBoards, followModes, jobs, profiles } from '../db/schema';
 import { readFollowMode, readFollows, type FollowedBoard } from '../follow/followStore';
 
 /** How matching treats the companies a profile follows. */
@@ -30,4 +30,17 @@ export function onFollowedBoard(following: Following): SQL | null {
     and(eq(jobs.source, sql`${board.source}`), eq(jobs.board, board.token)),
   );
   return boards.length === 0 ? null : (or(...boards) ?? null);
+}
+
+/**
+ * For the alerts' reverse lookup (over `profiles`): the profile takes a job on this board unless
+ * it is in "only" mode, follows some company, and not this one; the rule `GET /v1/matches` applies.
+ */
+export function followModeAdmits(board: { source: string; board: string }): SQL {
+  const ofProfile = (table: typeof followedBoards | typeof followModes) =>
+    and(eq(table.uid, profiles.uid), eq(table.slot, profiles.slot));
+  return sql`(not exists (select 1 from ${followModes} where ${ofProfile(followModes)} and ${followModes.mode} = 'only')
+    or not exists (select 1 from ${followedBoards} where ${ofProfile(followedBoards)})
+    or exists (select 1 from ${followedBoards} where ${ofProfile(followedBoards)}
+      and ${followedBoards.source} = ${board.source} and ${followedBoards.token} = ${board.board}))`;
 }

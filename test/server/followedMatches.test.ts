@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAlerts } from '../../server/alerts/createAlerts';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
-import type { GetMatchesResponse } from '../../contract';
+import type { GetAlertsResponse, GetMatchesResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, startBackend } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
@@ -70,5 +71,40 @@ describe.each(DATABASES)('matches of followed companies on %s', (database) => {
 
     await call(app, 'PUT', '/v1/profile/follows/mode', { token, body: { mode: 'only' } });
     expect(await matchedIds(token, ids)).toEqual([weak]);
+  });
+
+  it('in "only" mode, alerts only on followed companies, as its matches do', async () => {
+    const { token } = await guestSession();
+    await call(app, 'PUT', '/v1/profile', {
+      token,
+      body: validProfile({
+        targetRoles: ['Backend Engineer'],
+        skills: ['TypeScript', 'PostgreSQL'],
+        where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
+      }),
+    });
+    const followed = uniqueBoard('ashby', 'followed');
+    const other = uniqueBoard('greenhouse', 'other');
+    await call(app, 'POST', '/v1/profile/follows', {
+      token,
+      body: { url: `https://jobs.ashbyhq.com/${followed.token}` },
+    });
+    await call(app, 'PUT', '/v1/profile/follows/mode', { token, body: { mode: 'only' } });
+
+    const post = async (board: typeof other) => {
+      const seenAt = new Date();
+      const record = postingRecord(board, { description: 'TypeScript and PostgreSQL.' }, seenAt);
+      const { newJobIds } = await ingestBoard(app.db, board, [record], seenAt);
+      await createAlerts(app.db, app.alertEvents, newJobIds);
+      return newJobIds[0];
+    };
+    const onFollowed = await post(followed);
+    const elsewhere = await post(other);
+
+    const response = await call(app, 'GET', '/v1/alerts', { token });
+    expect(response.statusCode).toBe(200);
+    const alerted = response.json<GetAlertsResponse>().alerts.map((alert) => alert.jobId);
+    expect(alerted).toContain(onFollowed);
+    expect(alerted).not.toContain(elsewhere);
   });
 });
