@@ -1,4 +1,5 @@
 import type { JobSource } from '../jobRecord';
+import { companyFromToken } from '../sources/boardSource';
 
 /** Roles the stand-in invents postings from, in turn. */
 const ROLES: readonly {
@@ -229,7 +230,7 @@ function smartRecruitersPosting(
     name: title,
     uuid: uuidOf(serial, 'a000'),
     refNumber: `GEN-${serial}`,
-    company: { identifier: token, name: token },
+    company: { identifier: token, name: companyFromToken(token) },
     releasedDate: now.toISOString(),
     location: {
       city: place.city,
@@ -282,7 +283,7 @@ function recruiteePosting(
     slug,
     title,
     status: 'published',
-    company_name: token,
+    company_name: companyFromToken(token),
     location: role.location,
     city: place.city,
     state_name: place.region,

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -36,6 +36,10 @@ export async function startStandInBoards<Name extends string>(
       path.join(DEFAULT_FIXTURES_DIRECTORY, source, `${fixture}.json`),
       path.join(directory, source, `${token}.json`),
     );
+    // SmartRecruiters' recorded posting details live beside the list, in a folder named like it.
+    const details = path.join(DEFAULT_FIXTURES_DIRECTORY, source, fixture);
+    if (existsSync(details))
+      cpSync(details, path.join(directory, source, token), { recursive: true });
     boards[name] = { source, token };
   }
   const standIn = await startStandIn({ fixturesDirectory: directory, publishEveryMs: 0 });
