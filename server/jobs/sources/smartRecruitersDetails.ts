@@ -39,30 +39,35 @@ export function detailsOf(body: unknown): PostingDetails | null {
 }
 
 /**
- * Details already read, by company, posting id and release time (a re-released posting is read
+ * Details already read, per board, by posting id and release time (a re-released posting is read
  * again). The list answer carries no description, so without this every poll would cost one request
- * per posting; with it, only the new ones do. Bounded: the oldest entries go first.
+ * per posting; with it, only the new ones do. Each board keeps only its listed postings; past
+ * `maxEntries` in all, the boards read longest ago are forgotten whole (read again when next polled).
  */
 export class DetailsCache {
-  private readonly entries = new Map<string, PostingDetails>();
-  constructor(private readonly maxEntries = 20_000) {}
+  private readonly boards = new Map<string, ReadonlyMap<string, PostingDetails>>();
+  private total = 0;
+  constructor(private readonly maxEntries = 5_000) {}
 
-  get(key: string): PostingDetails | undefined {
-    return this.entries.get(key);
+  of(board: string): ReadonlyMap<string, PostingDetails> {
+    return this.boards.get(board) ?? new Map();
   }
 
-  set(key: string, details: PostingDetails): void {
-    this.entries.delete(key);
-    this.entries.set(key, details);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done === true) break;
-      this.entries.delete(oldest.value);
+  /** Replaces what a board keeps: the details of the postings it lists now. */
+  keep(board: string, details: ReadonlyMap<string, PostingDetails>): void {
+    this.total -= this.boards.get(board)?.size ?? 0;
+    this.boards.delete(board);
+    this.boards.set(board, details);
+    this.total += details.size;
+    for (const [oldest, kept] of this.boards) {
+      if (this.total <= this.maxEntries || oldest === board) break;
+      this.boards.delete(oldest);
+      this.total -= kept.size;
     }
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.total;
   }
 }
 

@@ -142,13 +142,15 @@ export const fetchSmartRecruitersBoard = async (
     else postings.push(posting);
   }
   const keyOf = (posting: JsonObject) =>
-    `${board.token}:${idAt(posting, 'id')}:${textAt(posting, 'releasedDate') ?? ''}`;
-  const read = new Map<JsonObject, PostingDetails | 'closed'>();
+    `${idAt(posting, 'id')}:${textAt(posting, 'releasedDate') ?? ''}`;
+  const cached = cache.of(board.token);
+  const kept = new Map<string, PostingDetails>();
+  const closed = new Set<JsonObject>();
   for (const posting of postings) {
-    const cached = cache.get(keyOf(posting));
-    if (cached !== undefined) read.set(posting, cached);
+    const details = cached.get(keyOf(posting));
+    if (details !== undefined) kept.set(keyOf(posting), details);
   }
-  const missing = postings.filter((posting) => !read.has(posting));
+  const missing = postings.filter((posting) => !kept.has(keyOf(posting)));
   let next = 0;
   let failure: BoardResult | null = null;
   const worker = async (): Promise<void> => {
@@ -165,20 +167,20 @@ export const fetchSmartRecruitersBoard = async (
         now: now(),
       });
       if (!answer.ok) failure ??= answer;
-      else {
-        read.set(posting, answer.details);
-        if (answer.details !== 'closed') cache.set(keyOf(posting), answer.details);
-      }
+      else if (answer.details === 'closed') closed.add(posting);
+      else kept.set(keyOf(posting), answer.details);
     }
   };
   await Promise.all(Array.from({ length: Math.min(DETAILS_CONCURRENCY, missing.length) }, worker));
+  // Kept even when the board failed: the next poll reads only what is still missing.
+  cache.keep(board.token, kept);
   if (failure !== null) return failure;
 
   const jobs: JobRecord[] = [];
   const seenAt = now();
   for (const posting of postings) {
-    const details = read.get(posting);
-    if (details === undefined || details === 'closed') {
+    const details = kept.get(keyOf(posting));
+    if (closed.has(posting) || details === undefined) {
       dropped.add('closed');
       continue;
     }

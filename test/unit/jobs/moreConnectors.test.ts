@@ -1,14 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { byTitle, jobsOf } from '../../support/boardJobs';
 import type { BoardRef } from '../../../server/jobs/jobRecord';
 import { fetchRecruiteeBoard, recruiteeOffersUrl } from '../../../server/jobs/sources/recruitee';
 import { fetchSmartRecruitersBoard } from '../../../server/jobs/sources/smartrecruiters';
-import {
-  DetailsCache,
-  type PostingDetails,
-} from '../../../server/jobs/sources/smartRecruitersDetails';
+import { DetailsCache } from '../../../server/jobs/sources/smartRecruitersDetails';
 import { fetchWorkableBoard } from '../../../server/jobs/sources/workable';
 import { REAL_API_BASE_URLS } from '../../../server/jobs/settings';
 import { startStandIn, type StandIn } from '../../../server/jobs/standIn/standInServer';
@@ -74,15 +71,6 @@ describe('Workable connector', () => {
   });
 });
 
-/** A cache that counts the details it is given: one per details request that succeeded. */
-class CountingCache extends DetailsCache {
-  stored = 0;
-  override set(key: string, details: PostingDetails): void {
-    this.stored += 1;
-    super.set(key, details);
-  }
-}
-
 describe('SmartRecruiters connector', () => {
   it('reads every page with offset/limit and each posting details', async () => {
     const jobs = jobsOf(
@@ -133,22 +121,39 @@ describe('SmartRecruiters connector', () => {
   });
 
   it('asks for a posting details once, not on every poll', async () => {
-    const cache = new CountingCache();
-    const first = jobsOf(
-      await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: cache }),
-    );
-    expect(cache.stored).toBe(first.length);
-    const again = jobsOf(
-      await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: cache }),
-    );
-    expect(again.map((job) => job.description)).toEqual(first.map((job) => job.description));
-    expect(cache.stored).toBe(first.length);
-    const published = standIn.publish(vitol);
-    const later = jobsOf(
-      await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: cache }),
-    );
-    expect(cache.stored).toBe(first.length + 1);
-    expect(later.find((job) => job.externalId === published.id)?.description).toContain('Stack');
+    const cache = new DetailsCache();
+    const requests = vi.spyOn(globalThis, 'fetch');
+    try {
+      const first = jobsOf(
+        await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: cache }),
+      );
+      // The list, then each posting's details.
+      expect(requests).toHaveBeenCalledTimes(1 + first.length);
+      const again = jobsOf(
+        await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: cache }),
+      );
+      expect(requests).toHaveBeenCalledTimes(2 + first.length);
+      expect(again.map((job) => job.description)).toEqual(first.map((job) => job.description));
+      const published = standIn.publish(vitol);
+      const later = jobsOf(
+        await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: cache }),
+      );
+      expect(requests).toHaveBeenCalledTimes(4 + first.length);
+      expect(later.find((job) => job.externalId === published.id)?.description).toContain('Stack');
+    } finally {
+      requests.mockRestore();
+    }
+  });
+
+  it('keeps within its limit by forgetting the boards read longest ago', () => {
+    const cache = new DetailsCache(3);
+    const details = (count: number) =>
+      new Map(Array.from({ length: count }, (_, i) => [`${i}`, { description: '', url: null }]));
+    cache.keep('a', details(2));
+    cache.keep('b', details(1));
+    cache.keep('c', details(2));
+    expect([cache.of('a').size, cache.of('b').size, cache.of('c').size]).toEqual([0, 1, 2]);
+    expect(cache.size).toBe(3);
   });
 });
 
