@@ -101,6 +101,16 @@ const misnamesCity = (city: Part | null | undefined, code: Part & { kind: 'count
   city.candidates.length > 0 &&
   !city.candidates.some((candidate) => candidate.country === code.code);
 
+/**
+ * "Geneva, GE, Switzerland", "Milan, MI, Italy": between the city and a last part that names a
+ * country other than the US, the parts are that country's regions, never US states or countries.
+ */
+function withoutForeignRegions(group: readonly (Part | null)[]): (Part | null)[] {
+  const last = group.at(-1);
+  if (group.length < 3 || last?.kind !== 'country' || last.code === 'US') return [...group];
+  return group.map((part, at) => (at === 0 || at === group.length - 1 ? part : null));
+}
+
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return location
@@ -135,7 +145,9 @@ export function readPlaces(
   const saysRemote = /\b(remote|remotely|distributed|wfh|work from home|anywhere)\b/.test(joined);
   const saysHybrid = /\bhybrid\b/.test(joined);
 
-  const grouped = locations.flatMap(groupsOf).map((group) => group.map(classify));
+  const grouped = locations
+    .flatMap(groupsOf)
+    .map((group) => withoutForeignRegions(group.map(classify)));
   // First what is certain (countries, states), so namesakes can be judged by it.
   for (const group of grouped)
     for (const [at, part] of group.entries()) {

@@ -46,6 +46,26 @@ describe('places', () => {
     });
   });
 
+  it("reads a region code before a country other than the US as that country's region", () => {
+    // SmartRecruiters' fullLocation: "Geneva, GE, Switzerland" (the canton), "Milan, MI, Italy".
+    expect(record({ locations: ['Geneva, GE, Switzerland'] })).toMatchObject({
+      countries: ['CH'],
+      usStates: [],
+      cities: ['Geneva, CH'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Milan, MI, Italy'] })).toMatchObject({
+      countries: ['IT'],
+      usStates: [],
+      cities: ['Milan, IT'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Houston, TX, United States'] })).toMatchObject({
+      usStates: ['TX'],
+      cities: ['Houston, TX, US'],
+    });
+  });
+
   it('places cities named without a state: "San Francisco, Seattle", "SF / NY", "New York"', () => {
     expect(record({ locations: ['San Francisco, Seattle'] }).usStates).toEqual(['CA', 'WA']);
     expect(record({ locations: ['SF / NY'] }).usStates).toEqual(['CA', 'NY']);
