@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { assertProductionSettings } from './src/productionSettings';
 
 /**
@@ -26,12 +27,52 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (src/serviceWorker/sw.ts, Workbox): the app
+ * installs and opens at the matches. The app registers the worker itself after hydration
+ * (src/serviceWorker/register.tsx), so no registration script is injected into the pages.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/serviceWorker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      name: 'ApplyFirst: job alerts that let you apply first',
+      short_name: 'ApplyFirst',
+      description: 'New US and remote tech jobs matched against your CV, the minute they appear.',
+      start_url: '/matches',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1d4ed8',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/logo-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    injectManifest: {
+      // The app shell: scripts, styles, icons and the offline page. The pages themselves are
+      // written by the prerender after this build, so they are cached as they are visited.
+      globPatterns: ['assets/**/*.{js,css}', 'offline.html', 'favicon.svg', 'icon-192.png'],
+    },
+  });
+}
+
 /** The client build. scripts/prerender.ts builds src/entry-prerender.tsx for Node with the same config. */
 export default defineConfig(({ command, mode }) => {
   // A real project's build must not ship the development samples (legal details, links).
   if (command === 'build') assertProductionSettings(loadEnv(mode, process.cwd(), 'VITE_'));
   return {
-    plugins: [react(), lowPriorityScripts()],
+    plugins: [react(), lowPriorityScripts(), installableApp()],
     build: {
       // .vite/manifest.json: the prerender finds each route's chunk in it, to preload on that page.
       manifest: true,

@@ -1,6 +1,7 @@
 /**
  * Draws the brand images in public/ (run once after changing the brand, then commit the PNGs):
- * the 1200x630 Open Graph image, the 512px logo for structured data and the 180px touch icon.
+ * the 1200x630 Open Graph image, the 512px logo for structured data (and the web app manifest),
+ * the 180px touch icon, and the manifest's 192px icon and 512px maskable icon.
  * Usage: tsx scripts/brand-images.ts  (needs Chromium: CHROME_PATH or /usr/bin/chromium)
  */
 import { readFile } from 'node:fs/promises';
@@ -58,6 +59,20 @@ try {
   const images = [
     { file: 'og-image.png', width: 1200, height: 630, html: ogImageHtml(mark) },
     { file: 'logo-512.png', width: 512, height: 512, html: iconHtml(mark, 512) },
+    { file: 'icon-192.png', width: 192, height: 192, html: iconHtml(mark, 192) },
+    // Maskable: the platform cuts its own shape, so a full square with the mark inside the
+    // central 80% safe zone.
+    {
+      file: 'icon-maskable-512.png',
+      width: 512,
+      height: 512,
+      html: iconHtml(
+        mark
+          .replace('rx="8"', 'rx="0"')
+          .replace('<path ', '<path transform="translate(3.2 3.2) scale(0.8)" '),
+        512,
+      ),
+    },
     // iOS rounds the corners itself: a full square, no transparency.
     {
       file: 'apple-touch-icon.png',
@@ -71,7 +86,7 @@ try {
     await page.setContent(html);
     await page.screenshot({
       path: path.join(PUBLIC_DIR, file),
-      omitBackground: file === 'logo-512.png',
+      omitBackground: file === 'logo-512.png' || file === 'icon-192.png',
     });
     await page.close();
     console.log(`public/${file} (${width}x${height})`);

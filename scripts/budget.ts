@@ -9,6 +9,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { OFFLINE_PAGE_PATH } from '../src/paths';
 
 export const BUDGET_BYTES = 100 * 1024;
 
@@ -52,11 +53,15 @@ export function firstLoadScripts(html: string): string[] {
 /** Every HTML file the prerender wrote (not Vite's `.vite/` metadata). */
 export async function prerenderedPages(distDir: string): Promise<string[]> {
   const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(distDir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.startsWith('.'))
-    .sort();
+  return (
+    entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => path.relative(distDir, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !file.startsWith('.'))
+      // The offline page is a static file with no scripts at all.
+      .filter((file) => `/${file}` !== OFFLINE_PAGE_PATH)
+      .sort()
+  );
 }
 
 export async function measureFirstLoad(

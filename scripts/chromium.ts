@@ -92,3 +92,14 @@ export function launchChromium(
 export function launchTestChromium(): Promise<Browser> {
   return launchChromium([], findTestChromium());
 }
+
+/**
+ * The full Chromium (its new headless mode) even where CHROME_PATH names the headless shell: the
+ * shell denies the notification permission, so tests that show notifications need this one.
+ */
+export function launchFullChromium(): Promise<Browser> {
+  const full = [...SYSTEM_BROWSERS, playwrightsOwn()].find((path): path is string =>
+    Boolean(path && existsSync(path) && !HEADLESS_SHELLS.includes(path)),
+  );
+  return launchChromium([], full ?? null);
+}

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/AppRoutes';
 import { loadMatchedRoutes } from './routes/loadMatchedRoutes';
 import { routes } from './routes/routeTable';
+import { ServiceWorkerRegistration } from './serviceWorker/register';
 import { AppProviders } from './ui/AppProviders';
 
 async function start(): Promise<void> {
@@ -20,6 +21,7 @@ async function start(): Promise<void> {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <ServiceWorkerRegistration />
     </AppProviders>
   );
 

@@ -32,6 +32,9 @@ export const ACCOUNT_PLAN_PATH = `${PATHS.account}#${ACCOUNT_PLAN_ANCHOR}`;
 export const CHECKOUT_PARAM = 'checkout';
 export const CHECKOUT_INTENT_PATH = `${PATHS.home}?${CHECKOUT_PARAM}=pro#${PRICING_ANCHOR}`;
 
+/** The service worker's page for an address it has no copy of while offline (public/, not prerendered). */
+export const OFFLINE_PAGE_PATH = '/offline.html';
+
 /** The file Firebase Hosting serves for an unknown address (its default), and its own address. */
 export const NOT_FOUND_FILE = '404.html';
 export const NOT_FOUND_FILE_PATH = `/${NOT_FOUND_FILE}`;

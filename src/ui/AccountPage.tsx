@@ -9,6 +9,7 @@ import { PasswordResetAction } from './account/PasswordResetAction';
 import { SessionActions } from './account/SessionActions';
 import { useAccountActions } from './account/useAccountActions';
 import { PlanSection } from './plan/PlanSummary';
+import { LazyPushControl } from './push/LazyPushControl';
 import { ProfileProvider } from './profile/ProfileProvider';
 import { ProfileSummary } from './profile/ProfileSummary';
 import { ErrorMessage, StatusMessage } from './forms/FormMessages';
@@ -83,6 +84,7 @@ function AccountSections({ user }: { user: SessionUser }) {
         <ProfileSummary />
       </ProfileProvider>
       <PlanSection />
+      <LazyPushControl showDevices />
       <SessionActions unavailable={unavailable} {...actions} />
       <ChangeEmailForm user={user} unavailable={unavailable} {...actions} />
       <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />

@@ -12,6 +12,7 @@ import { slotName, slotPath } from './profile/profileSlots';
 import { SlotNav } from './profile/SlotNav';
 import { useSessionStatus } from './session';
 import { SessionFailure } from './session/SessionFailure';
+import { LazyPushControl } from './push/LazyPushControl';
 import { loginPath, PATHS } from '../paths';
 import './forms.css';
 import './matches/matches.css';
@@ -104,6 +105,7 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
       )}
       {shown && !view.active && <ProfileNotInPlan slot={slot} />}
       {shown && view.active && view.profileMissing && <NoProfileYet slot={slot} />}
+      {shown && view.active && !view.profileMissing && <LazyPushControl />}
       {/* Always there, so a screen reader hears what is put in it later. */}
       <p className="visually-hidden" aria-live="polite">
         {view.arrived && announcementOf(view.arrived, fitsOf(view.arrived.slot))}
