@@ -60,7 +60,7 @@ function payOfOffer(offer: JsonObject): Pay | null {
     : payOf(amount(salary.min), amount(salary.max), salary.currency, salary.period);
 }
 
-const LOCATION_KEYS = { city: 'city', region: 'state', country: 'country', code: 'country_code' };
+const LOCATION_KEYS = { city: 'city', region: 'state', country: 'country' };
 
 function draftFrom(offer: unknown, board: BoardRef): PostingDraft | DropReason {
   if (!isObject(offer)) return 'not-an-object';

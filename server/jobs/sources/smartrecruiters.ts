@@ -8,7 +8,7 @@ import {
   type FetchBoardOptions,
 } from './boardSource';
 import { fetchJson } from './fetchJson';
-import { idAt, isObject, objectAt, textAt, timeAt, type JsonObject } from './json';
+import { idAt, isObject, objectAt, textAt, timeAt, uniqueTexts, type JsonObject } from './json';
 import { placeText } from './placeText';
 import { DetailsCache, fetchDetails, type PostingDetails } from './smartRecruitersDetails';
 
@@ -33,6 +33,12 @@ const DETAILS_CONCURRENCY = 4;
 
 const sharedCache = new DetailsCache();
 
+/** "Singapore, , Singapore" -> "Singapore". */
+const cleanPlace = (text: string | null): string | null => {
+  const parts = uniqueTexts((text ?? '').split(',').map((part) => part.trim() || null));
+  return parts.length === 0 ? null : parts.join(', ');
+};
+
 function workplaceOf(location: JsonObject | null): Workplace | null {
   if (location?.remote === true) return 'remote';
   if (location?.hybrid === true) return 'hybrid';
@@ -50,14 +56,9 @@ function draftFrom(
   if (title === null) return 'missing-title';
   const location = objectAt(posting, 'location');
   const country = textAt(location, 'country');
-  // fullLocation ends in the country's name ("Geneva, GE, Switzerland"); `country` is its code.
-  const countryName = (textAt(location, 'fullLocation') ?? '').split(',').pop()?.trim() || null;
-  const place = placeText(
-    textAt(location, 'city'),
-    textAt(location, 'region'),
-    countryName ?? country,
-    country,
-  );
+  const place =
+    cleanPlace(textAt(location, 'fullLocation')) ??
+    placeText(textAt(location, 'city'), textAt(location, 'region'), country);
   const employment = objectAt(posting, 'typeOfEmployment');
   return {
     title,

@@ -19,12 +19,12 @@ import { arrayAt, isObject, textAt, timeAt, uniqueTexts, urlAt, type JsonObject 
 export const workableBoardPath = (account: string) =>
   `/api/v1/widget/accounts/${encodeURIComponent(account)}?details=true`;
 
-const LOCATION_KEYS = { city: 'city', region: 'region', country: 'country', code: 'countryCode' };
+const LOCATION_KEYS = { city: 'city', region: 'region', country: 'country' };
 
 function locationsOf(job: JsonObject): { places: string[]; countries: string[] } {
   const entries = arrayAt(job, 'locations').filter(isObject);
   const places = entries.map((entry) => placeAt(entry, LOCATION_KEYS));
-  const top = placeText(textAt(job, 'city'), textAt(job, 'state'), textAt(job, 'country'), null);
+  const top = placeText(textAt(job, 'city'), textAt(job, 'state'), textAt(job, 'country'));
   return {
     places: uniqueTexts(places.length > 0 ? places : [top]),
     countries: uniqueTexts([

@@ -37,7 +37,7 @@ describe('Workable connector', () => {
     const analytics = byTitle(jobs, 'Analytics Engineer');
     expect(analytics).toMatchObject({
       company: 'Zego',
-      locations: ['London, United Kingdom'],
+      locations: ['London, England, United Kingdom'],
       countries: ['GB'],
       cities: ['London, GB'],
       remote: false,
@@ -107,13 +107,13 @@ describe('SmartRecruiters connector', () => {
     });
   });
 
-  it('keeps a non-US region code from reading as a US state', async () => {
+  it('reads a canton code as a region of Switzerland, not a US state', async () => {
     const jobs = jobsOf(
       await fetchSmartRecruitersBoard(vitol, { ...options(), detailsCache: new DetailsCache() }),
     );
     // fullLocation "Geneva, GE, Switzerland": GE is the canton, not Georgia.
     expect(byTitle(jobs, 'Software Engineer')).toMatchObject({
-      locations: ['Geneva, Switzerland'],
+      locations: ['Geneva, GE, Switzerland'],
       countries: ['CH'],
       usStates: [],
       usEligibility: 'not-us',
