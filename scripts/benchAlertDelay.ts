@@ -20,7 +20,7 @@ import { signInAnonymously } from 'firebase/auth';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database';
 import { LISTENER_APPLICATION_NAME } from '../server/db/notificationChannel';
-import { JOB_SOURCES, type BoardRef } from '../server/jobs/jobRecord';
+import { JOB_SOURCES } from '../server/jobs/jobRecord';
 import { BASE_URL_SETTINGS } from '../server/jobs/settings';
 import { startStandIn, type StandIn } from '../server/jobs/standIn/standInServer';
 import type { GetAlertsResponse } from '../contract';
@@ -28,6 +28,7 @@ import { createTestAuth, disposeTestAuths } from '../test/support/emulatorAuth';
 import { FITS_THE_FRONTEND_ROLE } from '../test/server/support/standInRoles';
 import { openAlertStreamClient, type AlertStreamClient } from './alertStreamClient';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
+import { POLLED, publishFrontend, type Published } from './standInFrontendPostings';
 import { rerunInsideAuthEmulator } from './emulator';
 import { startThrowawayPostgres } from './postgres';
 import { describeMachine, formatMs, median, percentile } from './stats';
@@ -44,27 +45,10 @@ const OUTAGE_MS = Number(values.outage) * 1000;
 const PUBLISH_EVERY_MS = 300;
 const KILL_EVERY_MS = 100;
 const ARRIVAL_LIMIT_MS = 60_000;
-const POLLED: BoardRef = { source: 'lever', token: 'globex' };
-/** Takes the stand-in's turns for the roles the seeker does not want; nobody polls it. */
-const FILLER: BoardRef = { source: 'greenhouse', token: 'acme' };
 /** Each process's connections, named so an outage can pick them (PGAPPNAME). */
 const APPLICATION_NAME = { a: 'applyfirst-bench-a', b: 'applyfirst-bench-b' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The stand-in's role just before its frontend one: it invents its roles in turn. */
-const ROLE_BEFORE_FRONTEND = 'Senior Software Engineer, Platform';
-
-/** Publishes the next frontend posting on the polled board (the other roles on the filler). */
-function publishFrontend(standIn: StandIn): Published {
-  for (let turn = 0; turn < 10; turn += 1) {
-    if (!standIn.publish(FILLER).title.startsWith(ROLE_BEFORE_FRONTEND)) continue;
-    const published = standIn.publish(POLLED);
-    if (!published.title.startsWith('Frontend Engineer')) break;
-    return { title: published.title, at: Date.now() };
-  }
-  throw new Error('The stand-in did not come to its frontend role.');
-}
 
 async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string) {
   const deadline = Date.now() + ARRIVAL_LIMIT_MS;
@@ -74,11 +58,6 @@ async function until<T>(check: () => T | undefined | Promise<T | undefined>, wha
     if (Date.now() > deadline) throw new Error(`No ${what} within ${ARRIVAL_LIMIT_MS / 1000} s.`);
     await sleep(100);
   }
-}
-
-interface Published {
-  title: string;
-  at: number;
 }
 
 /** Publishes a posting every PUBLISH_EVERY_MS while `going` says so, given those published. */

@@ -34,6 +34,8 @@ export function targetUrl(data: unknown, origin: string): string {
   if (typeof raw !== 'string') return `${origin}${MATCHES}`;
   try {
     const url = new URL(raw, origin);
+    // A `javascript:` or `data:` URL has no path of its own to carry over.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${origin}${MATCHES}`;
     return `${origin}${url.pathname}${url.hash}`;
   } catch {
     return `${origin}${MATCHES}`;

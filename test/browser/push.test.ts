@@ -112,6 +112,18 @@ describe('push notifications in Chromium', () => {
     throw new Error('the stand-in never published its frontend role');
   }
 
+  /** A guest's profile the stand-in's frontend role fits. */
+  async function saveFittingProfile(page: Page) {
+    await page.goto(`${appUrl}${PATHS.profile}`);
+    await sessionLink(page, 'guest').waitFor();
+    await page.getByLabel('Target roles (separate them with commas)').fill('Frontend Engineer');
+    await page.getByLabel('Skills (separate them with commas)').fill('React, TypeScript, GraphQL');
+    await page.getByLabel('US cities', { exact: false }).fill('New York, NY');
+    await page.getByRole('radio', { name: 'Mid' }).check();
+    await press(page, 'Save profile');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  }
+
   /** Makes the user Pro as the payment provider's signed event does. */
   async function becomePro(uid: string) {
     const payload = JSON.stringify(checkoutCompleted(uid, newParties()));
@@ -147,14 +159,7 @@ describe('push notifications in Chromium', () => {
     const page = await context.newPage();
     const consoleErrors = collectConsoleErrors(page);
 
-    await page.goto(`${appUrl}${PATHS.profile}`);
-    await sessionLink(page, 'guest').waitFor();
-    await page.getByLabel('Target roles (separate them with commas)').fill('Frontend Engineer');
-    await page.getByLabel('Skills (separate them with commas)').fill('React, TypeScript, GraphQL');
-    await page.getByLabel('US cities', { exact: false }).fill('New York, NY');
-    await page.getByRole('radio', { name: 'Mid' }).check();
-    await press(page, 'Save profile');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await saveFittingProfile(page);
     await page.goto(`${appUrl}${PATHS.matches}`);
     // Registered after the page loaded, never asked for before the click.
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -205,7 +210,43 @@ describe('push notifications in Chromium', () => {
         url: expect.stringMatching(/\/matches#match-\d+$/),
       },
     ]);
+
+    // Turned off from the account page: the button to turn it on is back.
+    await page.getByRole('button', { name: /^Turn off notifications for / }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Notifications are off for / })
+      .waitFor();
+    await page.getByRole('button', { name: 'Turn on notifications on this device' }).waitFor();
+    expect(await page.getByText('(this device)').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a refusal, and asks for nothing before the click', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const asked: string[] = [];
+      (window as unknown as { asked: string[] }).asked = asked;
+      Notification.requestPermission = async () => {
+        asked.push(new Error().stack ?? 'asked');
+        return 'denied';
+      };
+    });
+    await saveFittingProfile(page);
+    await page.goto(`${appUrl}${PATHS.matches}`);
+    const turnOn = page.getByRole('button', { name: 'Turn on notifications on this device' });
+    await turnOn.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { asked: string[] }).asked)).toEqual([]);
+    await turnOn.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Notifications are blocked for ApplyFirst' })
+      .waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { asked: string[] }).asked),
+    ).toHaveLength(1);
     await context.close();
   });
 });
