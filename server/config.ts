@@ -1,4 +1,5 @@
 import type { BoardRef, JobSource } from './jobs/jobRecord';
+import { boardRefsOf, loadDefaultBoards } from './jobs/boards/defaultBoards';
 import { parseJobBoards, sourceBaseUrls } from './jobs/settings';
 
 /** The backend's settings from the environment, with embedded defaults for local development. */
@@ -32,7 +33,11 @@ export interface ServerConfig {
   logLevel: string;
   /** The signing secret of the Stripe webhook endpoint (`whsec_…`): only events signed with it count. */
   stripeWebhookSecret: string;
-  /** The job boards polled (JOB_BOARDS); none: nothing is polled and no queue starts. */
+  /**
+   * The job boards polled: JOB_BOARDS; where unset in production, the default list
+   * (server/jobs/boards/boards.json); none (JOB_BOARDS='' or unset in development): nothing is
+   * polled and no queue starts.
+   */
   jobBoards: BoardRef[];
   /** Each source's API base URL (the real one, or the stand-in's). */
   jobSourceUrls: Record<JobSource, string>;
@@ -118,6 +123,17 @@ function rateLimitStoreOf(env: Env): ServerConfig['rateLimitStore'] {
   return raw;
 }
 
+/**
+ * Production polls the default list unless JOB_BOARDS says otherwise; development and tests poll
+ * only what they name, so nothing reaches the real APIs unasked.
+ */
+function jobBoardsOf(env: Env): BoardRef[] {
+  if (env.JOB_BOARDS === undefined && env.NODE_ENV?.trim() === 'production') {
+    return boardRefsOf(loadDefaultBoards());
+  }
+  return parseJobBoards(env.JOB_BOARDS ?? '');
+}
+
 /** Both VAPID keys or neither; a subject push services accept. */
 function vapidOf(env: Env) {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
@@ -158,7 +174,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY?.trim() === 'true',
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     stripeWebhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET', DEV_STRIPE_WEBHOOK_SECRET),
-    jobBoards: parseJobBoards(env.JOB_BOARDS ?? ''),
+    jobBoards: jobBoardsOf(env),
     jobSourceUrls: sourceBaseUrls(env),
     jobPollIntervalSeconds: positiveInteger(env, 'JOB_POLL_INTERVAL_SECONDS', 60),
     jobBoardTimeoutMs: positiveInteger(env, 'JOB_BOARD_TIMEOUT_SECONDS', 20) * 1000,

@@ -8,6 +8,8 @@ const REAL_SETTINGS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_a_real_secret',
   EMAIL_TOKEN_SECRET: 'a-real-email-token-secret',
   GUEST_CLEANUP_EVERY_HOURS: 'off',
+  // Unset in production, it would poll the default list of real boards.
+  JOB_BOARDS: '',
 };
 
 function start(env: Record<string, string>) {
