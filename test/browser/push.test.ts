@@ -223,6 +223,28 @@ describe('push notifications in Chromium', () => {
     await context.close();
   });
 
+  it('is installable, and shows the last copy of a page or the offline page without a network', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}${PATHS.matches}`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Controlled from the next load on: this visit's page goes into the cache.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your matches', level: 1 }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // A Playwright context is incognito, where Chromium installs nothing: every other check
+    // (manifest, icons, start URL, service worker) has passed when that is the only error.
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your matches', level: 1 }).waitFor();
+    await page.goto(`${appUrl}${PATHS.privacy}`);
+    await page.getByRole('heading', { name: 'You are offline', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('explains a refusal, and asks for nothing before the click', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
