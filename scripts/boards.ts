@@ -2,7 +2,7 @@
  * npm run boards -- check [--concurrency 4] [--timeout 15] [--file path] [--source greenhouse]
  *   Probes every board of the default list (or --file) against its API, the real one unless
  *   <SOURCE>_API_URL says otherwise, and reports the dead ones. Exit code 1 when some look dead.
- * npm run boards -- import --feashliaa DIR --stapply DIR --rishilahoti DIR [--out path]
+ * npm run boards -- import --feashliaa DIR --stapply DIR --rishilahoti DIR --careerunplugged DIR [--out path]
  *   Rebuilds the list from checkouts of the public lists (server/jobs/boards/README.md).
  */
 import { writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { importBoards } from './boards/importBoards';
 
 const USAGE =
   'Usage: npm run boards -- check [--concurrency N] [--timeout SECONDS] [--file PATH] [--source API]\n' +
-  '       npm run boards -- import --feashliaa DIR --stapply DIR --rishilahoti DIR [--out PATH]';
+  '       npm run boards -- import --feashliaa DIR --stapply DIR --rishilahoti DIR --careerunplugged DIR [--out PATH]';
 
 function positive(name: string, raw: string): number {
   const value = Number(raw);
@@ -69,14 +69,20 @@ function runImport(args: readonly string[], write: (line: string) => void): numb
       feashliaa: { type: 'string' },
       stapply: { type: 'string' },
       rishilahoti: { type: 'string' },
+      careerunplugged: { type: 'string' },
       out: { type: 'string', default: DEFAULT_BOARDS_FILE },
     },
   });
-  const { feashliaa, stapply, rishilahoti } = values;
-  if (feashliaa === undefined || stapply === undefined || rishilahoti === undefined) {
-    throw new Error('import needs --feashliaa, --stapply and --rishilahoti checkouts');
+  const { feashliaa, stapply, rishilahoti, careerunplugged } = values;
+  if (
+    feashliaa === undefined ||
+    stapply === undefined ||
+    rishilahoti === undefined ||
+    careerunplugged === undefined
+  ) {
+    throw new Error('import needs --feashliaa, --stapply, --rishilahoti and --careerunplugged');
   }
-  const summary = importBoards({ feashliaa, stapply, rishilahoti });
+  const summary = importBoards({ feashliaa, stapply, rishilahoti, careerunplugged });
   writeFileSync(values.out, `${JSON.stringify(summary.boards, null, 2)}\n`);
   write(`wrote ${summary.boards.length} boards to ${values.out}`);
   write(`left out, named by one list only: ${JSON.stringify(summary.singleSource)}`);

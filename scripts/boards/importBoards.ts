@@ -9,11 +9,11 @@ import { isToken } from '../../server/jobs/settings';
  * one list alone may hold a guessed token or a board long gone.
  */
 
-type Api = 'greenhouse' | 'lever' | 'ashby';
-const APIS: readonly Api[] = ['greenhouse', 'lever', 'ashby'];
+type Api = 'greenhouse' | 'lever' | 'ashby' | 'workable';
+const APIS: readonly Api[] = ['greenhouse', 'lever', 'ashby', 'workable'];
 
 /** Tokens the APIs read case-blind, kept in one spelling as careersUrl.ts keeps them. */
-const CASE_BLIND: ReadonlySet<Api> = new Set(['greenhouse', 'lever']);
+const CASE_BLIND: ReadonlySet<Api> = new Set(['greenhouse', 'lever', 'workable']);
 
 /** One list's boards: token (as the list spells it) and the company name when it gives one. */
 interface Listed {
@@ -28,13 +28,40 @@ export interface SourceCheckouts {
   readonly stapply: string;
   /** github.com/rishilahoti/ashby-job-scraper: src/sources/registry.json, Ashby names and slugs. */
   readonly rishilahoti: string;
+  /** github.com/matthew-holman/career_unplugged: app/seeds/data/<api>_pages.py seed lists. */
+  readonly careerunplugged: string;
 }
 
 const STAPPLY_FILES: Readonly<Record<Api, string>> = {
   greenhouse: 'greenhouse/greenhouse_companies.csv',
   lever: 'lever/lever_companies.csv',
   ashby: 'ashby/companies.csv',
+  workable: 'workable/workable_companies.csv',
 };
+
+/** The board hosts whose first path segment is the token, per API. */
+const BOARD_HOSTS: Readonly<Record<Api, readonly string[]>> = {
+  greenhouse: ['boards.greenhouse.io', 'job-boards.greenhouse.io'],
+  lever: ['jobs.lever.co'],
+  ashby: ['jobs.ashbyhq.com'],
+  workable: ['apply.workable.com'],
+};
+
+/**
+ * career_unplugged's seeds are Python dicts `{"company_name": ..., "url": ...}`; only URLs on the
+ * API's own board host name a token (others are companies' careers pages).
+ */
+function readCareerUnplugged(directory: string, api: Api): Listed[] {
+  const text = readFileSync(path.join(directory, 'app/seeds/data', `${api}_pages.py`), 'utf8');
+  const listed: Listed[] = [];
+  for (const match of text.matchAll(/"company_name":\s*"([^"]*)",\s*"url":\s*"([^"]+)"/g)) {
+    const url = URL.canParse(match[2] ?? '') ? new URL(match[2] ?? '') : null;
+    if (url === null || !BOARD_HOSTS[api].includes(url.hostname)) continue;
+    const token = decodeURIComponent(url.pathname.split('/')[1] ?? '');
+    listed.push({ token, company: match[1]?.trim() || null });
+  }
+  return listed;
+}
 
 /** stapply's rows are `name,url` with the board's URL last, its first path segment the token. */
 function readStapply(file: string): Listed[] {
@@ -64,22 +91,31 @@ function readLists(checkouts: SourceCheckouts): Record<string, Record<Api, Liste
       greenhouse: feashliaa('greenhouse'),
       lever: feashliaa('lever'),
       ashby: feashliaa('ashby'),
+      workable: [],
     },
     stapply: {
       greenhouse: readStapply(path.join(checkouts.stapply, STAPPLY_FILES.greenhouse)),
       lever: readStapply(path.join(checkouts.stapply, STAPPLY_FILES.lever)),
       ashby: readStapply(path.join(checkouts.stapply, STAPPLY_FILES.ashby)),
+      workable: readStapply(path.join(checkouts.stapply, STAPPLY_FILES.workable)),
     },
     rishilahoti: {
       greenhouse: [],
       lever: [],
       ashby: registry.map((entry) => ({ token: entry.ashbySlug, company: entry.company })),
+      workable: [],
+    },
+    careerunplugged: {
+      greenhouse: readCareerUnplugged(checkouts.careerunplugged, 'greenhouse'),
+      lever: readCareerUnplugged(checkouts.careerunplugged, 'lever'),
+      ashby: readCareerUnplugged(checkouts.careerunplugged, 'ashby'),
+      workable: readCareerUnplugged(checkouts.careerunplugged, 'workable'),
     },
   };
 }
 
 /** Which list's company name wins: a person's spelling over one made from the token. */
-const NAME_ORDER = ['rishilahoti', 'stapply'];
+const NAME_ORDER = ['rishilahoti', 'stapply', 'careerunplugged'];
 
 export interface ImportSummary {
   readonly boards: DefaultBoard[];
@@ -92,8 +128,8 @@ export interface ImportSummary {
 export function importBoards(checkouts: SourceCheckouts): ImportSummary {
   const lists = readLists(checkouts);
   const boards: DefaultBoard[] = [];
-  const singleSource: Record<Api, number> = { greenhouse: 0, lever: 0, ashby: 0 };
-  const badTokens: Record<Api, number> = { greenhouse: 0, lever: 0, ashby: 0 };
+  const singleSource: Record<Api, number> = { greenhouse: 0, lever: 0, ashby: 0, workable: 0 };
+  const badTokens: Record<Api, number> = { greenhouse: 0, lever: 0, ashby: 0, workable: 0 };
   for (const api of APIS) {
     const seen = new Map<
       string,
