@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PushDevicesResponse, PushPayload } from '../../contract';
 import { startPushStandIn, type PushStandIn } from '../../scripts/pushStandIn';
+import { pushSubscriptions } from '../../server/db/schema';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { webPushSubscriber } from '../support/webPushSubscriber';
 import { alertUser, newAlert } from './support/alertEmails';
@@ -168,6 +170,18 @@ describe.each(DATABASES)('web push on %s', (database) => {
     });
     expect(noToken.statusCode).toBe(401);
     expect(await devicesOf(guest.token)).toEqual([]);
+  });
+
+  it('deletes the devices with the account', async () => {
+    const account = await accountSession('push');
+    await subscribedDevice(account.token, 'Phone');
+    const deleted = await call(app, 'DELETE', '/v1/account', { token: account.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const left = await app.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.uid, account.uid));
+    expect(left).toEqual([]);
   });
 
   it('moves a guest’s devices to the account its work is carried over to', async () => {
