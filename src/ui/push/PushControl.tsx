@@ -10,6 +10,9 @@ const REFUSALS: Record<string, string> = {
   unsupported:
     'This browser cannot show notifications from a website. On an iPhone or iPad, add ApplyFirst ' +
     'to your home screen (Share, then Add to Home Screen) and turn them on there.',
+  development:
+    'The development server has no service worker, so notifications cannot be turned on here: ' +
+    'run the built app (npm run build, then npm run preview).',
   denied:
     'Notifications are blocked for ApplyFirst in this browser. Allow them in its site settings, ' +
     'then try again.',

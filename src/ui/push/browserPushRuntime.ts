@@ -10,7 +10,7 @@ import { createIdTokenSource } from '../../machines/session/firebase/browserAuth
 
 /** Why this device cannot get notifications: no support, or the person (or browser) said no. */
 export class PushUnavailable extends Error {
-  constructor(readonly reason: 'unsupported' | 'denied') {
+  constructor(readonly reason: 'unsupported' | 'denied' | 'development') {
     super(reason);
     this.name = 'PushUnavailable';
   }
@@ -77,6 +77,8 @@ export function deviceLabel(userAgent: string): string {
 
 /** Asks for permission (after the person's click), subscribes, and stores the device. */
 export async function turnOnThisDevice(): Promise<PushDevicesResponse> {
+  // The service worker is registered by the built app only (registerServiceWorker).
+  if (!import.meta.env.PROD) throw new PushUnavailable('development');
   if (!supported()) throw new PushUnavailable('unsupported');
   if ((await Notification.requestPermission()) !== 'granted') throw new PushUnavailable('denied');
   const [{ publicKey }, registration] = await Promise.all([
