@@ -71,8 +71,13 @@ function logAlerts(log: FastifyBaseLogger, board: BoardRef, alerts: PollAlerts) 
 export async function startBoardPolling(options: BoardPollingOptions): Promise<BoardPolling> {
   const { boss, log } = options;
 
-  const queueNext = async (board: BoardRef, failures: number, delayMs: number) => {
-    await boss.send(POLL_BOARD_QUEUE, pollDataOf(board, failures), {
+  const queueNext = async (
+    board: BoardRef,
+    failures: number,
+    delayMs: number,
+    lastChangeAt?: number,
+  ) => {
+    await boss.send(POLL_BOARD_QUEUE, pollDataOf(board, failures, lastChangeAt), {
       singletonKey: boardKey(board),
       startAfter: Math.ceil(delayMs / 1000),
     });
@@ -85,9 +90,10 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
       return;
     }
     const board: BoardRef = { source: job.data.source, token: job.data.token };
-    const outcome = await pollBoard(options, board, job.data.failures);
+    const outcome = await pollBoard(options, board, job.data.failures, job.data.lastChangeAt);
     logPollOutcome(log, board, outcome);
-    await queueNext(board, outcome.failures, outcome.nextDelayMs);
+    const lastChangeAt = outcome.ok ? outcome.lastChangeAt : job.data.lastChangeAt;
+    await queueNext(board, outcome.failures, outcome.nextDelayMs, lastChangeAt);
     // After the next poll is queued: making alerts never delays or loses the board's schedule.
     if (outcome.ok) logAlerts(log, board, await makeAlerts(options));
   };

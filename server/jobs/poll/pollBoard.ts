@@ -8,6 +8,7 @@ import type { BoardRef, JobSource } from '../jobRecord';
 import type { BoardFailure } from '../sources/boardResult';
 import type { FetchBoard } from '../sources/boardSource';
 import { ingestBoard, type IngestResult } from '../store/ingestBoard';
+import { adaptiveDelayMs } from './adaptiveInterval';
 
 export interface PollBoardDeps {
   readonly db: Database;
@@ -34,6 +35,8 @@ export type PollOutcome =
       readonly newJobIds: readonly number[];
       readonly dropped: number;
       readonly failures: 0;
+      /** When the board's postings last changed (epoch ms): this poll, or as before. */
+      readonly lastChangeAt: number;
       readonly nextDelayMs: number;
     }
   | {
@@ -86,6 +89,7 @@ export async function pollBoard(
   deps: PollBoardDeps,
   board: BoardRef,
   failuresBefore: number,
+  lastChangeBefore?: number,
 ): Promise<PollOutcome> {
   const now = deps.now ?? (() => new Date());
   const result = await deps.fetchers[board.source](board, {
@@ -101,7 +105,19 @@ export async function pollBoard(
       'Storing a board',
     );
     const dropped = Object.values(result.dropped).reduce((sum, count) => sum + count, 0);
-    return { ok: true, stored, newJobIds, dropped, failures: 0, nextDelayMs: deps.intervalMs };
+    const polledAt = now().getTime();
+    const changed = stored.inserted + stored.updated + stored.reopened + stored.closed > 0;
+    // A board read for the first time counts as just changed: it earns its quiet steps by waiting.
+    const lastChangeAt = changed || lastChangeBefore === undefined ? polledAt : lastChangeBefore;
+    return {
+      ok: true,
+      stored,
+      newJobIds,
+      dropped,
+      failures: 0,
+      lastChangeAt,
+      nextDelayMs: adaptiveDelayMs(deps.intervalMs, lastChangeAt, polledAt),
+    };
   } catch (error) {
     return failed({ kind: 'store', detail: detailOf(error) }, failuresBefore);
   }

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../server/db/schema';
+import {
+  JOB_SOURCES,
+  type BoardRef,
+  type JobRecord,
+  type JobSource,
+} from '../../server/jobs/jobRecord';
+import { pollBoard, type PollBoardDeps } from '../../server/jobs/poll/pollBoard';
+import type { FetchBoard } from '../../server/jobs/sources/boardSource';
+import { everySourceAt } from '../../server/jobs/settings';
+import { unannouncedAlerts } from '../support/unannouncedAlerts';
+import { DATABASES, startBackend } from './support/backend';
+import { fixtureRecords, uniqueBoard } from './support/jobs';
+
+const HOUR = 60 * 60_000;
+const start = new Date('2026-11-22T12:00:00.000Z');
+
+describe.each(DATABASES)('adaptive board polls on %s', (database) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startBackend(database);
+  });
+  afterAll(() => app.close());
+
+  function depsAt(clock: { now: Date }, answer: () => JobRecord[]): PollBoardDeps {
+    const fetcher: FetchBoard = () =>
+      Promise.resolve({ ok: true as const, jobs: answer(), dropped: {} });
+    return {
+      db: app.db,
+      alertEvents: unannouncedAlerts,
+      fetchers: Object.fromEntries(JOB_SOURCES.map((s) => [s, fetcher])) as Record<
+        JobSource,
+        FetchBoard
+      >,
+      baseUrls: everySourceAt('http://x'),
+      intervalMs: 60_000,
+      timeoutMs: 1_000,
+      now: () => clock.now,
+    };
+  }
+
+  const rowsOf = (board: BoardRef) =>
+    app.db
+      .select({ id: jobs.id, updatedAt: jobs.updatedAt })
+      .from(jobs)
+      .where(and(eq(jobs.source, board.source), eq(jobs.board, board.token)))
+      .orderBy(jobs.id);
+
+  it('keeps the last change through unchanged answers, writes nothing, and backs off', async () => {
+    const board = uniqueBoard('lever', 'globex');
+    const clock = { now: start };
+    const deps = depsAt(clock, () => fixtureRecords('globex', board, start));
+    const first = await pollBoard(deps, board, 0);
+    expect(first).toMatchObject({ ok: true, lastChangeAt: start.getTime(), nextDelayMs: 60_000 });
+    const rowsBefore = await rowsOf(board);
+
+    clock.now = new Date(start.getTime() + 7 * HOUR);
+    const quiet = await pollBoard(deps, board, 0, start.getTime());
+    expect(quiet).toMatchObject({
+      ok: true,
+      stored: { unchanged: 5, inserted: 0, updated: 0, closed: 0 },
+      lastChangeAt: start.getTime(),
+      nextDelayMs: 3 * 60_000,
+    });
+    expect(await rowsOf(board)).toEqual(rowsBefore);
+  });
+
+  it('a change brings a quiet board back to the base interval', async () => {
+    const board = uniqueBoard('lever', 'globex');
+    const clock = { now: start };
+    let records = fixtureRecords('globex', board, start);
+    const deps = depsAt(clock, () => records);
+    await pollBoard(deps, board, 0);
+    clock.now = new Date(start.getTime() + 4 * 24 * HOUR);
+    records = records.slice(1);
+    const changed = await pollBoard(deps, board, 0, start.getTime());
+    expect(changed).toMatchObject({
+      ok: true,
+      stored: { closed: 1 },
+      lastChangeAt: clock.now.getTime(),
+      nextDelayMs: 60_000,
+    });
+  });
+});
