@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../server/db/schema';
 import {
@@ -44,7 +44,8 @@ describe.each(DATABASES)('adaptive board polls on %s', (database) => {
 
   const rowsOf = (board: BoardRef) =>
     app.db
-      .select({ id: jobs.id, updatedAt: jobs.updatedAt })
+      // xmin is the row version's writer: any UPDATE, even to equal values, changes it.
+      .select({ id: jobs.id, updatedAt: jobs.updatedAt, version: sql<string>`xmin::text` })
       .from(jobs)
       .where(and(eq(jobs.source, board.source), eq(jobs.board, board.token)))
       .orderBy(jobs.id);
