@@ -13,7 +13,8 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   ],
   [
     'company',
-    /about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|mission|story)|equal (?:employment|opportunity)|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we work|our hiring|interview process|commitment/i,
+    // "About Zoox": any "About ..." heading but the role's own ("About the Role", "About You").
+    /^\s*about (?!you|the (?:role|position|job|opportunity)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|mission|story)|equal (?:employment|opportunity)|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we work|our hiring|interview process|commitment/i,
   ],
   [
     'required',
