@@ -118,6 +118,16 @@ export const API_ERRORS = {
     message:
       'We could not find a company in this address. Paste the job board’s address, like https://jobs.lever.co/acme.',
   },
+  'match-job-unknown': { status: 404, message: 'There is no such job to act on.' },
+  'match-applied-date-invalid': {
+    status: 400,
+    message: 'The day you applied must be a real date, not in the future.',
+  },
+  'match-actions-limit': {
+    status: 400,
+    message:
+      'This profile keeps 2000 saved, applied or hidden jobs, the most it can. Clear some first.',
+  },
   'follow-limit': {
     status: 400,
     message: 'You follow 50 companies, the most a profile can. Remove one to follow another.',

@@ -17,3 +17,4 @@ export * from './matches';
 export * from './plans';
 export * from './profile';
 export * from './push';
+export * from './matchActions';

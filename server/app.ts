@@ -47,6 +47,7 @@ import { registerResponseHeaders } from './http/responseHeaders';
 import { startJobQueue, type JobQueue } from './jobQueue';
 import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
 import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
+import { registerMatchActionRoutes } from './matchActions/matchActionRoutes';
 import { registerMatchRoutes } from './matching/matchRoutes';
 import { registerPlanRoutes } from './plan/planRoutes';
 import { registerProfileRoutes } from './profile/profileRoutes';
@@ -310,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountRoutes(app, deps);
   registerPlanRoutes(app, deps);
   registerMatchRoutes(app, deps);
+  registerMatchActionRoutes(app, deps);
   registerAlertRoutes(app, deps);
   registerPushRoutes(app, deps, vapid?.publicKey ?? null);
   registerUnsubscribeRoutes(app, database.db, config.emailTokenSecret);

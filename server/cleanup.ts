@@ -15,6 +15,7 @@ import {
   carryOvers,
   cvs,
   followedBoards,
+  matchActions,
   plans,
   processedWebhookEvents,
   profiles,
@@ -86,6 +87,7 @@ async function deleteOrphans(options: CleanupOptions): Promise<number> {
     ...(await db.selectDistinct({ uid: carryOvers.accountUid }).from(carryOvers)),
     ...(await db.select({ uid: plans.uid }).from(plans)),
     ...(await db.selectDistinct({ uid: followedBoards.uid }).from(followedBoards)),
+    ...(await db.selectDistinct({ uid: matchActions.uid }).from(matchActions)),
   ];
   const uids = [...new Set(rows.map((row) => row.uid))];
   const orphans: string[] = [];

@@ -7,6 +7,7 @@ import {
   cvs,
   followedBoards,
   followModes,
+  matchActions,
   plans,
   processedWebhookEvents,
   profiles,
@@ -15,7 +16,7 @@ import {
 
 /**
  * Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts,
- * followed companies, push devices).
+ * followed companies, saved / applied / hidden jobs, push devices).
  */
 export async function deleteUserData(db: Database | Transaction, uids: string[]): Promise<number> {
   if (uids.length === 0) return 0;
@@ -33,6 +34,7 @@ export async function deleteUserData(db: Database | Transaction, uids: string[])
   await db.delete(alertEmailSettings).where(inArray(alertEmailSettings.uid, uids));
   await db.delete(followedBoards).where(inArray(followedBoards.uid, uids));
   await db.delete(followModes).where(inArray(followModes.uid, uids));
+  await db.delete(matchActions).where(inArray(matchActions.uid, uids));
   await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.uid, uids));
   return removedProfiles.length + removedCvs.length;
 }

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import { SENIORITIES, type ProfileSlot } from '../../contract';
 import type { Database, Transaction } from '../db/database';
-import { jobs, profiles } from '../db/schema';
+import { jobs, matchActions, profiles } from '../db/schema';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
 import { LOCATION_RULE, type RemoteChoice } from '../matching/locationRule';
 import {
@@ -176,6 +176,8 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
             : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),
           sql`${base} + ${bestTitle} >= ${points(MIN_ALERT_SCORE)}`,
           followModeAdmits(job),
+          // A job the user hid, from any of their profiles, never alerts them again.
+          sql`not exists (select 1 from ${matchActions} where ${matchActions.uid} = ${profiles.uid} and ${matchActions.jobId} = ${job.id} and ${matchActions.hidden} is not null)`,
         ),
       ),
   );

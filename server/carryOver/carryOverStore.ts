@@ -7,6 +7,7 @@ import { carryOvers, cvs, profiles } from '../db/schema';
 import { readProfile, saveProfile } from '../profile/profileStore';
 import { carryPushDevices } from '../push/pushStore';
 import { carryFollows } from './carryFollows';
+import { carryMatchActions } from './carryMatchActions';
 import { mergeProfiles } from './mergeProfiles';
 
 export interface CarryOverRecord extends CarryOverResponse {
@@ -108,6 +109,7 @@ export async function carryOverInTransaction(
     const carriedProfile = await carryProfile(tx, guestUid, accountUid, mode);
     const carriedCv = await carryCv(tx, guestUid, accountUid, mode);
     await carryFollows(tx, guestUid, accountUid, mode);
+    await carryMatchActions(tx, guestUid, accountUid, mode);
     await carryPushDevices(tx, guestUid, accountUid);
     // Every slot of the guest's (it only ever has slot 1).
     await tx.delete(profiles).where(eq(profiles.uid, guestUid));

@@ -20,6 +20,7 @@ import type {
   CvMediaType,
   FollowMode,
   FollowSource,
+  HideReason,
   PlanName,
   ProfileSlot,
   Seniority,
@@ -326,6 +327,33 @@ export const followModes = pgTable(
   (table) => [
     primaryKey({ columns: [table.uid, table.slot] }),
     slotInRange('follow_modes_slot_range', table.slot),
+  ],
+);
+
+/**
+ * What a seeker did with a match, per profile: saved, applied (the day), hidden (the reason). A
+ * hidden job is left out of the profile's matches and never alerts the user again.
+ */
+export const matchActions = pgTable(
+  'match_actions',
+  {
+    uid: text('uid').notNull(),
+    slot: slot(),
+    jobId: bigint('job_id', { mode: 'number' }).notNull(),
+    saved: boolean('saved').notNull().default(false),
+    appliedOn: text('applied_on'),
+    hidden: text('hidden').$type<HideReason>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.slot, table.jobId] }),
+    slotInRange('match_actions_slot_range', table.slot),
+    // Alerting asks, per posting, who hid it.
+    index('match_actions_hidden_job')
+      .on(table.jobId)
+      .where(sql`${table.hidden} is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ import {
   type ProfileSlot,
 } from '../../contract';
 import type { Database } from '../db/database';
+import { hiddenJobIds } from '../matchActions/matchActionStore';
 import { readPlanLimits } from '../plan/planLimits';
 import { candidateJobs } from './candidateJobs';
 import { readFollowing } from './following';
@@ -16,7 +17,8 @@ export type MatchesResult = GetMatchesResponse;
 
 /**
  * The best matches of the user's profile in this slot among open jobs worth listing, highest
- * score first (a followed company's boosted, or alone in `only` mode), then the newest. A slot the plan does not cover (Pro ended) is inactive: no matches.
+ * score first (a followed company's boosted, or alone in `only` mode), then the newest; jobs the
+ * profile hid are left out. A slot the plan does not cover (Pro ended) is inactive: no matches.
  */
 export async function findMatches(
   db: Database,
@@ -24,10 +26,11 @@ export async function findMatches(
   slot: ProfileSlot = 1,
   limit: number = MATCHES_LIMIT,
 ): Promise<MatchesResult> {
-  const [seeker, limits, following] = await Promise.all([
+  const [seeker, limits, following, hidden] = await Promise.all([
     readSeeker(db, uid, slot),
     readPlanLimits(db, uid),
     readFollowing(db, uid, slot),
+    hiddenJobIds(db, uid, slot),
   ]);
   const active = slot <= limits.profiles;
   if (seeker === null) return { slot, active, profileMissing: true, matches: [] };
@@ -35,6 +38,7 @@ export async function findMatches(
   // Boosted: a followed company's match ranks as if it scored more (its score stays as it is).
   const boost = following.mode === 'boost' ? FOLLOW_BOOST_POINTS : 0;
   const matches = (await candidateJobs(db, seeker, following))
+    .filter((job) => !hidden.has(job.id))
     .map((job) => ({ match: scoreMatch(seeker, job), rank: job.followed ? boost : 0 }))
     .filter(({ match }) => worthListing(match))
     .map(({ match, rank }) => ({ match, rank: rank + match.score }))
