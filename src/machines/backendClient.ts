@@ -15,8 +15,10 @@ import type {
   GetProfileResponse,
   GetProfilesResponse,
   MarkAlertsSeenResponse,
+  MatchActionsResponse,
   ProfileSlot,
   PutCvResponse,
+  PutMatchActionRequest,
   PutProfileResponse,
 } from '../../contract';
 import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
@@ -62,6 +64,14 @@ export interface BackendClient {
   getPlan(): Promise<GetPlanResponse>;
   /** One profile's matches among open jobs, best first (`profileMissing` without a profile). */
   getMatches(slot?: ProfileSlot): Promise<GetMatchesResponse>;
+  /** The jobs the slot's profile saved, applied to or hid, and what its hides suggest. */
+  getMatchActions(slot?: ProfileSlot): Promise<MatchActionsResponse>;
+  /** What the seeker did with one job, as a whole (nothing kept forgets it). */
+  putMatchAction(
+    jobId: number,
+    action: PutMatchActionRequest,
+    slot?: ProfileSlot,
+  ): Promise<MatchActionsResponse>;
   /** The user's recent alerts, newest first, each a match with whether it is new. */
   alerts(): Promise<GetAlertsResponse>;
   /** Marks the given alerts (all of the user's without ids) as seen. */
@@ -158,6 +168,12 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     getPlan: () => request<GetPlanResponse>('GET', '/v1/plan', null),
     getMatches: (slot) =>
       request<GetMatchesResponse>('GET', apiSlotPath('/v1/matches', slot), null),
+    getMatchActions: (slot) =>
+      request<MatchActionsResponse>('GET', apiSlotPath('/v1/matches/actions', slot), null),
+    putMatchAction: (jobId, action, slot) =>
+      request<MatchActionsResponse>('PUT', apiSlotPath(`/v1/matches/${jobId}/action`, slot), {
+        json: action,
+      }),
     alerts: () => request<GetAlertsResponse>('GET', '/v1/alerts', null),
     markAlertsSeen: (alertIds) =>
       request<MarkAlertsSeenResponse>('POST', '/v1/alerts/seen', {

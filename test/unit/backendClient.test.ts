@@ -74,6 +74,21 @@ describe('the backend client', () => {
     expect(init?.method).toBe('GET');
   });
 
+  it('reads and puts match actions by job id, naming the slot', async () => {
+    const answer = { slot: 2, actions: [], suggestions: [], limit: 2000 };
+    const { client, fetch } = clientAnswering(async () => json(answer));
+    expect(await client.getMatchActions(2)).toEqual(answer);
+    const action = { saved: true, appliedOn: '2026-11-20', hidden: null };
+    expect(await client.putMatchAction(42, action, 2)).toEqual(answer);
+    const [[getUrl, get], [putUrl, put]] = fetch.mock.calls as [string, RequestInit][];
+    expect([getUrl, get.method]).toEqual(['http://backend.test/v1/matches/actions?slot=2', 'GET']);
+    expect([putUrl, put.method]).toEqual([
+      'http://backend.test/v1/matches/42/action?slot=2',
+      'PUT',
+    ]);
+    expect(JSON.parse(String(put.body))).toEqual(action);
+  });
+
   it('puts the profile as JSON and the CV as a multipart `file` with a 60 s limit', async () => {
     const { client, fetch, timeouts } = clientAnswering(async (url) =>
       url.endsWith('/cv') ? json({ cv: null, suggestedSkills: [] }) : json({ profile: input }),
