@@ -89,6 +89,8 @@ function fakeClient(
     follow: unexpected,
     unfollow: unexpected,
     setFollowMode: unexpected,
+    getMatchActions: unexpected,
+    putMatchAction: unexpected,
   };
   return client;
 }

@@ -80,13 +80,16 @@ describe('the backend client', () => {
     expect(await client.getMatchActions(2)).toEqual(answer);
     const action = { saved: true, appliedOn: '2026-11-20', hidden: null };
     expect(await client.putMatchAction(42, action, 2)).toEqual(answer);
-    const [[getUrl, get], [putUrl, put]] = fetch.mock.calls as [string, RequestInit][];
-    expect([getUrl, get.method]).toEqual(['http://backend.test/v1/matches/actions?slot=2', 'GET']);
-    expect([putUrl, put.method]).toEqual([
+    const [get, put] = fetch.mock.calls;
+    expect([get?.[0], get?.[1].method]).toEqual([
+      'http://backend.test/v1/matches/actions?slot=2',
+      'GET',
+    ]);
+    expect([put?.[0], put?.[1].method]).toEqual([
       'http://backend.test/v1/matches/42/action?slot=2',
       'PUT',
     ]);
-    expect(JSON.parse(String(put.body))).toEqual(action);
+    expect(JSON.parse(String(put?.[1].body))).toEqual(action);
   });
 
   it('puts the profile as JSON and the CV as a multipart `file` with a 60 s limit', async () => {
