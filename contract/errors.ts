@@ -119,6 +119,10 @@ export const API_ERRORS = {
       'We could not find a company in this address. Paste the job board’s address, like https://jobs.lever.co/acme.',
   },
   'match-job-unknown': { status: 404, message: 'There is no such job to act on.' },
+  'match-hide-reason-invalid': {
+    status: 400,
+    message: 'Choose why to hide the job: place, level, pay, role or company.',
+  },
   'match-applied-date-invalid': {
     status: 400,
     message: 'The day you applied must be a real date, not in the future.',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  HIDE_REASONS,
   MATCH_ACTIONS_LIMIT,
   type MatchActionsResponse,
   type ProfileSlot,
@@ -62,7 +63,10 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
     async (request) => {
       const { uid } = identityOf(request);
       const slot = slotOf(request.query);
-      const { appliedOn } = request.body;
+      const { appliedOn, hidden } = request.body;
+      if (hidden !== null && !(HIDE_REASONS as readonly string[]).includes(hidden)) {
+        throw new ApiFailure('match-hide-reason-invalid');
+      }
       if (appliedOn !== null && !realDay(appliedOn)) {
         throw new ApiFailure('match-applied-date-invalid');
       }

@@ -1,4 +1,4 @@
-import { HIDE_REASONS, PROFILE_SLOTS } from '../../contract';
+import { PROFILE_SLOTS } from '../../contract';
 
 /** `PUT /v1/matches/{jobId}/action` (PutMatchActionRequest): every field, the day as YYYY-MM-DD. */
 export const matchActionRequestSchema = {
@@ -8,7 +8,8 @@ export const matchActionRequestSchema = {
   properties: {
     saved: { type: 'boolean' },
     appliedOn: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    hidden: { type: ['string', 'null'], enum: [...HIDE_REASONS, null] },
+    // Checked by the route, so an unknown reason gets its own code.
+    hidden: { type: ['string', 'null'], maxLength: 20 },
   },
 } as const;
 

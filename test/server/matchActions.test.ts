@@ -97,6 +97,7 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
       body: { ...NOTHING, hidden: 'boring' },
     });
     expect(reason.statusCode).toBe(400);
+    expect(errorOf(reason).code).toBe('match-hide-reason-invalid');
     const day = await act(token, jobId!, { appliedOn: '2026-02-30' });
     expect(errorOf(day).code).toBe('match-applied-date-invalid');
     const future = await act(token, jobId!, { appliedOn: '2999-01-01' });
