@@ -10,7 +10,7 @@ import {
 import { inTransaction, lockUserProfile } from '../alerts/profileLookup';
 import { ApiFailure } from '../apiFailure';
 import type { Database, Transaction } from '../db/database';
-import { jobs, matchActions } from '../db/schema';
+import { alerts, jobs, matchActions } from '../db/schema';
 import { assertSlotAllowed } from '../plan/planLimits';
 
 const inSlot = (uid: string, slot: ProfileSlot) =>
@@ -90,6 +90,10 @@ export async function saveMatchAction(
         .from(matchActions)
         .where(inSlot(uid, slot));
       if ((kept?.count ?? 0) >= MATCH_ACTIONS_LIMIT) throw new ApiFailure('match-actions-limit');
+    }
+    // An alert made before the hide would still reach the digest e-mail or a push: it goes too.
+    if (action.hidden !== null) {
+      await tx.delete(alerts).where(and(eq(alerts.uid, uid), eq(alerts.jobId, jobId)));
     }
     const values = { ...action, updatedAt: new Date() };
     await tx

@@ -143,6 +143,9 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
       (await app.db.select().from(alerts).where(eq(alerts.uid, uid))).map((row) => row.jobId);
     expect(await alerted(other.uid)).toEqual([jobId]);
     expect(await alerted(hider.uid)).toEqual([]);
+    // An alert made before the hide goes with it: no digest or push may carry it later.
+    await act(other.token, jobId!, { hidden: 'pay' });
+    expect(await alerted(other.uid)).toEqual([]);
   });
 
   it('suggests hiding a company hidden twice, and the profile field behind pay hides, changing nothing', async () => {
