@@ -108,6 +108,7 @@ export default defineConfig({
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/globalSetup.ts'],
+          setupFiles: ['test/support/oneRequestPerConnection.ts'],
           environment: 'node',
           // One module graph per worker (the server's imports are about a third of the project's
           // CPU time); each file has a PostgreSQL database of its own (support/backend.ts).
@@ -122,6 +123,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/browser/globalSetup.ts'],
+          setupFiles: ['test/support/oneRequestPerConnection.ts'],
           environment: 'node',
           // Each file has its own browser contexts and accounts; two Chromiums at once fit 2 cores.
           // One module graph per worker (Playwright, Firebase and the app's modules load once).

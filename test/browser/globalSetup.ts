@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import '../support/oneRequestPerConnection';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
 import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
