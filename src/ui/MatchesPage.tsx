@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AlertMatch, ProfileSlot } from '../../contract';
-import { activeProfiles } from '../machines/matchesTypes';
+import { activeProfiles } from '../machines/matches/matchesTypes';
 import { BusyButton } from './forms/BusyButton';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { useMatchesSend, useMatchesView } from './matches/hooks';

@@ -4,12 +4,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ProfileSlot } from '../../contract';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
   matchesMachine,
   type MatchesEvent,
   type MatchesResult,
-} from '../../src/machines/matchesMachine';
+} from '../../src/machines/matches/matchesMachine';
 import { loginPath, PATHS } from '../../src/paths';
 import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';

@@ -16,7 +16,7 @@ import { checkoutLink } from '../../src/ui/checkoutLink';
 import { PlanButton } from '../../src/ui/PlanButton';
 import { CheckoutContinuation } from '../../src/ui/plan/CheckoutContinuation';
 import { PlanProvider, type LoadPlan } from '../../src/ui/plan/PlanProvider';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import { SessionProvider, type SessionView, type StartSession } from '../../src/ui/session';
 import { RESTORING_VIEW } from '../../src/ui/session/sessionView';
 import { NEVER_PAID, PRO_RENEWING } from '../support/planFixtures';

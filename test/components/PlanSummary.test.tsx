@@ -3,7 +3,7 @@ import { personAtKeyboard } from './person';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import { PlanProvider, type LoadPlan } from '../../src/ui/plan/PlanProvider';
 import { PlanSummary } from '../../src/ui/plan/PlanSummary';
 import { SessionProvider } from '../../src/ui/session';

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { AlertMatch } from '../../contract';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
   matchesMachine,
   type MatchesEvent,
   type MatchesResult,
-} from '../../src/machines/matchesMachine';
+} from '../../src/machines/matches/matchesMachine';
 import { CHECKED_AT, frontendAlert, frontendMatch } from '../support/matchFixtures';
 
 afterEach(() => {

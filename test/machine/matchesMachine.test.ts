@@ -6,13 +6,13 @@ import type {
   GetProfileResponse,
   ProfileSlot,
 } from '../../contract';
-import type { BackendClient } from '../../src/machines/backendClient';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import type { BackendClient } from '../../src/machines/backend/backendClient';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
   createMatchesActors,
   matchesMachine,
   type MatchesResult,
-} from '../../src/machines/matchesMachine';
+} from '../../src/machines/matches/matchesMachine';
 import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
 
 function deferred<T>() {

@@ -7,9 +7,9 @@ import type {
   ProfileSlot,
   PutProfileResponse,
 } from '../../contract';
-import type { BackendClient } from '../../src/machines/backendClient';
-import { BackendFailure } from '../../src/machines/backendErrors';
-import { createProfileActors, type ProfileLoaded } from '../../src/machines/profileMachine';
+import type { BackendClient } from '../../src/machines/backend/backendClient';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
+import { createProfileActors, type ProfileLoaded } from '../../src/machines/profile/profileMachine';
 import {
   cvOf,
   fakeProfileBackend,

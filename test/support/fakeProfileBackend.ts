@@ -11,12 +11,12 @@ import {
   type PutCvResponse,
   type PutProfileResponse,
 } from '../../contract';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
   profileMachine,
   type FollowChange,
   type ProfileLoaded,
-} from '../../src/machines/profileMachine';
+} from '../../src/machines/profile/profileMachine';
 
 export const SAVED_AT = '2026-11-22T22:00:00.000Z';
 

@@ -4,8 +4,8 @@ import {
   createBackendClient,
   REQUEST_TIME_LIMIT_MS,
   UPLOAD_TIME_LIMIT_MS,
-} from '../../src/machines/backendClient';
-import { backendErrorOf, BackendFailure } from '../../src/machines/backendErrors';
+} from '../../src/machines/backend/backendClient';
+import { backendErrorOf, BackendFailure } from '../../src/machines/backend/backendErrors';
 import { NEVER_PAID } from '../support/planFixtures';
 
 const TOKEN = 'secret-id-token';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackendFailure } from '../../src/machines/backendErrors';
+import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import { ERROR_CATALOGUE } from '../../src/machines/session/errorCatalogue';
 import { sessionFailureOfBackend } from '../../src/machines/session/sessionBackend';
 

@@ -4,9 +4,9 @@
  * failures become session failures the error catalogue knows.
  */
 import type { CarryOverMode, CarryOverResponse } from '../../../contract';
-import { createBackendClient } from '../backendClient';
-import { backendErrorOf } from '../backendErrors';
-import type { BackendErrorCode } from '../clientErrors';
+import { createBackendClient } from '../backend/backendClient';
+import { backendErrorOf } from '../backend/backendErrors';
+import type { BackendErrorCode } from '../backend/clientErrors';
 import type { ClientCode } from './errorCatalogue';
 import { SessionFailure } from './sessionFailure';
 import type { GuestWork } from './sessionTypes';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ProfileSlot } from '../../../contract';
-import { clientErrorOf } from '../../machines/clientErrors';
+import { clientErrorOf } from '../../machines/backend/clientErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
 import { createMatchesStore, MatchesStoreContext, type StartMatches } from './matchesStore';
 import { IDLE_MATCHES_VIEW, type MatchesView } from './matchesView';

@@ -1,4 +1,4 @@
-import type { matchesMachine } from '../../machines/matchesMachine';
+import type { matchesMachine } from '../../machines/matches/matchesMachine';
 import { connectActor } from '../machineView/connectActor';
 import type { MatchesConnection } from './matchesStore';
 import { toMatchesView } from './matchesView';

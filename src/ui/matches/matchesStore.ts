@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { MatchesEvent } from '../../machines/matchesMachine';
+import type { MatchesEvent } from '../../machines/matches/matchesMachine';
 import type { MachineConnection, StartMachine } from '../machineView/machineConnection';
 import { createViewStore, type ViewStore } from '../machineView/viewStore';
 import { IDLE_MATCHES_VIEW, type MatchesView } from './matchesView';

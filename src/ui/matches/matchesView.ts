@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { matchesMachine } from '../../machines/matchesMachine';
-import { EMPTY_MATCHES_CONTEXT, type MatchesContext } from '../../machines/matchesTypes';
+import type { matchesMachine } from '../../machines/matches/matchesMachine';
+import { EMPTY_MATCHES_CONTEXT, type MatchesContext } from '../../machines/matches/matchesTypes';
 
 export type MatchesStatus = 'idle' | 'loading' | 'refreshing' | 'loaded' | 'failed';
 

@@ -8,7 +8,11 @@ import {
   type ReactNode,
 } from 'react';
 import type { GetPlanResponse } from '../../../contract';
-import { backendErrorIn, clientErrorOf, type BackendError } from '../../machines/clientErrors';
+import {
+  backendErrorIn,
+  clientErrorOf,
+  type BackendError,
+} from '../../machines/backend/clientErrors';
 import { useSessionStatus, useSessionUser } from '../session';
 
 /** What a plan section shows: loading, the plan, or why it could not be read. */

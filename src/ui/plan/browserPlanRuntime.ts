@@ -4,7 +4,7 @@
  */
 import type { GetPlanResponse } from '../../../contract';
 import { config } from '../../config';
-import { createBackendClient } from '../../machines/backendClient';
+import { createBackendClient } from '../../machines/backend/backendClient';
 import { createIdTokenSource } from '../../machines/session/firebase/browserAuth';
 
 export function loadBrowserPlan(): Promise<GetPlanResponse> {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ProfileSlot } from '../../../contract';
-import { clientErrorOf } from '../../machines/clientErrors';
+import { clientErrorOf } from '../../machines/backend/clientErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
 import type { StartProfile } from './profileConnection';
 import { createProfileStore, ProfileStoreContext } from './profileStore';

@@ -1,4 +1,4 @@
-import type { profileMachine } from '../../machines/profileMachine';
+import type { profileMachine } from '../../machines/profile/profileMachine';
 import { connectActor } from '../machineView/connectActor';
 import type { ProfileConnection } from './profileConnection';
 import { toProfileView } from './profileView';

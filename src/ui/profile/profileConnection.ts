@@ -1,4 +1,4 @@
-import type { ProfileEvent } from '../../machines/profileMachine';
+import type { ProfileEvent } from '../../machines/profile/profileMachine';
 import type { MachineConnection, StartMachine } from '../machineView/machineConnection';
 import type { ProfileView } from './profileView';
 

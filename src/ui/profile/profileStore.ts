@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { ProfileEvent } from '../../machines/profileMachine';
+import type { ProfileEvent } from '../../machines/profile/profileMachine';
 import { createViewStore, type ViewStore } from '../machineView/viewStore';
 import { IDLE_PROFILE_VIEW, type ProfileView } from './profileView';
 

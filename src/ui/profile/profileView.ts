@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { profileMachine, ProfileContext } from '../../machines/profileMachine';
+import type { profileMachine, ProfileContext } from '../../machines/profile/profileMachine';
 
 export type ProfileStatus = SnapshotFrom<typeof profileMachine>['value'];
 

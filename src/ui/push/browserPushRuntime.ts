@@ -5,7 +5,7 @@
  */
 import type { PushDevicesResponse, PushKeyResponse, PushSubscribeRequest } from '../../../contract';
 import { config } from '../../config';
-import { failureFromAnswer, failureFromThrown } from '../../machines/backendErrors';
+import { failureFromAnswer, failureFromThrown } from '../../machines/backend/backendErrors';
 import { createIdTokenSource } from '../../machines/session/firebase/browserAuth';
 
 /** Why this device cannot get notifications: no support, or the person (or browser) said no. */

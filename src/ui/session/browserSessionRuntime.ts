@@ -3,13 +3,13 @@
  * Firebase stay out of the first page load. Nothing in the entry graph may import this statically.
  */
 import { config } from '../../config';
-import { createBackendClient } from '../../machines/backendClient';
+import { createBackendClient } from '../../machines/backend/backendClient';
 import {
   createBrowserSessionActors,
   createIdTokenSource,
 } from '../../machines/session/firebase/browserAuth';
-import { createMatchesActors, matchesMachine } from '../../machines/matchesMachine';
-import { createProfileActors, profileMachine } from '../../machines/profileMachine';
+import { createMatchesActors, matchesMachine } from '../../machines/matches/matchesMachine';
+import { createProfileActors, profileMachine } from '../../machines/profile/profileMachine';
 import { sessionMachine } from '../../machines/session/sessionMachine';
 import { connectSessionActor } from './actorConnection';
 import type { SessionConnection } from './sessionConnection';

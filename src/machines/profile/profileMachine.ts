@@ -13,10 +13,10 @@ import type {
   ProfileSlot,
   PutCvResponse,
   PutProfileResponse,
-} from '../../contract';
-import type { BackendClient } from './backendClient';
-import { backendErrorOf } from './backendErrors';
-import type { BackendError } from './clientErrors';
+} from '../../../contract';
+import type { BackendClient } from '../backend/backendClient';
+import { backendErrorOf } from '../backend/backendErrors';
+import type { BackendError } from '../backend/clientErrors';
 
 export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile' | 'follow';
 

@@ -1,4 +1,4 @@
-import { API_ERRORS, type ApiErrorCode } from '../../contract';
+import { API_ERRORS, type ApiErrorCode } from '../../../contract';
 import { CLIENT_MESSAGES, type BackendError, type BackendErrorCode } from './clientErrors';
 
 function isApiErrorCode(code: unknown): code is ApiErrorCode {

@@ -4,8 +4,8 @@ import type {
   GetProfileResponse,
   JobMatch,
   ProfileSlot,
-} from '../../contract';
-import type { BackendError } from './clientErrors';
+} from '../../../contract';
+import type { BackendError } from '../backend/clientErrors';
 
 /** What one load of the matches page brings. */
 export interface MatchesResult {

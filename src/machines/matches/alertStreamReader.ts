@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
-import { ALERT_STREAM_EVENT, ALERT_STREAM_HEARTBEAT_MS, type AlertMatch } from '../../contract';
-import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
+import { ALERT_STREAM_EVENT, ALERT_STREAM_HEARTBEAT_MS, type AlertMatch } from '../../../contract';
+import { BackendFailure, failureFromAnswer, failureFromThrown } from '../backend/backendErrors';
 
 /** A live stream that brought nothing, not even a heartbeat, for this long is taken for dead. */
 export const STREAM_SILENCE_LIMIT_MS = 2 * ALERT_STREAM_HEARTBEAT_MS + 10_000;

@@ -20,7 +20,7 @@ import type {
   PutCvResponse,
   PutMatchActionRequest,
   PutProfileResponse,
-} from '../../contract';
+} from '../../../contract';
 import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
 
 export const REQUEST_TIME_LIMIT_MS = 30_000;
@@ -182,7 +182,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     async streamAlerts(signal, onAlert, onOpen) {
       const token = await bearer();
       // Its own chunk, loaded with the first stream: pages that only show messages import this module.
-      const { readAlertStream } = await import('./alertStreamReader');
+      const { readAlertStream } = await import('../matches/alertStreamReader');
       return readAlertStream({
         url: `${options.baseUrl}/v1/alerts/stream`,
         token,

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../../contract';
+import type { ApiErrorCode } from '../../../contract';
 
 /**
  * The errors a page can show before any backend answer, kept apart from the backend's catalogue

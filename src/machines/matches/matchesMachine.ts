@@ -1,7 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { AlertMatch, ProfileSlot } from '../../contract';
-import type { BackendClient } from './backendClient';
-import { backendErrorOf } from './backendErrors';
+import type { AlertMatch, ProfileSlot } from '../../../contract';
+import type { BackendClient } from '../backend/backendClient';
+import { backendErrorOf } from '../backend/backendErrors';
 import {
   caughtUpAlerts,
   EMPTY_MATCHES_CONTEXT,
