@@ -22,6 +22,19 @@ function linkThatSignsOut(guard: GuestLinkGuard, error = new Error('auth/user-to
 }
 
 describe('GuestLinkGuard', () => {
+  it('reads the storage for another tab having registered this very guest, and only that', async () => {
+    await expect(
+      guardWith({ uid: GUEST, isAnonymous: false }).storedAsRegistered(GUEST),
+    ).resolves.toBe(true);
+    await expect(
+      guardWith({ uid: GUEST, isAnonymous: true }).storedAsRegistered(GUEST),
+    ).resolves.toBe(false);
+    await expect(
+      guardWith({ uid: 'someone-else', isAnonymous: false }).storedAsRegistered(GUEST),
+    ).resolves.toBe(false);
+    await expect(guardWith(null).storedAsRegistered(GUEST)).resolves.toBe(false);
+  });
+
   it('blocks the sign-out of a guest that another tab registered while this tab linked it', async () => {
     const guard = guardWith({ uid: GUEST, isAnonymous: false });
     await expect(guard.link(GUEST, linkThatSignsOut(guard))).resolves.toEqual({

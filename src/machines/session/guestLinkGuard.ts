@@ -55,6 +55,15 @@ export class GuestLinkGuard {
     }
   }
 
+  /**
+   * Whether the shared storage holds `guestUid` registered already: another tab's sign-up, read
+   * now rather than when this tab's SDK next syncs (it polls, slower on a busy device).
+   */
+  async storedAsRegistered(guestUid: string): Promise<boolean> {
+    const persisted = await this.readPersisted();
+    return persisted?.uid === guestUid && !persisted.isAnonymous;
+  }
+
   /** For an `onIdTokenChanged` listener registered before the app's own. */
   noteNotifiedUser(user: NotifiedUser | null): void {
     const previous = this.notifiedUser;

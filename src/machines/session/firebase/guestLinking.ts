@@ -46,7 +46,8 @@ export async function linkGuest<T>(auth: Auth, guest: User, link: () => Promise<
   if (!synced) {
     const current = auth.currentUser;
     const anotherTabRegistering =
-      current?.uid === guest.uid && current.refreshToken !== staleRefreshToken;
+      (current?.uid === guest.uid && current.refreshToken !== staleRefreshToken) ||
+      (await guard.storedAsRegistered(guest.uid));
     if (!anotherTabRegistering) throw await failureOfGuestReload(guest);
     synced = await waitForRegistration(REGISTERED_ELSEWHERE_SYNC_MS - SIGN_OF_ANOTHER_TAB_MS);
   }
