@@ -1,7 +1,15 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { AlertMatch, ProfileSlot } from '../../../contract';
-import type { BackendClient } from '../backend/backendClient';
+import type { AlertMatch, MatchActionsResponse } from '../../../contract';
 import { backendErrorOf } from '../backend/backendErrors';
+import {
+  requestOf,
+  suggestionKey,
+  unhiddenJobsOf,
+  withAnswer,
+  withChange,
+  type MatchActionChange,
+} from './matchActionsTypes';
+import type { AlertIdsInput, PutActionInput, SlotInput, UidInput } from './matchesActors';
 import {
   caughtUpAlerts,
   EMPTY_MATCHES_CONTEXT,
@@ -15,83 +23,7 @@ import {
 } from './matchesTypes';
 
 export type { MatchesContext, MatchesEvent, MatchesResult, MatchesTag } from './matchesTypes';
-
-interface UidInput {
-  uid: string;
-}
-
-/** The user and the profile whose matches a call reads. */
-interface SlotInput extends UidInput {
-  slot: ProfileSlot;
-}
-
-interface AlertIdsInput {
-  alertIds: number[];
-}
-
-/** What the live stream's actor sends the machine. */
-type StreamEvent = Extract<
-  MatchesEvent,
-  { type: 'STREAM_OPENED' | 'ALERT_ARRIVED' | 'STREAM_ENDED' | 'STREAM_FAILED' }
->;
-
-/** The actors a running app gives the machine; the uid is the user the call is for. */
-export function createMatchesActors(client: BackendClient) {
-  return {
-    loadMatches: fromPromise<MatchesResult, SlotInput>(async ({ input }) => {
-      const [answer, alerts, profiles] = await Promise.all([
-        client.getMatches(input.slot),
-        // Only a nicety on top of the matches: without it, none is marked new.
-        client.alerts().then(
-          ({ alerts: found }) => found,
-          () => [],
-        ),
-        // Only a nicety too: without it, no other profile is offered and alerts name none.
-        client.listProfiles().then(
-          ({ profiles: found }) => found,
-          () => [],
-        ),
-      ]);
-      const empty = !answer.profileMissing && answer.matches.length === 0;
-      // For the empty page: what this profile watches (without the list, what is watched in general).
-      const watching = empty
-        ? (profiles.find((entry) => entry.slot === input.slot)?.profile ?? null)
-        : null;
-      return {
-        active: answer.active,
-        profileMissing: answer.profileMissing,
-        matches: answer.matches,
-        newAlerts: alerts.filter((alert) => alert.new),
-        watching,
-        profiles,
-        checkedAt: new Date().toISOString(),
-      };
-    }),
-    // The recent alerts, read each time the stream opens: those made while none was open.
-    catchUpAlerts: fromPromise<AlertMatch[], UidInput>(async () => (await client.alerts()).alerts),
-    // Seen once shown; a failure only leaves them new for the next visit.
-    markAlertsSeen: fromPromise<void, AlertIdsInput>(async ({ input }) => {
-      await client.markAlertsSeen(input.alertIds).catch(() => undefined);
-    }),
-    streamAlerts: fromCallback<MatchesEvent, UidInput>(({ sendBack }) => {
-      const stopped = new AbortController();
-      const report = (event: StreamEvent) => {
-        if (!stopped.signal.aborted) sendBack(event);
-      };
-      client
-        .streamAlerts(
-          stopped.signal,
-          (alert) => report({ type: 'ALERT_ARRIVED', alert }),
-          () => report({ type: 'STREAM_OPENED' }),
-        )
-        .then(
-          () => report({ type: 'STREAM_ENDED' }),
-          (error: unknown) => report({ type: 'STREAM_FAILED', error }),
-        );
-      return () => stopped.abort();
-    }),
-  };
-}
+export { createMatchesActors } from './matchesActors';
 
 function uidOf(context: MatchesContext): string {
   if (context.uid === null) throw new Error('The matches machine has no user yet.');
@@ -112,7 +44,11 @@ const newestIdOf = (lastAlertId: number, alerts: readonly AlertMatch[]) =>
  * adds each new alert at the top, one per job; after a failure it connects again after 1 s,
  * doubling to 30 s; when the server ends it (its token expired), after 1 s with a fresh token. Each
  * time it opens, the page catches up (`catchUpAlerts`: the recent alerts, merged by job), so alerts
- * made while no stream was open show without a reload, once.
+ * made while no stream was open show without a reload, once. Beside them, what the seeker did with
+ * the matches (saved, applied, hidden: `actions`), read once per LOAD; SAVE, APPLY and HIDE queue a
+ * change, sent one at a time with the job's whole state, so answers cannot overtake each other. A
+ * hide takes the job out of the list at once and offers UNDO_HIDE; a refused change is dropped, the
+ * job shows as the backend keeps it, with the error.
  */
 export const matchesMachine = setup({
   types: {
@@ -133,6 +69,12 @@ export const matchesMachine = setup({
     streamAlerts: fromCallback<MatchesEvent, UidInput>(() => {
       throw new Error('The matches actor "streamAlerts" was not provided.');
     }),
+    loadActions: fromPromise<MatchActionsResponse, SlotInput>(() =>
+      Promise.reject(new Error('The matches actor "loadActions" was not provided.')),
+    ),
+    putAction: fromPromise<MatchActionsResponse, PutActionInput>(() =>
+      Promise.reject(new Error('The matches actor "putAction" was not provided.')),
+    ),
   },
   actions: {
     forgetAndTake: assign(({ event }) => {
@@ -178,11 +120,75 @@ export const matchesMachine = setup({
     }),
     countStreamFailure: assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
     resetStreamFailures: assign({ streamFailures: 0 }),
+    takeActions: assign((_, answer: MatchActionsResponse) => withAnswer(answer)),
+    recordActionsFailure: assign((_, params: { error: unknown }) => ({
+      actionsError: backendErrorOf(params.error),
+    })),
+    askForChange: assign(({ context, event }) => {
+      assertEvent(event, ['SAVE', 'APPLY', 'HIDE']);
+      const { jobId } = event;
+      if (event.type === 'SAVE') {
+        return withChange(context, { jobId, kind: 'save', patch: { saved: event.saved } });
+      }
+      if (event.type === 'APPLY') {
+        return withChange(context, { jobId, kind: 'apply', patch: { appliedOn: event.appliedOn } });
+      }
+      const job = [...context.newAlerts, ...context.matches].find((at) => at.jobId === jobId);
+      return {
+        ...withChange(context, { jobId, kind: 'hide', patch: { hidden: event.reason } }),
+        hiddenOffer: { jobId, title: job?.title ?? '', company: job?.company ?? '', error: null },
+      };
+    }),
+    undoHide: assign(({ context }) => {
+      const offer = context.hiddenOffer;
+      if (offer === null) return {};
+      return {
+        ...withChange(context, { jobId: offer.jobId, kind: 'hide', patch: { hidden: null } }),
+        hiddenOffer: null,
+      };
+    }),
+    hideCompany: assign(({ context, event }) => {
+      assertEvent(event, 'HIDE_COMPANY');
+      const listed = [...context.newAlerts, ...context.matches];
+      const queue: MatchActionChange[] = unhiddenJobsOf(context, listed, event.company).map(
+        (jobId) => ({ jobId, kind: 'hide', patch: { hidden: 'company' } }),
+      );
+      const key = suggestionKey({ kind: 'hide-company', company: event.company, hides: 0 });
+      return { queue: [...context.queue, ...queue], dismissed: [...context.dismissed, key] };
+    }),
+    dismissSuggestion: assign(({ context, event }) => {
+      assertEvent(event, 'DISMISS_SUGGESTION');
+      return { dismissed: [...context.dismissed, suggestionKey(event.suggestion)] };
+    }),
+    takeChangeAnswer: assign(({ context }, answer: MatchActionsResponse) => ({
+      ...withAnswer(answer),
+      queue: context.queue.slice(1),
+    })),
+    // The change is dropped, so the job shows as the backend keeps it, with the error beside it.
+    recordChangeFailure: assign(({ context }, params: { error: unknown }) => {
+      const [change, ...queue] = context.queue;
+      if (change === undefined) return {};
+      const error = backendErrorOf(params.error);
+      const { jobId, kind } = change;
+      const offer = context.hiddenOffer;
+      if (kind === 'hide' && change.patch.hidden === null) {
+        // A failed Undo: the job stays hidden, and Undo is offered again with the error.
+        const kept = context.actions.find((action) => action.jobId === jobId);
+        const { title = '', company = '' } = kept ?? {};
+        return { queue, hiddenOffer: { jobId, title, company, error } };
+      }
+      return {
+        queue,
+        failures: [...context.failures, { jobId, kind, error }],
+        hiddenOffer: kind === 'hide' && offer?.jobId === jobId ? null : offer,
+      };
+    }),
   },
   delays: {
     streamRetryDelay: ({ context }) => streamRetryDelayMs(context.streamFailures),
   },
   guards: {
+    hasQueuedChange: ({ context }) => context.queue.length > 0,
     isAnotherUserOrSlot: ({ context, event }) => {
       assertEvent(event, 'LOAD');
       return event.uid !== context.uid || event.slot !== context.slot;
@@ -246,6 +252,75 @@ export const matchesMachine = setup({
             failed: {
               // The matches of an earlier load stay shown under the error.
               on: { RETRY: { target: 'fetching' }, REFRESH: { target: 'fetching' } },
+            },
+          },
+        },
+        // What the seeker did with the matches: read once, then changed one job at a time, in order.
+        actions: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadActions',
+                src: 'loadActions',
+                input: ({ context }) => ({ uid: uidOf(context), slot: context.slot }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'takeActions', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'recordActionsFailure',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            // Nothing can change before the actions are known: a change sends the job's whole state.
+            failed: { on: { RETRY_ACTIONS: { target: 'loading' } } },
+            ready: {
+              tags: ['actionsReady'],
+              initial: 'idle',
+              on: {
+                SAVE: { actions: 'askForChange' },
+                APPLY: { actions: 'askForChange' },
+                HIDE: { actions: 'askForChange' },
+                UNDO_HIDE: { actions: 'undoHide' },
+                HIDE_COMPANY: { actions: 'hideCompany' },
+                DISMISS_SUGGESTION: { actions: 'dismissSuggestion' },
+              },
+              states: {
+                idle: { always: { guard: 'hasQueuedChange', target: 'writing' } },
+                writing: {
+                  invoke: {
+                    id: 'putAction',
+                    src: 'putAction',
+                    input: ({ context }) => {
+                      const [change] = context.queue;
+                      if (change === undefined) throw new Error('No change to send.');
+                      const action = requestOf(context, change);
+                      return {
+                        uid: uidOf(context),
+                        slot: context.slot,
+                        jobId: change.jobId,
+                        action,
+                      };
+                    },
+                    onDone: {
+                      target: 'idle',
+                      actions: { type: 'takeChangeAnswer', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'idle',
+                      actions: {
+                        type: 'recordChangeFailure',
+                        params: ({ event }) => ({ error: event.error }),
+                      },
+                    },
+                  },
+                },
+              },
             },
           },
         },

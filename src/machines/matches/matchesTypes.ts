@@ -6,6 +6,11 @@ import type {
   ProfileSlot,
 } from '../../../contract';
 import type { BackendError } from '../backend/clientErrors';
+import {
+  EMPTY_MATCH_ACTIONS,
+  type MatchActionsContext,
+  type MatchActionsEvent,
+} from './matchActionsTypes';
 
 /** What one load of the matches page brings. */
 export interface MatchesResult {
@@ -26,7 +31,7 @@ export interface MatchesResult {
   profiles: GetProfileResponse[];
 }
 
-export interface MatchesContext extends Omit<MatchesResult, 'checkedAt'> {
+export interface MatchesContext extends Omit<MatchesResult, 'checkedAt'>, MatchActionsContext {
   /** Whose matches these are; null until the first LOAD. */
   uid: string | null;
   /** Which of the user's profiles the matches are for (the page's `?slot=N`). */
@@ -52,9 +57,11 @@ export type MatchesEvent =
   | { type: 'STREAM_OPENED' }
   | { type: 'ALERT_ARRIVED'; alert: AlertMatch }
   | { type: 'STREAM_ENDED' }
-  | { type: 'STREAM_FAILED'; error: unknown };
+  | { type: 'STREAM_FAILED'; error: unknown }
+  | MatchActionsEvent;
 
-export type MatchesTag = 'loading' | 'refreshing' | 'busy';
+/** `actionsReady` once the profile's actions are read: only then can a match be changed. */
+export type MatchesTag = 'loading' | 'refreshing' | 'busy' | 'actionsReady';
 
 /** New alerts shown at most (the oldest go: they are among the matches anyway). */
 export const NEW_ALERTS_SHOWN = 50;
@@ -114,6 +121,7 @@ export const EMPTY_MATCHES_CONTEXT: MatchesContext = {
   arrived: null,
   streamFailures: 0,
   lastAlertId: null,
+  ...EMPTY_MATCH_ACTIONS,
 };
 
 /** The profiles an alert or a match can be for: those the plan covers that hold a profile. */

@@ -1,0 +1,151 @@
+import type {
+  HideReason,
+  JobMatch,
+  MatchAction,
+  MatchActionsResponse,
+  MatchSuggestion,
+  PutMatchActionRequest,
+} from '../../../contract';
+import type { BackendError } from '../backend/clientErrors';
+
+/** Which of a card's controls a change comes from: its busy state and its error belong there. */
+export type MatchActionKind = 'save' | 'apply' | 'hide';
+
+/** One change the seeker asked for, applied to the job's state as the backend last answered it. */
+export interface MatchActionChange {
+  jobId: number;
+  kind: MatchActionKind;
+  patch: Partial<PutMatchActionRequest>;
+}
+
+/** A change the backend refused or never answered: shown where it was asked for. */
+export interface MatchActionFailure {
+  jobId: number;
+  kind: MatchActionKind;
+  error: BackendError;
+}
+
+/** The last hide, offered for Undo until the next one (with the undo's failure, if it failed). */
+export interface HiddenOffer {
+  jobId: number;
+  title: string;
+  company: string;
+  error: BackendError | null;
+}
+
+export interface MatchActionsContext {
+  /** What the backend last answered: the profile's actions, most recently changed first. */
+  actions: MatchAction[];
+  suggestions: MatchSuggestion[];
+  /** Why the actions could not be read (the Saved and Applied views say so). */
+  actionsError: BackendError | null;
+  /** Changes not answered yet, in the order asked; the first is on its way. */
+  queue: MatchActionChange[];
+  failures: MatchActionFailure[];
+  hiddenOffer: HiddenOffer | null;
+  /** Suggestions the seeker waved away on this visit (`suggestionKey`). */
+  dismissed: string[];
+}
+
+export type MatchActionsEvent =
+  | { type: 'SAVE'; jobId: number; saved: boolean }
+  | { type: 'APPLY'; jobId: number; appliedOn: string | null }
+  | { type: 'HIDE'; jobId: number; reason: HideReason }
+  | { type: 'UNDO_HIDE' }
+  /** A `hide-company` suggestion taken: the company's listed jobs are hidden for `company`. */
+  | { type: 'HIDE_COMPANY'; company: string }
+  | { type: 'DISMISS_SUGGESTION'; suggestion: MatchSuggestion }
+  | { type: 'RETRY_ACTIONS' };
+
+export const EMPTY_MATCH_ACTIONS: MatchActionsContext = {
+  actions: [],
+  suggestions: [],
+  actionsError: null,
+  queue: [],
+  failures: [],
+  hiddenOffer: null,
+  dismissed: [],
+};
+
+const NOTHING: PutMatchActionRequest = { saved: false, appliedOn: null, hidden: null };
+
+/** The job's state as the backend last answered it (nothing kept when it has no action). */
+export function keptStateOf(actions: readonly MatchAction[], jobId: number): PutMatchActionRequest {
+  const kept = actions.find((action) => action.jobId === jobId);
+  return kept ? { saved: kept.saved, appliedOn: kept.appliedOn, hidden: kept.hidden } : NOTHING;
+}
+
+/** What to send for the first queued change: the whole state, as the backend wants it. */
+export function requestOf(
+  context: Pick<MatchActionsContext, 'actions'>,
+  change: MatchActionChange,
+): PutMatchActionRequest {
+  return { ...keptStateOf(context.actions, change.jobId), ...change.patch };
+}
+
+/** Whether the job is hidden, or about to be: it leaves the list at once, and returns on failure. */
+export function isHidden(
+  context: Pick<MatchActionsContext, 'actions' | 'queue'>,
+  jobId: number,
+): boolean {
+  const asked = context.queue.filter(
+    (change) => change.jobId === jobId && 'hidden' in change.patch,
+  );
+  const last = asked.at(-1);
+  return last ? last.patch.hidden !== null : keptStateOf(context.actions, jobId).hidden !== null;
+}
+
+/** Whether a change of this kind to the job is on its way (its button shows busy). */
+export function isPending(
+  context: Pick<MatchActionsContext, 'queue'>,
+  jobId: number,
+  kind: MatchActionKind,
+): boolean {
+  return context.queue.some((change) => change.jobId === jobId && change.kind === kind);
+}
+
+export function failureOf(
+  context: Pick<MatchActionsContext, 'failures'>,
+  jobId: number,
+): MatchActionFailure | null {
+  return context.failures.find((failure) => failure.jobId === jobId) ?? null;
+}
+
+/** Asks for `change`: queued behind the others; an earlier failure of the job is forgotten. */
+export function withChange(
+  context: MatchActionsContext,
+  change: MatchActionChange,
+): Pick<MatchActionsContext, 'queue' | 'failures'> {
+  return {
+    queue: [...context.queue, change],
+    failures: context.failures.filter((failure) => failure.jobId !== change.jobId),
+  };
+}
+
+/** The backend's answer to the first change (or to the load). */
+export function withAnswer(answer: MatchActionsResponse): Partial<MatchActionsContext> {
+  return { actions: answer.actions, suggestions: answer.suggestions, actionsError: null };
+}
+
+export const suggestionKey = (suggestion: MatchSuggestion): string =>
+  suggestion.kind === 'hide-company'
+    ? `company:${suggestion.company}`
+    : `field:${suggestion.field}`;
+
+/** The suggestions to offer: those not dismissed on this visit. */
+export function offeredSuggestions(context: MatchActionsContext): MatchSuggestion[] {
+  return context.suggestions.filter(
+    (suggestion) => !context.dismissed.includes(suggestionKey(suggestion)),
+  );
+}
+
+/** The listed jobs of `company` not hidden yet: what "hide the company's jobs" hides. */
+export function unhiddenJobsOf(
+  context: MatchActionsContext,
+  listed: readonly JobMatch[],
+  company: string,
+): number[] {
+  return listed
+    .filter((match) => match.company === company && !isHidden(context, match.jobId))
+    .map((match) => match.jobId);
+}
