@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, max } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, max, notExists } from 'drizzle-orm';
 import type { AlertMatch, GetAlertsResponse } from '../../contract';
 import type { Database } from '../db/database';
-import { alerts, jobs } from '../db/schema';
+import { alerts, jobs, matchActions } from '../db/schema';
 import { matchColumns } from '../matching/candidateJobs';
 import { scoreMatch } from '../matching/scoreMatch';
 import { readSeekers } from '../matching/seeker';
@@ -19,7 +19,8 @@ export interface AlertSelection {
  * The user's alerts, newest first, each with its job scored against the current profile of the
  * slot it was made for, exactly as that slot's matches are (reasons, covered and missing skills).
  * Without a profile there is nothing to score against: none, as `GET /v1/matches` answers; an
- * alert whose slot holds no profile now is left out too.
+ * alert whose slot holds no profile now is left out too, and so is one of a job the user hid (so
+ * no page, e-mail or push shows it).
  */
 export async function readAlerts(
   db: Database,
@@ -46,6 +47,19 @@ export async function readAlerts(
             eq(alerts.slot, slot),
             alertIds === undefined ? undefined : inArray(alerts.id, [...alertIds]),
             afterId === undefined ? undefined : gt(alerts.id, afterId),
+            // A hide deletes the job's alerts, but not one a concurrent round commits after it.
+            notExists(
+              db
+                .select({ jobId: matchActions.jobId })
+                .from(matchActions)
+                .where(
+                  and(
+                    eq(matchActions.uid, uid),
+                    eq(matchActions.jobId, alerts.jobId),
+                    isNotNull(matchActions.hidden),
+                  ),
+                ),
+            ),
           ),
         )
         .orderBy(desc(alerts.createdAt), desc(alerts.id))

@@ -1,14 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PushDevicesResponse, PushPayload } from '../../contract';
+import type { GetAlertsResponse, PushDevicesResponse, PushPayload } from '../../contract';
 import { startPushStandIn, type PushStandIn } from '../../scripts/pushStandIn';
-import { pushSubscriptions } from '../../server/db/schema';
+import { createAlerts } from '../../server/alerts/createAlerts';
+import { alerts, jobs, pushSubscriptions } from '../../server/db/schema';
+import type { BoardRef } from '../../server/jobs/jobRecord';
+import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { webPushSubscriber } from '../support/webPushSubscriber';
-import { alertUser, newAlert } from './support/alertEmails';
-import { call, DATABASES, errorOf, startBackend } from './support/backend';
+import { alertUser, eventually, newAlert } from './support/alertEmails';
+import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
+import { postingRecord, uniqueBoard } from './support/jobs';
 import { accountSession, guestSession } from './support/sessions';
+import { startStandInBoards, type StandInBoards } from './support/standInBoards';
+import { FITS_THE_FRONTEND_ROLE } from './support/standInRoles';
 
 describe.each(DATABASES)('web push on %s', (database) => {
   let standIn: PushStandIn;
@@ -72,6 +78,37 @@ describe.each(DATABASES)('web push on %s', (database) => {
     expect(payload.tag).toBe(payload.url.replace(/^.*#match-/, 'job-'));
     // No other device could read it: another subscriber's keys fail.
     expect(() => webPushSubscriber().decrypt(message.body)).toThrow();
+  });
+
+  it('never pushes nor lists an alert that a hide racing its creation left behind', async () => {
+    const pro = await alertUser(app, { pro: true });
+    const { id, subscriber } = await subscribedDevice(pro.token);
+    const board = uniqueBoard('greenhouse', 'hidden');
+    const records = ['Hidden Engineer', 'Shown Engineer'].map((title) =>
+      postingRecord(board, { title, company: 'Pushco' }),
+    );
+    const { newJobIds } = await ingestBoard(app.db, board, records, new Date());
+    const [hiddenJob = 0, shownJob = 0] = newJobIds;
+    const hid = await call(app, 'PUT', `/v1/matches/${hiddenJob}/action`, {
+      token: pro.token,
+      body: { saved: false, appliedOn: null, hidden: 'role' },
+    });
+    expect(hid.statusCode, hid.body).toBe(200);
+    // What a round of alert creation commits when it read the profiles before the hide and its
+    // insert came after the hide deleted the alerts it could see (two transactions on PostgreSQL):
+    // the hidden job's alert, announced with another in one event, the older first.
+    const made = await app.db
+      .insert(alerts)
+      .values([hiddenJob, shownJob].map((jobId) => ({ uid: pro.uid, jobId, score: 80 })))
+      .returning({ id: alerts.id });
+    const arriving = standIn.next(id, 10_000);
+    await app.alertEvents.publish({ uid: pro.uid, alertIds: made.map((row) => row.id) });
+    // The event's alerts are sent oldest first: the hidden one would come first.
+    const payload = JSON.parse(subscriber.decrypt((await arriving).body)) as PushPayload;
+    expect(payload.title).toBe('New match: Shown Engineer');
+    expect(standIn.messages(id)).toHaveLength(1);
+    const listed = await call(app, 'GET', '/v1/alerts', { token: pro.token });
+    expect(listed.json<GetAlertsResponse>().alerts.map((alert) => alert.jobId)).toEqual([shownJob]);
   });
 
   it('pushes a Free user nothing at once, then the day in one notification', async () => {
@@ -196,3 +233,114 @@ describe.each(DATABASES)('web push on %s', (database) => {
     expect((await devicesOf(account.token)).map((device) => device.label)).toEqual(['Guest phone']);
   });
 });
+
+/** The whole loop: the job-board stand-in publishes, the backend polls it, the device is pushed. */
+describe.each(DATABASES)(
+  'a hidden job, from the job board to the push stand-in, on %s',
+  (database) => {
+    const logs = new LogCapture();
+    let jobBoards: StandInBoards<'globex'>;
+    let board: BoardRef;
+    let standIn: PushStandIn;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      jobBoards = await startStandInBoards({ globex: { source: 'lever', fixture: 'globex' } });
+      board = jobBoards.boards.globex;
+      standIn = await startPushStandIn();
+      app = await startBackend(database, {
+        logStream: logs,
+        config: {
+          jobBoards: [board],
+          jobSourceUrls: jobBoards.baseUrls,
+          jobPollIntervalSeconds: 1,
+          jobBoardTimeoutMs: 2_000,
+        },
+      });
+      // The board's recorded postings are stored (and alerted to nobody) first: only later ones are new.
+      await eventually(
+        () => (logs.linesWith('job board polled').length > 0 ? true : undefined),
+        20_000,
+        'the first poll',
+      );
+    });
+    afterAll(async () => {
+      await app.close();
+      await standIn.close();
+      await jobBoards.close();
+    });
+    afterEach(disposeTestAuths);
+
+    /** A Pro user whose profile fits the stand-in's frontend role, with one subscribed device. */
+    async function proWithDevice() {
+      const user = await alertUser(app, { pro: true });
+      const saved = await call(app, 'PUT', '/v1/profile', {
+        token: user.token,
+        body: FITS_THE_FRONTEND_ROLE,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const subscriber = webPushSubscriber();
+      const id = crypto.randomUUID();
+      const on = await call(app, 'POST', '/v1/push/devices', {
+        token: user.token,
+        body: { endpoint: standIn.endpoint(id), keys: subscriber.keys, label: 'Phone' },
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      /** The jobs of the device's messages so far, oldest first. */
+      const pushedJobs = () =>
+        standIn.messages(id).map((message) => {
+          const { url } = JSON.parse(subscriber.decrypt(message.body)) as PushPayload;
+          return Number(url.replace(/^.*#match-/, ''));
+        });
+      const nextJob = async () => {
+        await standIn.next(id, 10_000);
+        return pushedJobs().at(-1);
+      };
+      return { ...user, pushedJobs, nextJob };
+    }
+
+    /** Publishes postings on the board until the stand-in's turn comes to the frontend role. */
+    function publishTheFrontendRole(): void {
+      for (let turn = 0; turn < 20; turn += 1) {
+        if (jobBoards.standIn.publish(board).title.startsWith('Frontend Engineer')) return;
+      }
+      throw new Error('the stand-in never published its frontend role');
+    }
+
+    const closedAt = async (jobId: number) =>
+      (await app.db.select({ closedAt: jobs.closedAt }).from(jobs).where(eq(jobs.id, jobId)))[0]
+        ?.closedAt;
+
+    it('pushes a fitting posting, and once hidden never again, while the next one arrives', async () => {
+      const hider = await proWithDevice();
+      const firstArriving = hider.nextJob();
+      publishTheFrontendRole();
+      const hiddenJob = (await firstArriving) ?? 0;
+      const hid = await call(app, 'PUT', `/v1/matches/${hiddenJob}/action`, {
+        token: hider.token,
+        body: { saved: false, appliedOn: null, hidden: 'role' },
+      });
+      expect(hid.statusCode, hid.body).toBe(200);
+
+      // The board leaves it out of one answer (closed), then lists it again: it is reopened.
+      expect((await ingestBoard(app.db, board, [])).closed).toBeGreaterThan(0);
+      await eventually(
+        async () => ((await closedAt(hiddenJob)) === null ? true : undefined),
+        10_000,
+        'the posting reopened by a poll',
+      );
+      // A round of alert creation that meets the posting again alerts a user who joined since, and
+      // not the one who hid it.
+      const newcomer = await proWithDevice();
+      const newcomerArriving = newcomer.nextJob();
+      await createAlerts(app.db, app.alertEvents, [hiddenJob]);
+      expect(await newcomerArriving).toBe(hiddenJob);
+
+      // The next fitting posting still reaches the hider: the device was pushed all along.
+      const nextArriving = hider.nextJob();
+      publishTheFrontendRole();
+      const nextJob = await nextArriving;
+      expect(nextJob).not.toBe(hiddenJob);
+      expect(hider.pushedJobs()).toEqual([hiddenJob, nextJob]);
+    });
+  },
+);
