@@ -1,41 +1,37 @@
 import type { BoardFailure } from './boardResult';
 import { withHostSlot } from './hostSlots';
+import { readJsonBody } from './readJsonBody';
 import { retryAfterMs } from './retryAfter';
-
-/** A board bigger than this is refused rather than read into memory. */
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
+import { conditionalHeaders, validatorOf, type Validator } from './validator';
 
 export type JsonAnswer =
-  | { readonly ok: true; readonly body: unknown }
+  | { readonly ok: true; readonly body: unknown; readonly validator?: Validator }
   | { readonly ok: false; readonly failure: BoardFailure };
 
-const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
-
-async function readCapped(response: Response): Promise<string | null> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** A 304: the document is as it was when it answered the validator that was sent. */
+export interface Unchanged {
+  readonly ok: true;
+  readonly unchanged: true;
 }
+
+const UNCHANGED: Unchanged = { ok: true, unchanged: true };
+
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
 
 async function readJson(
   url: string,
   signal: AbortSignal,
-  timeoutMs: number,
-  now = new Date(),
-): Promise<JsonAnswer> {
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  now: Date,
+  validator: Validator | undefined,
+): Promise<JsonAnswer | Unchanged> {
+  const response = await fetch(url, {
+    signal,
+    headers: { accept: 'application/json', ...conditionalHeaders(validator) },
+  });
+  if (response.status === 304 && validator !== undefined) {
+    await response.body?.cancel();
+    return UNCHANGED;
+  }
   if (response.status === 429) {
     await response.body?.cancel();
     return {
@@ -56,23 +52,12 @@ async function readJson(
     const kind = response.status >= 500 ? 'server-error' : 'http-error';
     return { ok: false, failure: { kind, status: response.status } };
   }
-  const text = await readCapped(response);
-  if (text === null)
-    return {
-      ok: false,
-      failure: { kind: 'malformed', detail: `body over ${MAX_BODY_BYTES} bytes` },
-    };
-  try {
-    return { ok: true, body: JSON.parse(text) as unknown };
-  } catch (error) {
-    return {
-      ok: false,
-      failure: {
-        kind: 'malformed',
-        detail: `not JSON: ${(error as Error).message.slice(0, 200)}`,
-      },
-    };
-  }
+  const parsed = await readJsonBody(response.body);
+  if (!parsed.ok) return parsed;
+  const answered = validatorOf(response.headers);
+  return answered === undefined
+    ? { ok: true, body: parsed.value }
+    : { ok: true, body: parsed.value, validator: answered };
 }
 
 function failureOf(error: unknown, signal: AbortSignal, timeoutMs: number): JsonAnswer {
@@ -91,17 +76,33 @@ function failureOf(error: unknown, signal: AbortSignal, timeoutMs: number): Json
 
 /**
  * GET a URL and parse its JSON within `signal`'s time limit, waiting first for a free slot among
- * the requests to its host. Every way it can go wrong comes back as a typed failure; nothing throws.
+ * the requests to its host; with `validator`, only if the document changed since (else
+ * `Unchanged`). Every way it can go wrong comes back as a typed failure; nothing throws.
  */
+export async function fetchJsonIfChanged(
+  url: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+  now: Date,
+  validator: Validator | undefined,
+): Promise<JsonAnswer | Unchanged> {
+  try {
+    return await withHostSlot(url, signal, () => readJson(url, signal, now, validator));
+  } catch (error) {
+    return failureOf(error, signal, timeoutMs);
+  }
+}
+
+/** `fetchJsonIfChanged` without a validator: always the document (or why not). */
 export async function fetchJson(
   url: string,
   signal: AbortSignal,
   timeoutMs: number,
   now = new Date(),
 ): Promise<JsonAnswer> {
-  try {
-    return await withHostSlot(url, signal, () => readJson(url, signal, timeoutMs, now));
-  } catch (error) {
-    return failureOf(error, signal, timeoutMs);
-  }
+  const answer = await fetchJsonIfChanged(url, signal, timeoutMs, now, undefined);
+  // Never without a validator sent: a 304 then is an HTTP error like any other.
+  return 'unchanged' in answer
+    ? { ok: false, failure: { kind: 'http-error', status: 304 } }
+    : answer;
 }
