@@ -1,11 +1,15 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { AlertMatch, ProfileSlot } from '../../contract';
+import { isHidden } from '../machines/matches/matchActionsTypes';
 import { activeProfiles } from '../machines/matches/matchesTypes';
 import { BusyButton } from './forms/BusyButton';
 import { PageLoadFailed, PageLoading } from './forms/PageLoading';
 import { useMatchesSend, useMatchesView } from './matches/hooks';
 import { ArrivalToast } from './matches/ArrivalToast';
+import { HiddenNotice } from './matches/HiddenNotice';
+import { MatchActionsBar } from './matches/MatchActionsBar';
+import { MatchesViewNav, pageViewOf } from './matches/MatchesViewNav';
 import { MatchCard, matchCardId } from './matches/MatchCard';
 import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './matches/MatchesEmpty';
 import { slotName, slotPath } from './profile/profileSlots';
@@ -16,6 +20,14 @@ import { LazyPushControl } from './push/LazyPushControl';
 import { loginPath, PATHS } from '../paths';
 import './forms.css';
 import './matches/matches.css';
+
+// Shown only once the seeker's actions are read: no part of the page's first load.
+const ActedList = lazy(async () => ({
+  default: (await import('./matches/ActedList')).ActedList,
+}));
+const MatchSuggestions = lazy(async () => ({
+  default: (await import('./matches/MatchSuggestions')).MatchSuggestions,
+}));
 
 function countOf(matches: number, fresh: number): string {
   if (matches === 0) return 'No matches yet.';
@@ -38,6 +50,7 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
   const view = useMatchesView();
   const send = useMatchesSend();
   const titleId = useId();
+  const which = pageViewOf(useSearchParams()[0].get('view'));
   // Which arrival's toast was closed, and which card Show last brought into view: the page's own.
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -51,7 +64,13 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
   const failed = view.status === 'failed';
   const checkedAt = view.checkedAt;
   const shown = !loading && checkedAt !== null;
-  const total = view.newAlerts.length + view.matches.length;
+  // A hidden job leaves at once, before the backend answers (and comes back if it refuses).
+  const newAlerts = view.newAlerts.filter((alert) => !isHidden(view, alert.jobId));
+  const matches = view.matches.filter((match) => !isHidden(view, match.jobId));
+  const total = newAlerts.length + matches.length;
+  // The profile's matches can be shown (or its saved and applied jobs).
+  const ready = shown && view.active && !view.profileMissing;
+  const listing = ready && which === 'matches';
   const active = activeProfiles(view.profiles);
   // With one profile, every alert is for it: naming it would only repeat.
   const fitsOf = (alertSlot: ProfileSlot) =>
@@ -105,18 +124,22 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
       )}
       {shown && !view.active && <ProfileNotInPlan slot={slot} />}
       {shown && view.active && view.profileMissing && <NoProfileYet slot={slot} />}
-      {shown && view.active && !view.profileMissing && <LazyPushControl />}
+      {listing && <LazyPushControl />}
       {/* Always there, so a screen reader hears what is put in it later. */}
       <p className="visually-hidden" aria-live="polite">
         {view.arrived && announcementOf(view.arrived, fitsOf(view.arrived.slot))}
       </p>
-      {shown && view.active && !view.profileMissing && total === 0 && (
-        <NoMatchesYet watching={view.watching} slot={slot} />
-      )}
-      {shown && !failed && view.active && !view.profileMissing && (
+      {ready && <MatchesViewNav slot={slot} current={which} />}
+      <Suspense fallback={null}>
+        {ready && which !== 'matches' && <ActedList view={which} />}
+        {listing && <MatchSuggestions slot={slot} />}
+      </Suspense>
+      <HiddenNotice />
+      {listing && total === 0 && <NoMatchesYet watching={view.watching} slot={slot} />}
+      {listing && !failed && (
         <div className="matches-page__bar">
           <p role="status">
-            {refreshing ? 'Checking for new matches…' : countOf(total, view.newAlerts.length)}
+            {refreshing ? 'Checking for new matches…' : countOf(total, newAlerts.length)}
           </p>
           <BusyButton
             busy={refreshing}
@@ -127,7 +150,7 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
           </BusyButton>
         </div>
       )}
-      {toast && (
+      {toast && which === 'matches' && (
         <ArrivalToast
           key={toast.alertId}
           alert={toast}
@@ -135,9 +158,9 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
           onDismiss={() => setDismissed(toast.alertId)}
         />
       )}
-      {shown && total > 0 && (
+      {shown && which === 'matches' && total > 0 && (
         <ol className="matches-page__list">
-          {view.newAlerts.map((alert) => (
+          {newAlerts.map((alert) => (
             <li key={alert.jobId}>
               <MatchCard
                 match={alert}
@@ -145,12 +168,17 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
                 isNew
                 fits={fitsOf(alert.slot)}
                 highlighted={alert.jobId === highlighted}
+                actions={<MatchActionsBar match={alert} />}
               />
             </li>
           ))}
-          {view.matches.map((match) => (
+          {matches.map((match) => (
             <li key={match.jobId}>
-              <MatchCard match={match} checkedAt={checkedAt} />
+              <MatchCard
+                match={match}
+                checkedAt={checkedAt}
+                actions={<MatchActionsBar match={match} />}
+              />
             </li>
           ))}
         </ol>

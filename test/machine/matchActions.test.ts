@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type {
-  MatchAction,
-  MatchActionsResponse,
-  PutMatchActionRequest,
-  ProfileSlot,
-} from '../../contract';
+import type { MatchActionsResponse, PutMatchActionRequest, ProfileSlot } from '../../contract';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
   isHidden,
@@ -14,7 +9,13 @@ import {
 } from '../../src/machines/matches/matchActionsTypes';
 import { matchesMachine, type MatchesResult } from '../../src/machines/matches/matchesMachine';
 import { deferred } from '../support/fakeSessionService';
-import { CHECKED_AT, frontendAlert, frontendMatch } from '../support/matchFixtures';
+import {
+  actionsAnswer,
+  CHECKED_AT,
+  frontendAlert,
+  frontendMatch,
+  keptAction,
+} from '../support/matchFixtures';
 
 const otherAcmeJob = { ...frontendMatch, jobId: 8, title: 'Frontend Engineer II' };
 
@@ -28,24 +29,8 @@ const found: MatchesResult = {
   checkedAt: CHECKED_AT,
 };
 
-/** The backend's row for a job the seeker acted on. */
-const kept = (jobId: number, state: Partial<PutMatchActionRequest>): MatchAction => ({
-  jobId,
-  title: `Job ${jobId}`,
-  company: 'Acme Cloud',
-  applyUrl: `https://boards.example.com/acme/jobs/${jobId}`,
-  closed: false,
-  updatedAt: '2026-11-22T22:05:00.000Z',
-  saved: false,
-  appliedOn: null,
-  hidden: null,
-  ...state,
-});
-
-const answer = (
-  actions: MatchAction[],
-  suggestions: MatchActionsResponse['suggestions'] = [],
-): MatchActionsResponse => ({ slot: 1, actions, suggestions, limit: 2000 });
+const kept = keptAction;
+const answer = actionsAnswer;
 
 interface PutCall {
   slot: ProfileSlot;

@@ -1,4 +1,11 @@
-import type { AlertMatch, AlertProfile, JobMatch } from '../../contract';
+import type {
+  AlertMatch,
+  AlertProfile,
+  JobMatch,
+  MatchAction,
+  MatchActionsResponse,
+  MatchSuggestion,
+} from '../../contract';
 
 /** A match as `GET /v1/matches` answers it: posted 4 minutes before `CHECKED_AT`. */
 export const CHECKED_AT = '2026-11-22T22:04:00.000Z';
@@ -63,3 +70,23 @@ export const frontendAlert: AlertMatch = {
   alertedAt: '2026-11-22T22:03:00.000Z',
   new: true,
 };
+
+/** The backend's row for a job the seeker acted on (at Acme Cloud, nothing kept unless given). */
+export const keptAction = (jobId: number, state: Partial<MatchAction> = {}): MatchAction => ({
+  jobId,
+  title: `Job ${jobId}`,
+  company: 'Acme Cloud',
+  applyUrl: `https://boards.example.com/acme/jobs/${jobId}`,
+  closed: false,
+  updatedAt: '2026-11-22T22:05:00.000Z',
+  saved: false,
+  appliedOn: null,
+  hidden: null,
+  ...state,
+});
+
+/** Slot 1's actions as `GET /v1/matches/actions` and every change answer them. */
+export const actionsAnswer = (
+  actions: MatchAction[],
+  suggestions: MatchSuggestion[] = [],
+): MatchActionsResponse => ({ slot: 1, actions, suggestions, limit: 2000 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { JobMatch } from '../../../contract';
 import { freshnessOf, timeAgo } from './freshness';
 import { splitReasons, textOf } from './reasonStanding';
@@ -43,6 +43,7 @@ export function MatchCard({
   isNew = false,
   fits,
   highlighted = false,
+  actions,
 }: {
   match: JobMatch;
   checkedAt: string;
@@ -52,6 +53,8 @@ export function MatchCard({
   fits?: string | undefined;
   /** Brought into view from the arrival toast: marked until another is. */
   highlighted?: boolean;
+  /** Save, Mark applied and Hide, where the page offers them. */
+  actions?: ReactNode;
 }) {
   const titleId = useId();
   const scoreId = useId();
@@ -110,6 +113,7 @@ export function MatchCard({
           Apply
         </a>
       </p>
+      {actions}
     </article>
   );
 }

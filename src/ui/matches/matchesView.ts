@@ -4,15 +4,20 @@ import { EMPTY_MATCHES_CONTEXT, type MatchesContext } from '../../machines/match
 
 export type MatchesStatus = 'idle' | 'loading' | 'refreshing' | 'loaded' | 'failed';
 
+/** Whether the seeker's saved, applied and hidden jobs are read: only then can they change. */
+export type ActionsStatus = 'loading' | 'ready' | 'failed';
+
 /** What components read of the matches machine: where it is and what it holds. */
 export interface MatchesView extends MatchesContext {
   status: MatchesStatus;
+  actionsStatus: ActionsStatus;
 }
 
 /** Before the runtime has loaded (and while server rendering): nothing known yet. */
 export const IDLE_MATCHES_VIEW: MatchesView = Object.freeze({
   ...EMPTY_MATCHES_CONTEXT,
   status: 'idle',
+  actionsStatus: 'loading',
 });
 
 function statusOf(snapshot: SnapshotFrom<typeof matchesMachine>): MatchesStatus {
@@ -24,5 +29,10 @@ function statusOf(snapshot: SnapshotFrom<typeof matchesMachine>): MatchesStatus 
 }
 
 export function toMatchesView(snapshot: SnapshotFrom<typeof matchesMachine>): MatchesView {
-  return { ...snapshot.context, status: statusOf(snapshot) };
+  const actionsStatus: ActionsStatus = snapshot.hasTag('actionsReady')
+    ? 'ready'
+    : snapshot.matches({ open: { actions: 'failed' } })
+      ? 'failed'
+      : 'loading';
+  return { ...snapshot.context, status: statusOf(snapshot), actionsStatus };
 }
