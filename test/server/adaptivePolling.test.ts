@@ -10,20 +10,27 @@ import {
 } from '../../server/jobs/jobRecord';
 import { pollBoard, type PollBoardDeps } from '../../server/jobs/poll/pollBoard';
 import type { FetchBoard } from '../../server/jobs/sources/boardSource';
+import { BOARD_FETCHERS } from '../../server/jobs/sources/fetchBoard';
 import { everySourceAt } from '../../server/jobs/settings';
 import { unannouncedAlerts } from '../support/unannouncedAlerts';
 import { DATABASES, startBackend } from './support/backend';
 import { fixtureRecords, uniqueBoard } from './support/jobs';
+import { startStandInBoards, type StandInBoards } from './support/standInBoards';
 
 const HOUR = 60 * 60_000;
 const start = new Date('2026-11-22T12:00:00.000Z');
 
 describe.each(DATABASES)('adaptive board polls on %s', (database) => {
   let app: FastifyInstance;
+  let stand: StandInBoards<'acme'>;
   beforeAll(async () => {
     app = await startBackend(database);
+    stand = await startStandInBoards({ acme: { source: 'greenhouse', fixture: 'acme' } });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await stand.close();
+  });
 
   function depsAt(clock: { now: Date }, answer: () => JobRecord[]): PollBoardDeps {
     const fetcher: FetchBoard = () =>
@@ -84,5 +91,43 @@ describe.each(DATABASES)('adaptive board polls on %s', (database) => {
       lastChangeAt: clock.now.getTime(),
       nextDelayMs: 60_000,
     });
+  });
+
+  it('asks the stand-in again with the last validator: a 304 writes nothing, a change is stored', async () => {
+    const board = stand.boards.acme;
+    const clock = { now: start };
+    const deps: PollBoardDeps = {
+      ...depsAt(clock, () => []),
+      fetchers: BOARD_FETCHERS,
+      baseUrls: stand.baseUrls,
+    };
+    const first = await pollBoard(deps, board, 0);
+    if (!first.ok || first.validator === undefined) throw new Error('expected a validator');
+    expect(first).toMatchObject({ notModified: false, stored: { inserted: 3 } });
+    const rowsBefore = await rowsOf(board);
+
+    clock.now = new Date(start.getTime() + 7 * HOUR);
+    const unchanged = await pollBoard(deps, board, 0, first.lastChangeAt, first.validator);
+    expect(unchanged).toMatchObject({
+      ok: true,
+      notModified: true,
+      validator: first.validator,
+      newJobIds: [],
+      lastChangeAt: start.getTime(),
+      nextDelayMs: 3 * 60_000,
+    });
+    expect(await rowsOf(board)).toEqual(rowsBefore);
+
+    stand.standIn.publish(board);
+    const changed = await pollBoard(deps, board, 0, first.lastChangeAt, first.validator);
+    expect(changed).toMatchObject({
+      ok: true,
+      notModified: false,
+      stored: { inserted: 1, unchanged: 3 },
+      lastChangeAt: clock.now.getTime(),
+    });
+    if (!changed.ok) throw new Error('expected a stored answer');
+    expect(changed.validator?.value).not.toBe(first.validator.value);
+    expect(await rowsOf(board)).toHaveLength(4);
   });
 });

@@ -83,6 +83,16 @@ describe.each(DATABASES)('polling job boards with pg-boss on %s', (database) => 
     }, WAIT);
   });
 
+  it('asks an unchanged board again with its validator, which the pg-boss job carries', async () => {
+    await vi.waitFor(
+      () =>
+        expect(polledLines(boards.steady)).toContainEqual(
+          expect.objectContaining({ notModified: true, inserted: 0, updated: 0, closed: 0 }),
+        ),
+      WAIT,
+    );
+  });
+
   it('stores a posting the stand-in publishes on the next poll', async () => {
     await vi.waitFor(() => expect(polledLines(boards.steady).length).toBeGreaterThan(0), WAIT);
     const published = stand.standIn.publish(boards.steady);

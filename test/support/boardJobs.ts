@@ -1,9 +1,10 @@
 import type { JobRecord } from '../../server/jobs/jobRecord';
-import type { BoardResult } from '../../server/jobs/sources/boardResult';
+import type { BoardAnswer } from '../../server/jobs/sources/boardResult';
 
 /** A connector's job records; a failed board fails the test with its failure. */
-export const jobsOf = (result: BoardResult): readonly JobRecord[] => {
+export const jobsOf = (result: BoardAnswer): readonly JobRecord[] => {
   if (!result.ok) throw new Error(`board failed: ${JSON.stringify(result.failure)}`);
+  if ('unchanged' in result) throw new Error('board answered "unchanged"');
   return result.jobs;
 };
 

@@ -1,5 +1,5 @@
 import type { JobSource } from '../jobRecord';
-import type { BoardResult } from '../sources/boardResult';
+import type { BoardAnswer } from '../sources/boardResult';
 import type { FetchBoard } from '../sources/boardSource';
 import type { DefaultBoard } from './defaultBoards';
 
@@ -22,7 +22,10 @@ export interface Probe {
 }
 
 /** Classifies a connector's answer for one board. */
-export function classifyProbe(result: BoardResult): Probe {
+export function classifyProbe(result: BoardAnswer): Probe {
+  // A probe sends no validator, so a board never answers "unchanged" to one.
+  if (result.ok && 'unchanged' in result)
+    return { verdict: 'unsure', detail: '304 to an unconditional request', connected: true };
   if (result.ok) {
     const count = result.jobs.length;
     return count > 0

@@ -3,6 +3,8 @@ import type { Job, PgBoss } from 'pg-boss';
 import { rewriteStaleLookups } from '../../alerts/profileLookup';
 import { withTimeLimit } from '../../withTimeLimit';
 import type { BoardRef } from '../jobRecord';
+import type { Validator } from '../sources/validator';
+import { AlertRounds } from './alertRounds';
 import { makeAlerts, pollBoard, type PollAlerts, type PollBoardDeps } from './pollBoard';
 import { logPollOutcome } from './pollLog';
 import {
@@ -70,14 +72,16 @@ function logAlerts(log: FastifyBaseLogger, board: BoardRef, alerts: PollAlerts) 
  */
 export async function startBoardPolling(options: BoardPollingOptions): Promise<BoardPolling> {
   const { boss, log } = options;
+  const alertRounds = new AlertRounds(() => makeAlerts(options));
 
   const queueNext = async (
     board: BoardRef,
     failures: number,
     delayMs: number,
     lastChangeAt?: number,
+    validator?: Validator,
   ) => {
-    await boss.send(POLL_BOARD_QUEUE, pollDataOf(board, failures, lastChangeAt), {
+    await boss.send(POLL_BOARD_QUEUE, pollDataOf(board, failures, lastChangeAt, validator), {
       singletonKey: boardKey(board),
       startAfter: Math.ceil(delayMs / 1000),
     });
@@ -90,12 +94,16 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
       return;
     }
     const board: BoardRef = { source: job.data.source, token: job.data.token };
-    const outcome = await pollBoard(options, board, job.data.failures, job.data.lastChangeAt);
+    const { failures, lastChangeAt: changedAt, validator: validatorBefore } = job.data;
+    const outcome = await pollBoard(options, board, failures, changedAt, validatorBefore);
     logPollOutcome(log, board, outcome);
-    const lastChangeAt = outcome.ok ? outcome.lastChangeAt : job.data.lastChangeAt;
-    await queueNext(board, outcome.failures, outcome.nextDelayMs, lastChangeAt);
+    const lastChangeAt = outcome.ok ? outcome.lastChangeAt : changedAt;
+    // A failed poll keeps no validator: the next one reads the board in full.
+    const validator = outcome.ok ? outcome.validator : undefined;
+    await queueNext(board, outcome.failures, outcome.nextDelayMs, lastChangeAt, validator);
     // After the next poll is queued: making alerts never delays or loses the board's schedule.
-    if (outcome.ok) logAlerts(log, board, await makeAlerts(options));
+    const alerts = outcome.ok ? await alertRounds.afterPoll(outcome) : null;
+    if (alerts !== null) logAlerts(log, board, alerts);
   };
 
   await withTimeLimit(

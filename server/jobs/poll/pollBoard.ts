@@ -7,6 +7,7 @@ import { afterFailure, backoffDelayMs } from '../backoff';
 import type { BoardRef, JobSource } from '../jobRecord';
 import type { BoardFailure } from '../sources/boardResult';
 import type { FetchBoard } from '../sources/boardSource';
+import type { Validator } from '../sources/validator';
 import { ingestBoard, type IngestResult } from '../store/ingestBoard';
 import { adaptiveDelayMs } from './adaptiveInterval';
 
@@ -38,6 +39,10 @@ export type PollOutcome =
       /** When the board's postings last changed (epoch ms): this poll, or as before. */
       readonly lastChangeAt: number;
       readonly nextDelayMs: number;
+      /** The board answered 304 to the validator sent: nothing was read or stored. */
+      readonly notModified: boolean;
+      /** The validator to send next time, when the board gave one. */
+      readonly validator?: Validator;
     }
   | {
       readonly ok: false;
@@ -81,23 +86,43 @@ function failed(failure: PollFailure, failuresBefore: number): PollOutcome {
   };
 }
 
+const NOTHING_STORED = { inserted: 0, updated: 0, reopened: 0, unchanged: 0, closed: 0 };
+
 /**
  * Reads one board within its time limit and stores what it answered. Only a board that answered is
- * stored: a failure leaves its postings as they were (never closed) and backs off.
+ * stored: a failure leaves its postings as they were (never closed) and backs off. With the
+ * validator of its last good answer, an unchanged board answers 304 and nothing is read or stored.
  */
 export async function pollBoard(
   deps: PollBoardDeps,
   board: BoardRef,
   failuresBefore: number,
   lastChangeBefore?: number,
+  validatorBefore?: Validator,
 ): Promise<PollOutcome> {
   const now = deps.now ?? (() => new Date());
   const result = await deps.fetchers[board.source](board, {
     baseUrl: deps.baseUrls[board.source],
     timeoutMs: deps.timeoutMs,
     now,
+    validator: validatorBefore,
   });
   if (!result.ok) return failed(result.failure, failuresBefore);
+  if ('unchanged' in result) {
+    const polledAt = now().getTime();
+    const lastChangeAt = lastChangeBefore ?? polledAt;
+    return {
+      ok: true,
+      stored: NOTHING_STORED,
+      newJobIds: [],
+      dropped: 0,
+      failures: 0,
+      lastChangeAt,
+      nextDelayMs: adaptiveDelayMs(deps.intervalMs, lastChangeAt, polledAt),
+      notModified: true,
+      validator: validatorBefore,
+    };
+  }
   try {
     const { newJobIds, ...stored } = await withTimeLimit(
       ingestBoard(deps.db, board, result.jobs, now()),
@@ -117,6 +142,8 @@ export async function pollBoard(
       failures: 0,
       lastChangeAt,
       nextDelayMs: adaptiveDelayMs(deps.intervalMs, lastChangeAt, polledAt),
+      notModified: false,
+      validator: result.validator,
     };
   } catch (error) {
     return failed({ kind: 'store', detail: detailOf(error) }, failuresBefore);

@@ -8,7 +8,14 @@ export function logPollOutcome(log: FastifyBaseLogger, board: BoardRef, outcome:
   const next = { board: boardKey(board), nextPollSeconds: Math.ceil(outcome.nextDelayMs / 1000) };
   if (outcome.ok) {
     log.info(
-      { ...next, ...outcome.stored, new: outcome.newJobIds.length, dropped: outcome.dropped },
+      {
+        ...next,
+        ...outcome.stored,
+        new: outcome.newJobIds.length,
+        dropped: outcome.dropped,
+        // Never the validator itself: an opaque value from a remote server.
+        ...(outcome.notModified ? { notModified: true } : {}),
+      },
       'job board polled',
     );
     return;

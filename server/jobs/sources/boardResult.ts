@@ -1,4 +1,6 @@
 import type { JobRecord } from '../jobRecord';
+import type { Unchanged } from './fetchJson';
+import type { Validator } from './validator';
 
 /** Why a board could not be read. The scheduler backs off on every kind (see backoff.ts). */
 export type BoardFailure =
@@ -22,8 +24,13 @@ export type BoardResult =
       readonly ok: true;
       readonly jobs: readonly JobRecord[];
       readonly dropped: Readonly<Partial<Record<DropReason, number>>>;
+      /** To ask next time whether the board changed since (one-request boards only). */
+      readonly validator?: Validator;
     }
   | { readonly ok: false; readonly failure: BoardFailure };
+
+/** What a connector answers: the board, why not, or (asked with a validator) that it is unchanged. */
+export type BoardAnswer = BoardResult | Unchanged;
 
 /** Counts dropped postings by reason. */
 export class DropTally {

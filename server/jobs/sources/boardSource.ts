@@ -1,5 +1,6 @@
 import type { BoardRef } from '../jobRecord';
-import type { BoardResult } from './boardResult';
+import type { BoardAnswer } from './boardResult';
+import type { Validator } from './validator';
 
 export interface FetchBoardOptions {
   /** The API's base URL: the real API, or the stand-in's address. */
@@ -8,11 +9,16 @@ export interface FetchBoardOptions {
   readonly timeoutMs?: number;
   /** When we saw the postings (first-seen time); the clock, injectable for tests. */
   readonly now?: () => Date;
+  /**
+   * The validator of the board's last good answer, sent to ask for it only if it changed. Only
+   * connectors that read a board in one request send it; the others ignore it.
+   */
+  readonly validator?: Validator;
 }
 
 export const DEFAULT_BOARD_TIMEOUT_MS = 20_000;
 
-export type FetchBoard = (board: BoardRef, options: FetchBoardOptions) => Promise<BoardResult>;
+export type FetchBoard = (board: BoardRef, options: FetchBoardOptions) => Promise<BoardAnswer>;
 
 /** "https://x/" + "/v1/boards" -> "https://x/v1/boards", whatever the slashes. */
 export const joinUrl = (baseUrl: string, path: string): string =>

@@ -2,7 +2,7 @@ import { toJobRecord, type PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, JobRecord } from '../jobRecord';
 import { DropTally, type BoardResult, type DropReason } from './boardResult';
 import { DEFAULT_BOARD_TIMEOUT_MS, joinUrl, type FetchBoard } from './boardSource';
-import { fetchJson } from './fetchJson';
+import { fetchJsonIfChanged } from './fetchJson';
 import { isObject } from './json';
 
 /** One source's reading of one posting: what it says, or why it is left out. */
@@ -48,7 +48,10 @@ export function parseJobsDocument(
   return { ok: true, jobs, dropped: dropped.counts };
 }
 
-/** The connector of a source whose whole board is one JSON document at `urlOf(baseUrl, token)`. */
+/**
+ * The connector of a source whose whole board is one JSON document at `urlOf(baseUrl, token)`. One
+ * request is the whole board, so a 304 to its last validator means the board is unchanged.
+ */
 export function documentBoard(
   urlOf: (baseUrl: string, token: string) => string,
   parse: (body: unknown, board: BoardRef, seenAt: Date) => BoardResult,
@@ -56,13 +59,19 @@ export function documentBoard(
   return async (board, options) => {
     const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
     const now = options.now ?? (() => new Date());
-    const answer = await fetchJson(
+    const answer = await fetchJsonIfChanged(
       urlOf(options.baseUrl, board.token),
       AbortSignal.timeout(timeoutMs),
       timeoutMs,
       now(),
+      options.validator,
     );
-    return answer.ok ? parse(answer.body, board, now()) : answer;
+    if (!answer.ok || 'unchanged' in answer) return answer;
+    const result = parse(answer.body, board, now());
+    // An answer we could not read leaves no validator: the next poll reads the board in full.
+    return result.ok && answer.validator !== undefined
+      ? { ...result, validator: answer.validator }
+      : result;
   };
 }
 

@@ -121,7 +121,10 @@ export interface LeverOptions extends FetchBoardOptions {
   readonly pageSize?: number;
 }
 
-/** Reads page after page (skip/limit) until a short page, all within one time limit. */
+/**
+ * Reads page after page (skip/limit) until a short page, all within one time limit. Never sends a
+ * validator: a 304 for one page says nothing of the pages after it.
+ */
 export const fetchLeverBoard = async (
   board: BoardRef,
   options: LeverOptions,

@@ -102,7 +102,8 @@ function pageOf(body: unknown, offset: number, pageSize: number): Page {
 /**
  * Reads the list page after page (offset/limit), then the details of each posting not read before,
  * a few at a time, all within one time limit. A details request that fails fails the board (the
- * scheduler backs off); the details read so far stay cached for the next poll.
+ * scheduler backs off); the details read so far stay cached for the next poll. Never sends a
+ * validator: the board is several requests (list pages, then details), which one 304 cannot vouch for.
  */
 export const fetchSmartRecruitersBoard = async (
   board: BoardRef,

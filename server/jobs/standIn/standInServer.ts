@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -86,6 +87,25 @@ const sendJson = (
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 };
+
+/**
+ * A GET's answer with a strong ETag (a hash of the body), or 304 with no body when the request's
+ * If-None-Match names it: as real APIs that honour conditional requests do, so the poller's 304
+ * path runs offline too.
+ */
+function sendJsonIfChanged(request: IncomingMessage, response: ServerResponse, body: unknown) {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  const asked = (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
+  if (asked.includes(etag) || asked.includes('*')) {
+    response.writeHead(304, { etag });
+    return response.end();
+  }
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag });
+  response.end(text);
+}
 
 /** A posting's id at its source (Workable's is its shortcode). */
 const idOf = (posting: unknown): string => {
@@ -251,9 +271,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (onePosting !== null) {
       const posting = postings.find((candidate) => idOf(candidate) === onePosting.id);
       if (posting === undefined) return sendJson(response, 404, { message: 'Not Found' });
-      return sendJson(response, 200, posting);
+      return sendJsonIfChanged(request, response, posting);
     }
-    sendJson(response, 200, boardAnswer(board, postings, url.searchParams));
+    sendJsonIfChanged(request, response, boardAnswer(board, postings, url.searchParams));
   });
 
   await new Promise<void>((resolve, reject) => {

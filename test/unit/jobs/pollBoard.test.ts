@@ -68,3 +68,53 @@ describe('isPollBoardData', () => {
     expect(isPollBoardData(null)).toBe(false);
   });
 });
+
+describe('pollBoard on an unchanged (304) answer', () => {
+  const validator = { kind: 'etag', value: '"v1"' } as const;
+  const HOUR = 60 * 60_000;
+
+  it('sends the validator, touches no database, and keeps counting quiet time', async () => {
+    const asked: unknown[] = [];
+    const fetcher: FetchBoard = (_board, options) => {
+      asked.push(options.validator);
+      return Promise.resolve({ ok: true, unchanged: true });
+    };
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    const lastChangeAt = now.getTime() - 7 * HOUR;
+    const outcome = await pollBoard(
+      {
+        ...depsFailingWith({ kind: 'timeout', afterMs: 1 }),
+        fetchers: Object.fromEntries(JOB_SOURCES.map((source) => [source, fetcher])) as Record<
+          JobSource,
+          FetchBoard
+        >,
+        now: () => now,
+      },
+      board,
+      0,
+      lastChangeAt,
+      validator,
+    );
+    expect(asked).toEqual([validator]);
+    expect(outcome).toMatchObject({
+      ok: true,
+      notModified: true,
+      validator,
+      newJobIds: [],
+      lastChangeAt,
+      nextDelayMs: 3 * 60_000,
+    });
+  });
+
+  it('a failed answer keeps no validator for the next poll', async () => {
+    const outcome = await pollBoard(
+      depsFailingWith({ kind: 'server-error', status: 503 }),
+      board,
+      0,
+      undefined,
+      validator,
+    );
+    expect(outcome.ok).toBe(false);
+    expect('validator' in outcome).toBe(false);
+  });
+});
