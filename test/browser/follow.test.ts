@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { launchTestChromium } from '../support/browser';
@@ -32,6 +32,51 @@ describe('following a company', () => {
     page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   const followedList = (page: Page) =>
     page.getByRole('list', { name: 'Companies you follow' }).getByRole('listitem');
+
+  /** Save, Mark applied and Hide on the followed posting's card, each kept after a reload. */
+  async function actOnMatchAcrossReloads(page: Page): Promise<void> {
+    const android = card(page, ANDROID_ROLE);
+    // Each control's name is its text, then the job (for screen readers).
+    const control = (scope: Locator, name: string) =>
+      scope.getByRole('button', { name: new RegExp(`^${name}: ${ANDROID_ROLE}`) });
+    const pressControl = async (name: string) => {
+      const button = control(android, name);
+      await expect.poll(() => button.getAttribute('aria-disabled')).toBeNull();
+      await button.click();
+    };
+    const views = page.getByRole('navigation', { name: 'Which jobs to show' });
+    await pressControl('Save');
+    await control(android, 'Saved').waitFor();
+    await pressControl('Mark applied');
+    const applied = android.getByLabel('Applied on');
+    const today = await applied.inputValue();
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    await page.reload();
+    expect(await control(android, 'Saved').getAttribute('aria-pressed')).toBe('true');
+    expect(await android.getByLabel('Applied on').inputValue()).toBe(today);
+
+    await pressControl('Hide');
+    const dialog = page.getByRole('dialog', { name: 'Hide this job?' });
+    await dialog.getByRole('radio', { name: 'Wrong level' }).check();
+    const hidden = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().includes('/action'),
+    );
+    await press(dialog, 'Hide');
+    await page.getByText(`Hidden: ${ANDROID_ROLE} at`).waitFor();
+    expect((await hidden).status()).toBe(200);
+
+    await page.reload();
+    await views.getByRole('link', { name: 'Saved (1)' }).click();
+    await page.getByRole('listitem').filter({ hasText: ANDROID_ROLE }).waitFor();
+    await views.getByRole('link', { name: 'Matches', exact: true }).click();
+    await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+    await views.getByRole('link', { name: 'Applied (1)' }).waitFor();
+    expect(await android.count()).toBe(0);
+  }
 
   it('follows a board by its address and sees its postings among the matches', async () => {
     const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
@@ -81,6 +126,9 @@ describe('following a company', () => {
       .toBe(true);
 
     console.info(`follow to its posting among the matches: ${Date.now() - followed} ms`);
+    const acting = Date.now();
+    await actOnMatchAcrossReloads(page);
+    console.info(`save, apply and hide, each across a reload: ${Date.now() - acting} ms`);
 
     // Back on the profile, the company has its name, its open postings and its last poll.
     await page.goto(`${appUrl}${PATHS.profile}`);

@@ -38,18 +38,20 @@ function ActedItem({ action, view: which }: { action: MatchAction; view: ActedVi
           variant="quiet"
           busy={isPending(view, jobId, 'save')}
           busyLabel="Unsaving…"
+          aria-label={`Unsave: ${job}`}
           onClick={() => send({ type: 'SAVE', jobId, saved: false })}
         >
-          Unsave<span className="visually-hidden">: {job}</span>
+          Unsave
         </BusyButton>
       ) : (
         <BusyButton
           variant="quiet"
           busy={isPending(view, jobId, 'apply')}
           busyLabel="Saving…"
+          aria-label={`Not applied: ${job}`}
           onClick={() => send({ type: 'APPLY', jobId, appliedOn: null })}
         >
-          Not applied<span className="visually-hidden">: {job}</span>
+          Not applied
         </BusyButton>
       )}
       {failure && (

@@ -32,8 +32,8 @@ export function HiddenNotice() {
             (offer.error ? ` Undo failed. ${offer.error.message}` : '')}
       </p>
       {offer && (
-        <BusyButton ref={undoRef} onClick={undo}>
-          Undo<span className="visually-hidden">: show {offer.title} again</span>
+        <BusyButton ref={undoRef} aria-label={`Undo: show ${offer.title} again`} onClick={undo}>
+          Undo
         </BusyButton>
       )}
     </div>

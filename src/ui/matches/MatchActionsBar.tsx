@@ -38,19 +38,20 @@ export function MatchActionsBar({
         busy={isPending(view, jobId, 'save')}
         busyLabel={kept.saved ? 'Unsaving…' : 'Saving…'}
         unavailable={unavailable}
+        aria-label={`${kept.saved ? 'Saved' : 'Save'}: ${job}`}
         onClick={() => send({ type: 'SAVE', jobId, saved: !kept.saved })}
       >
         {kept.saved ? 'Saved' : 'Save'}
-        <span className="visually-hidden">: {job}</span>
       </BusyButton>
       {kept.appliedOn === null ? (
         <BusyButton
           busy={applying}
           busyLabel="Marking…"
           unavailable={unavailable}
+          aria-label={`Mark applied: ${job}`}
           onClick={() => send({ type: 'APPLY', jobId, appliedOn: localDay() })}
         >
-          Mark applied<span className="visually-hidden">: {job}</span>
+          Mark applied
         </BusyButton>
       ) : (
         <span className="match__applied">
@@ -76,9 +77,10 @@ export function MatchActionsBar({
             busy={applying}
             busyLabel="Saving…"
             unavailable={unavailable}
+            aria-label={`Not applied: ${job}`}
             onClick={() => send({ type: 'APPLY', jobId, appliedOn: null })}
           >
-            Not applied<span className="visually-hidden">: {job}</span>
+            Not applied
           </BusyButton>
         </span>
       )}
@@ -88,9 +90,10 @@ export function MatchActionsBar({
         busyLabel="Hiding…"
         unavailable={unavailable}
         aria-haspopup="dialog"
+        aria-label={`Hide: ${job}`}
         onClick={() => setHiding(true)}
       >
-        Hide…<span className="visually-hidden">: {job}</span>
+        Hide…
       </BusyButton>
       {failure && (
         <p role="alert" className="form-message form-message--error match__failure">
