@@ -312,6 +312,9 @@ describe('suggestions from hides', () => {
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
     expect(put.mock.calls.map(([call]) => call.action.hidden)).toEqual(['company', 'company']);
+    expect(hiddenNotice()?.textContent).toBe('Hidden: 2 jobs of Acme Cloud.');
+    const undo = screen.getByRole('button', { name: 'Undo: show 2 jobs of Acme Cloud again' });
+    expect(document.activeElement).toBe(undo);
   });
 
   it('links a profile field to the profile, and Not now waves it away', async () => {

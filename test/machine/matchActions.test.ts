@@ -45,10 +45,11 @@ function fakeMachine(initial: MatchActionsResponse = answer([])) {
   const putAction = vi.fn<(input: PutCall) => Promise<MatchActionsResponse>>(
     async ({ jobId, action }) => answer([kept(jobId, action)], initial.suggestions),
   );
+  const loadMatches = vi.fn(async () => found);
   const actor = createActor(
     matchesMachine.provide({
       actors: {
-        loadMatches: fromPromise(async () => found),
+        loadMatches: fromPromise(() => loadMatches()),
         markAlertsSeen: fromPromise(async () => {}),
         streamAlerts: fromCallback(() => {}),
         loadActions: fromPromise(({ input }) => loadActions(input)),
@@ -56,7 +57,7 @@ function fakeMachine(initial: MatchActionsResponse = answer([])) {
       },
     }),
   ).start();
-  return { actor, loadActions, putAction };
+  return { actor, loadActions, putAction, loadMatches };
 }
 
 type Actor = ReturnType<typeof fakeMachine>['actor'];
@@ -124,9 +125,8 @@ describe('acting on matches in the matches machine', () => {
     actor.send({ type: 'HIDE', jobId: 7, reason: 'pay' });
     expect(isHidden(actor.getSnapshot().context, 7)).toBe(true);
     expect(actor.getSnapshot().context.hiddenOffer).toEqual({
-      jobId: 7,
-      title: frontendMatch.title,
-      company: frontendMatch.company,
+      jobIds: [7],
+      what: `${frontendMatch.title} at ${frontendMatch.company}`,
       error: null,
     });
     hide.resolve(answer([kept(7, { hidden: 'pay' })]));
@@ -144,6 +144,23 @@ describe('acting on matches in the matches machine', () => {
       }),
     );
     expect(isHidden(actor.getSnapshot().context, 7)).toBe(false);
+  });
+
+  it('reads the list again when Undo shows a job a refresh has left out', async () => {
+    const { actor, loadMatches } = fakeMachine();
+    await loaded(actor);
+    actor.send({ type: 'HIDE', jobId: 8, reason: 'pay' });
+    await ready(actor);
+    // The backend leaves the hidden job out of the matches it answers.
+    loadMatches.mockResolvedValueOnce({ ...found, matches: [frontendMatch] });
+    actor.send({ type: 'REFRESH' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ open: { list: 'loaded' } }));
+    expect(actor.getSnapshot().context.matches.map((job) => job.jobId)).toEqual([7]);
+    actor.send({ type: 'UNDO_HIDE' });
+    await ready(actor);
+    await waitFor(actor, (snapshot) => snapshot.matches({ open: { list: 'loaded' } }));
+    expect(loadMatches).toHaveBeenCalledTimes(3);
+    expect(actor.getSnapshot().context.matches.map((job) => job.jobId)).toEqual([7, 8]);
   });
 
   it('brings a job back with the error when its hide fails, and forgets the error on the next change', async () => {
@@ -180,7 +197,8 @@ describe('acting on matches in the matches machine', () => {
     const { context } = actor.getSnapshot();
     expect(isHidden(context, 8)).toBe(true);
     expect(context.hiddenOffer).toMatchObject({
-      jobId: 8,
+      jobIds: [8],
+      what: 'Job 8 at Acme Cloud',
       error: { code: 'network-error' },
     });
   });
@@ -199,6 +217,16 @@ describe('acting on matches in the matches machine', () => {
       [8, 'company'],
     ]);
     expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([floor]);
+    expect(actor.getSnapshot().context.hiddenOffer).toEqual({
+      jobIds: [7, 8],
+      what: '2 jobs of Acme Cloud',
+      error: null,
+    });
+    actor.send({ type: 'UNDO_HIDE' });
+    expect([7, 8].map((jobId) => isHidden(actor.getSnapshot().context, jobId))).toEqual([
+      false,
+      false,
+    ]);
     actor.send({ type: 'DISMISS_SUGGESTION', suggestion: floor });
     expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([]);
   });

@@ -25,11 +25,12 @@ export interface MatchActionFailure {
   error: BackendError;
 }
 
-/** The last hide, offered for Undo until the next one (with the undo's failure, if it failed). */
+/** The last hide (one job, or a company's listed jobs), offered for Undo until the next one. */
 export interface HiddenOffer {
-  jobId: number;
-  title: string;
-  company: string;
+  jobIds: number[];
+  /** "Senior Frontend Engineer at Acme Cloud", "2 jobs of Acme Cloud". */
+  what: string;
+  /** Why the undo failed (the jobs stay hidden). */
   error: BackendError | null;
 }
 
@@ -139,6 +140,12 @@ export function offeredSuggestions(context: MatchActionsContext): MatchSuggestio
   );
 }
 
+/** The jobs the matches page lists. */
+interface MatchesListed {
+  newAlerts: readonly JobMatch[];
+  matches: readonly JobMatch[];
+}
+
 /** The listed jobs of `company` not hidden yet: what "hide the company's jobs" hides. */
 export function unhiddenJobsOf(
   context: MatchActionsContext,
@@ -148,4 +155,33 @@ export function unhiddenJobsOf(
   return listed
     .filter((match) => match.company === company && !isHidden(context, match.jobId))
     .map((match) => match.jobId);
+}
+
+/** Hides `jobIds` for `reason`, offering Undo for them together. */
+export function withHides(
+  context: MatchActionsContext,
+  jobIds: readonly number[],
+  reason: HideReason,
+  what: string,
+): Pick<MatchActionsContext, 'queue' | 'failures' | 'hiddenOffer'> {
+  const changes = jobIds.map((jobId): MatchActionChange => ({
+    jobId,
+    kind: 'hide',
+    patch: { hidden: reason },
+  }));
+  const failures = context.failures.filter((failure) => !jobIds.includes(failure.jobId));
+  return {
+    queue: [...context.queue, ...changes],
+    failures,
+    hiddenOffer: { jobIds: [...jobIds], what, error: null },
+  };
+}
+
+/** An undone hide of a job the list no longer holds (a refresh left it out): the list reads again. */
+export function isUnlistedUndo(
+  context: Pick<MatchesListed, 'newAlerts' | 'matches'>,
+  change: MatchActionChange,
+): boolean {
+  const listed = [...context.newAlerts, ...context.matches];
+  return change.patch.hidden === null && !listed.some((job) => job.jobId === change.jobId);
 }

@@ -2,11 +2,13 @@ import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup }
 import type { AlertMatch, MatchActionsResponse } from '../../../contract';
 import { backendErrorOf } from '../backend/backendErrors';
 import {
+  isUnlistedUndo,
   requestOf,
   suggestionKey,
   unhiddenJobsOf,
   withAnswer,
   withChange,
+  withHides,
   type MatchActionChange,
 } from './matchActionsTypes';
 import type { AlertIdsInput, PutActionInput, SlotInput, UidInput } from './matchesActors';
@@ -134,36 +136,37 @@ export const matchesMachine = setup({
         return withChange(context, { jobId, kind: 'apply', patch: { appliedOn: event.appliedOn } });
       }
       const job = [...context.newAlerts, ...context.matches].find((at) => at.jobId === jobId);
-      return {
-        ...withChange(context, { jobId, kind: 'hide', patch: { hidden: event.reason } }),
-        hiddenOffer: { jobId, title: job?.title ?? '', company: job?.company ?? '', error: null },
-      };
+      const what = job ? `${job.title} at ${job.company}` : 'the job';
+      return withHides(context, [jobId], event.reason, what);
     }),
     undoHide: assign(({ context }) => {
-      const offer = context.hiddenOffer;
-      if (offer === null) return {};
-      return {
-        ...withChange(context, { jobId: offer.jobId, kind: 'hide', patch: { hidden: null } }),
-        hiddenOffer: null,
-      };
+      const changes = (context.hiddenOffer?.jobIds ?? []).map((jobId): MatchActionChange => ({
+        jobId,
+        kind: 'hide',
+        patch: { hidden: null },
+      }));
+      return { queue: [...context.queue, ...changes], hiddenOffer: null };
     }),
     hideCompany: assign(({ context, event }) => {
       assertEvent(event, 'HIDE_COMPANY');
-      const listed = [...context.newAlerts, ...context.matches];
-      const queue: MatchActionChange[] = unhiddenJobsOf(context, listed, event.company).map(
-        (jobId) => ({ jobId, kind: 'hide', patch: { hidden: 'company' } }),
-      );
-      const key = suggestionKey({ kind: 'hide-company', company: event.company, hides: 0 });
-      return { queue: [...context.queue, ...queue], dismissed: [...context.dismissed, key] };
+      const { company } = event;
+      const jobIds = unhiddenJobsOf(context, [...context.newAlerts, ...context.matches], company);
+      const key = suggestionKey({ kind: 'hide-company', company, hides: 0 });
+      const what = `${jobIds.length} ${jobIds.length === 1 ? 'job' : 'jobs'} of ${company}`;
+      return {
+        ...withHides(context, jobIds, 'company', what),
+        dismissed: [...context.dismissed, key],
+      };
     }),
     dismissSuggestion: assign(({ context, event }) => {
       assertEvent(event, 'DISMISS_SUGGESTION');
       return { dismissed: [...context.dismissed, suggestionKey(event.suggestion)] };
     }),
-    takeChangeAnswer: assign(({ context }, answer: MatchActionsResponse) => ({
-      ...withAnswer(answer),
-      queue: context.queue.slice(1),
-    })),
+    takeChangeAnswer: enqueueActions(({ context, enqueue }, answer: MatchActionsResponse) => {
+      const [change, ...queue] = context.queue;
+      enqueue.assign({ ...withAnswer(answer), queue });
+      if (change && isUnlistedUndo(context, change)) enqueue.raise({ type: 'REFRESH' });
+    }),
     // The change is dropped, so the job shows as the backend keeps it, with the error beside it.
     recordChangeFailure: assign(({ context }, params: { error: unknown }) => {
       const [change, ...queue] = context.queue;
@@ -174,13 +177,15 @@ export const matchesMachine = setup({
       if (kind === 'hide' && change.patch.hidden === null) {
         // A failed Undo: the job stays hidden, and Undo is offered again with the error.
         const kept = context.actions.find((action) => action.jobId === jobId);
-        const { title = '', company = '' } = kept ?? {};
-        return { queue, hiddenOffer: { jobId, title, company, error } };
+        const what = kept ? `${kept.title} at ${kept.company}` : 'the job';
+        return { queue, hiddenOffer: { jobIds: [jobId], what, error } };
       }
+      // A failed hide: the job is back, so Undo is no longer offered for it.
+      const jobIds = offer?.jobIds.filter((id) => kind !== 'hide' || id !== jobId) ?? [];
       return {
         queue,
         failures: [...context.failures, { jobId, kind, error }],
-        hiddenOffer: kind === 'hide' && offer?.jobId === jobId ? null : offer,
+        hiddenOffer: offer && jobIds.length > 0 ? { ...offer, jobIds } : null,
       };
     }),
   },

@@ -12,27 +12,27 @@ export function HiddenNotice() {
   const { hiddenOffer: offer } = useMatchesView();
   const send = useMatchesSend();
   const undoRef = useRef<HTMLButtonElement>(null);
-  const offered = offer?.jobId ?? null;
+  const offered = offer?.jobIds.join() ?? null;
 
   useEffect(() => {
     if (offered !== null) undoRef.current?.focus();
   }, [offered, offer?.error]);
 
   function undo(): void {
-    if (offer === null) return;
+    const first = offer?.jobIds[0];
+    if (first === undefined) return;
     flushSync(() => send({ type: 'UNDO_HIDE' }));
-    document.getElementById(matchCardId(offer.jobId))?.focus();
+    document.getElementById(matchCardId(first))?.focus();
   }
 
   return (
     <div className="matches-page__hidden">
       <p aria-live="polite">
         {offer &&
-          `Hidden: ${offer.title} at ${offer.company}.` +
-            (offer.error ? ` Undo failed. ${offer.error.message}` : '')}
+          `Hidden: ${offer.what}.` + (offer.error ? ` Undo failed. ${offer.error.message}` : '')}
       </p>
       {offer && (
-        <BusyButton ref={undoRef} aria-label={`Undo: show ${offer.title} again`} onClick={undo}>
+        <BusyButton ref={undoRef} aria-label={`Undo: show ${offer.what} again`} onClick={undo}>
           Undo
         </BusyButton>
       )}
