@@ -247,7 +247,7 @@ describe('acting on a match', () => {
 });
 
 describe('the Saved and Applied views', () => {
-  const saved = kept(7, { saved: true, closed: true });
+  const saved = kept(7, { saved: true, closed: true, hidden: 'pay' });
   const applied = kept(8, { appliedOn: '2026-11-20' });
 
   it('lists the saved jobs, closed postings marked, and Unsave takes one off', async () => {
@@ -261,6 +261,7 @@ describe('the Saved and Applied views', () => {
     const item = (await screen.findByRole('link', { name: frontendMatch.title })).closest('li')!;
     expect(within(item).getByText('Acme Cloud')).toBeTruthy();
     expect(within(item).getByText('Closed: the posting is no longer open.')).toBeTruthy();
+    expect(within(item).getByText('Hidden from your matches: pay too low.')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     await person.click(control(item, 'Unsave'));
     expect(

@@ -2,7 +2,7 @@ import type { MatchAction } from '../../../contract';
 import { failureOf, isPending } from '../../machines/matches/matchActionsTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
-import { dayText, failureText } from './actionLabels';
+import { dayText, failureText, HIDE_REASON_LABELS } from './actionLabels';
 import { useMatchesSend, useMatchesView } from './hooks';
 
 export type ActedView = 'saved' | 'applied';
@@ -28,6 +28,11 @@ function ActedItem({ action, view: which }: { action: MatchAction; view: ActedVi
       </h2>
       <p className="match__company">{action.company}</p>
       {action.closed && <p className="acted__closed">Closed: the posting is no longer open.</p>}
+      {action.hidden !== null && (
+        <p className="acted__hidden">
+          Hidden from your matches: {HIDE_REASON_LABELS[action.hidden].toLowerCase()}.
+        </p>
+      )}
       {action.appliedOn !== null && (
         <p>
           Applied on <time dateTime={action.appliedOn}>{dayText(action.appliedOn)}</time>
