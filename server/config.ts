@@ -34,7 +34,7 @@ export interface ServerConfig {
   /** The signing secret of the Stripe webhook endpoint (`whsec_…`): only events signed with it count. */
   stripeWebhookSecret: string;
   /**
-   * The job boards polled: JOB_BOARDS; where unset in production, the default list
+   * The job boards polled: JOB_BOARDS_FILE's list, or JOB_BOARDS; where unset in production, the default list
    * (server/jobs/boards/boards.json); none (JOB_BOARDS='' or unset in development): nothing is
    * polled and no queue starts.
    */
@@ -125,9 +125,20 @@ function rateLimitStoreOf(env: Env): ServerConfig['rateLimitStore'] {
 
 /**
  * Production polls the default list unless JOB_BOARDS says otherwise; development and tests poll
- * only what they name, so nothing reaches the real APIs unasked.
+ * only what they name, so nothing reaches the real APIs unasked. JOB_BOARDS_FILE names a list in
+ * the default list's format instead, for lists too long for one environment variable.
  */
 function jobBoardsOf(env: Env): BoardRef[] {
+  const file = env.JOB_BOARDS_FILE?.trim();
+  if (file) {
+    if (env.JOB_BOARDS !== undefined)
+      throw new Error('Set JOB_BOARDS_FILE or JOB_BOARDS, not both.');
+    try {
+      return boardRefsOf(loadDefaultBoards(file));
+    } catch (error) {
+      throw new Error(`JOB_BOARDS_FILE: cannot read ${file}`, { cause: error });
+    }
+  }
   if (env.JOB_BOARDS === undefined && env.NODE_ENV?.trim() === 'production') {
     return boardRefsOf(loadDefaultBoards());
   }

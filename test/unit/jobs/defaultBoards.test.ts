@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readServerConfig } from '../../../server/config';
@@ -94,5 +95,19 @@ describe('the boards the backend polls', () => {
     expect(
       readServerConfig({ NODE_ENV: 'production', JOB_BOARDS: 'lever:globex' }).jobBoards,
     ).toEqual([{ source: 'lever', token: 'globex' }]);
+  });
+
+  it('are the list JOB_BOARDS_FILE names, in any environment, and never both settings', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'boards-')), 'boards.json');
+    writeFileSync(file, JSON.stringify([board({ source: 'lever', token: 'globex' })]));
+    expect(readServerConfig({ JOB_BOARDS_FILE: file }).jobBoards).toEqual([
+      { source: 'lever', token: 'globex' },
+    ]);
+    expect(() => readServerConfig({ JOB_BOARDS_FILE: file, JOB_BOARDS: 'lever:x' })).toThrow(
+      /JOB_BOARDS_FILE or JOB_BOARDS, not both/,
+    );
+    expect(() => readServerConfig({ JOB_BOARDS_FILE: `${file}.missing` })).toThrow(
+      /JOB_BOARDS_FILE/,
+    );
   });
 });
