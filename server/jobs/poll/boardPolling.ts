@@ -40,10 +40,16 @@ export interface BoardPolling {
 
 const START_TIME_LIMIT_MS = 60_000;
 const REWRITE_TIME_LIMIT_MS = 10 * 60_000;
+/**
+ * Polls in flight at once in a process, one per pg-boss worker: enough that slow boards (each up to
+ * its time limit) do not hold up the rest, few enough that idle workers' fetches stay cheap.
+ */
+const pollWorkersFor = (boards: number): number => Math.min(16, 2 + Math.floor(boards / 250));
 /** A poll that runs longer than this (fetch and store, each limited) is given up and retried. */
 const POLL_EXPIRY_MARGIN_SECONDS = 60;
 
-function queueOptions(timeoutMs: number) {
+/** The poll queue's options (a benchmark creates the queue before the backend starts). */
+export function pollQueueOptions(timeoutMs: number) {
   return {
     policy: 'stately' as const,
     expireInSeconds: Math.ceil(timeoutMs / 1000) + POLL_EXPIRY_MARGIN_SECONDS,
@@ -106,15 +112,19 @@ export async function startBoardPolling(options: BoardPollingOptions): Promise<B
     if (alerts !== null) logAlerts(log, board, alerts);
   };
 
+  const workers = pollWorkersFor(options.boards.length);
   await withTimeLimit(
     (async () => {
-      await boss.createQueue(POLL_BOARD_QUEUE, queueOptions(options.timeoutMs));
+      await boss.createQueue(POLL_BOARD_QUEUE, pollQueueOptions(options.timeoutMs));
       for (const board of options.boards) await queueNext(board, 0, 0);
       await boss.work<PollBoardData>(
         POLL_BOARD_QUEUE,
         {
           pollingIntervalSeconds: Math.min(2, Math.max(0.5, options.intervalMs / 2000)),
-          localConcurrency: Math.min(4, options.boards.length),
+          localConcurrency: workers,
+          // While more polls are due than workers, each worker fetches again at once rather than
+          // after the polling interval: a backlog is worked off at the rate polls take.
+          burstWhenReadyExceeds: workers,
         },
         handle,
       );
