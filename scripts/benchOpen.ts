@@ -60,7 +60,7 @@ interface Visit {
   fromWorker: boolean;
   /** From the worker's start to the document's first byte (0 without a worker). */
   workerAnswerMs: number;
-  /** When the last of the page's own scripts had come (from the worker's cache on a repeat visit). */
+  /** When the page's last script (lazy chunks too) had come; on a repeat visit, from the cache. */
   scriptsLoadedMs: number;
   /** When the matches were asked of the backend, and when the answer had come. */
   matchesAskedMs: number;
@@ -269,7 +269,7 @@ function row(label: string, values: readonly number[]): string {
 /** What each printed row reads from a visit. */
 const ROWS: readonly [string, (visit: Visit) => number][] = [
   ['first contentful paint', (one) => one.paintMs],
-  ["the page's scripts loaded", (one) => one.scriptsLoadedMs],
+  ['last script of the page loaded', (one) => one.scriptsLoadedMs],
   ['GET /v1/matches asked', (one) => one.matchesAskedMs],
   ['GET /v1/matches answered', (one) => one.matchesAnsweredMs],
   ['matches listed', (one) => one.listedMs],
