@@ -132,6 +132,18 @@ export const API_ERRORS = {
     message:
       'This profile keeps 2000 saved, applied or hidden jobs, the most it can. Clear some first.',
   },
+  'match-company-invalid': {
+    status: 400,
+    message: 'Name the company to hide or show again (200 characters at most).',
+  },
+  'hidden-companies-limit': {
+    status: 400,
+    message: 'This profile hides 200 companies, the most it can. Show one again first.',
+  },
+  'match-suggestion-unknown': {
+    status: 404,
+    message: 'This suggestion is not offered any more. Reload to see the current ones.',
+  },
   'follow-limit': {
     status: 400,
     message: 'You follow 50 companies, the most a profile can. Remove one to follow another.',

@@ -47,8 +47,47 @@ export interface MatchActionsResponse {
   slot: ProfileSlot;
   actions: MatchAction[];
   suggestions: MatchSuggestion[];
+  /** Companies whose every job (listed now or posted later) the profile hides, newest first. */
+  hiddenCompanies: HiddenCompany[];
   limit: number;
 }
+
+/** A company hidden by rule, under the name it was hidden as. */
+export interface HiddenCompany {
+  company: string;
+  /** When it was hidden (ISO 8601). */
+  hiddenAt: string;
+}
+
+/**
+ * `PUT /v1/matches/companies?slot=N`: hide every job of a company, now and later (`hidden: true`),
+ * or show them again. Answered with the whole MatchActionsResponse.
+ */
+export interface PutHiddenCompanyRequest {
+  company: string;
+  hidden: boolean;
+}
+
+/** Companies a profile may hide by rule; one more is refused with `hidden-companies-limit`. */
+export const HIDDEN_COMPANIES_LIMIT = 200;
+/** The longest company name a rule takes. */
+export const COMPANY_NAME_MAX = 200;
+
+/**
+ * A company's name as rules compare it: spaces and tabs run together and trimmed, ASCII letters
+ * lower-cased (only those: the server compares in SQL the same way, whatever the database's locale).
+ */
+export const companyKey = (company: string): string =>
+  company
+    .replace(/[ \t\n\r\f\v]+/g, ' ')
+    .replace(/^ | $/g, '')
+    .replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/**
+ * `POST /v1/matches/suggestions/dismiss?slot=N`: "Not now" on a suggestion offered now, kept per
+ * profile. It comes back only when its hides grow past the count it had when dismissed.
+ */
+export type DismissSuggestionRequest = MatchSuggestion;
 
 /** Jobs a profile may keep an action on; one more is refused with `match-actions-limit`. */
 export const MATCH_ACTIONS_LIMIT = 2000;

@@ -15,6 +15,7 @@ import {
   carryOvers,
   cvs,
   followedBoards,
+  hiddenCompanies,
   matchActions,
   plans,
   processedWebhookEvents,
@@ -88,6 +89,7 @@ async function deleteOrphans(options: CleanupOptions): Promise<number> {
     ...(await db.select({ uid: plans.uid }).from(plans)),
     ...(await db.selectDistinct({ uid: followedBoards.uid }).from(followedBoards)),
     ...(await db.selectDistinct({ uid: matchActions.uid }).from(matchActions)),
+    ...(await db.selectDistinct({ uid: hiddenCompanies.uid }).from(hiddenCompanies)),
   ];
   const uids = [...new Set(rows.map((row) => row.uid))];
   const orphans: string[] = [];

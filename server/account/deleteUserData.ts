@@ -5,8 +5,10 @@ import {
   alerts,
   carryOvers,
   cvs,
+  dismissedSuggestions,
   followedBoards,
   followModes,
+  hiddenCompanies,
   matchActions,
   plans,
   processedWebhookEvents,
@@ -16,7 +18,7 @@ import {
 
 /**
  * Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts,
- * followed companies, saved / applied / hidden jobs, push devices).
+ * followed companies, saved / applied / hidden jobs, hidden companies, dismissed suggestions, push devices).
  */
 export async function deleteUserData(db: Database | Transaction, uids: string[]): Promise<number> {
   if (uids.length === 0) return 0;
@@ -35,6 +37,8 @@ export async function deleteUserData(db: Database | Transaction, uids: string[])
   await db.delete(followedBoards).where(inArray(followedBoards.uid, uids));
   await db.delete(followModes).where(inArray(followModes.uid, uids));
   await db.delete(matchActions).where(inArray(matchActions.uid, uids));
+  await db.delete(hiddenCompanies).where(inArray(hiddenCompanies.uid, uids));
+  await db.delete(dismissedSuggestions).where(inArray(dismissedSuggestions.uid, uids));
   await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.uid, uids));
   return removedProfiles.length + removedCvs.length;
 }

@@ -12,9 +12,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { SENIORITIES, type ProfileSlot } from '../../contract';
+import { companyKey, SENIORITIES, type ProfileSlot } from '../../contract';
 import type { Database, Transaction } from '../db/database';
-import { jobs, matchActions, profiles } from '../db/schema';
+import { hiddenCompanies, jobs, matchActions, profiles } from '../db/schema';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
 import { LOCATION_RULE, type RemoteChoice } from '../matching/locationRule';
 import {
@@ -112,6 +112,7 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
   const [job] = await db
     .select({
       id: jobs.id,
+      company: jobs.company,
       source: jobs.source,
       board: jobs.board,
       usEligibility: jobs.usEligibility,
@@ -178,6 +179,8 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
           followModeAdmits(job),
           // A job the user hid, from any of their profiles, never alerts them again.
           sql`not exists (select 1 from ${matchActions} where ${matchActions.uid} = ${profiles.uid} and ${matchActions.jobId} = ${job.id} and ${matchActions.hidden} is not null)`,
+          // Nor does any job of a company the profile hides.
+          sql`not exists (select 1 from ${hiddenCompanies} where ${hiddenCompanies.uid} = ${profiles.uid} and ${hiddenCompanies.slot} = ${profiles.slot} and ${hiddenCompanies.companyKey} = ${companyKey(job.company)})`,
         ),
       ),
   );

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, max, notExists } from 'drizzle-orm';
 import type { AlertMatch, GetAlertsResponse } from '../../contract';
 import type { Database } from '../db/database';
-import { alerts, jobs, matchActions } from '../db/schema';
+import { alerts, hiddenCompanies, jobs, matchActions } from '../db/schema';
+import { companyKeySql } from '../matchActions/companyKeySql';
 import { matchColumns } from '../matching/candidateJobs';
 import { scoreMatch } from '../matching/scoreMatch';
 import { readSeekers } from '../matching/seeker';
@@ -57,6 +58,19 @@ export async function readAlerts(
                     eq(matchActions.uid, uid),
                     eq(matchActions.jobId, alerts.jobId),
                     isNotNull(matchActions.hidden),
+                  ),
+                ),
+            ),
+            // The same for a company the profile hides (its jobs' alerts go with the rule).
+            notExists(
+              db
+                .select({ key: hiddenCompanies.companyKey })
+                .from(hiddenCompanies)
+                .where(
+                  and(
+                    eq(hiddenCompanies.uid, uid),
+                    eq(hiddenCompanies.slot, slot),
+                    eq(hiddenCompanies.companyKey, companyKeySql(jobs.company)),
                   ),
                 ),
             ),

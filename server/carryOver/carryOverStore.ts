@@ -8,6 +8,7 @@ import { readProfile, saveProfile } from '../profile/profileStore';
 import { carryPushDevices } from '../push/pushStore';
 import { carryFollows } from './carryFollows';
 import { carryMatchActions } from './carryMatchActions';
+import { carryMatchRules } from './carryMatchRules';
 import { mergeProfiles } from './mergeProfiles';
 
 export interface CarryOverRecord extends CarryOverResponse {
@@ -110,6 +111,7 @@ export async function carryOverInTransaction(
     const carriedCv = await carryCv(tx, guestUid, accountUid, mode);
     await carryFollows(tx, guestUid, accountUid, mode);
     await carryMatchActions(tx, guestUid, accountUid, mode);
+    await carryMatchRules(tx, guestUid, accountUid, mode);
     await carryPushDevices(tx, guestUid, accountUid);
     // Every slot of the guest's (it only ever has slot 1).
     await tx.delete(profiles).where(eq(profiles.uid, guestUid));

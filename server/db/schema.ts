@@ -358,6 +358,45 @@ export const matchActions = pgTable(
 );
 
 /**
+ * Companies a profile hides by rule: every job of one (listed now or posted later) is left out of
+ * its matches and never alerts it. `company_key` is `companyKey` of the name (as SQL compares it).
+ */
+export const hiddenCompanies = pgTable(
+  'hidden_companies',
+  {
+    uid: text('uid').notNull(),
+    slot: slot(),
+    companyKey: text('company_key').notNull(),
+    company: text('company').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.slot, table.companyKey] }),
+    slotInRange('hidden_companies_slot_range', table.slot),
+  ],
+);
+
+/**
+ * Suggestions a profile dismissed ("Not now"), by `suggestionKey`, with the hides they had then:
+ * one comes back only when its hides grow past that.
+ */
+export const dismissedSuggestions = pgTable(
+  'dismissed_suggestions',
+  {
+    uid: text('uid').notNull(),
+    slot: slot(),
+    key: text('key').notNull(),
+    hides: integer('hides').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.slot, table.key] }),
+    slotInRange('dismissed_suggestions_slot_range', table.slot),
+  ],
+);
+
+/**
  * The browsers a user turned notifications on for (Web Push), one row per push endpoint: where
  * the push service takes messages for that device, and the device's keys to encrypt them with.
  */

@@ -3,7 +3,9 @@ import {
   HIDE_REASONS,
   MATCH_ACTIONS_LIMIT,
   type MatchActionsResponse,
+  type DismissSuggestionRequest,
   type ProfileSlot,
+  type PutHiddenCompanyRequest,
   type PutMatchActionRequest,
 } from '../../contract';
 import { ApiFailure } from '../apiFailure';
@@ -12,19 +14,37 @@ import type { Database } from '../db/database';
 import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
 import type { RouteDependencies } from '../routeDependencies';
 import {
+  dismissSuggestionRequestSchema,
+  hiddenCompanyRequestSchema,
   matchActionParamsSchema,
   matchActionRequestSchema,
   matchActionsResponseSchema,
 } from './matchActionSchema';
-import { readMatchActions, saveMatchAction, suggestionsFrom } from './matchActionStore';
+import { readMatchActions, saveMatchAction } from './matchActionStore';
+import {
+  dismissSuggestion,
+  offeredSuggestions,
+  readHiddenCompanies,
+  setHiddenCompany,
+} from './matchRuleStore';
 
 async function actionsOf(
   db: Database,
   uid: string,
   slot: ProfileSlot,
 ): Promise<MatchActionsResponse> {
-  const actions = await readMatchActions(db, uid, slot);
-  return { slot, actions, suggestions: suggestionsFrom(actions), limit: MATCH_ACTIONS_LIMIT };
+  const [actions, hidden] = await Promise.all([
+    readMatchActions(db, uid, slot),
+    readHiddenCompanies(db, uid, slot),
+  ]);
+  const keys = new Set(hidden.map((row) => row.key));
+  return {
+    slot,
+    actions,
+    suggestions: await offeredSuggestions(db, uid, slot, keys),
+    hiddenCompanies: hidden.map(({ company, hiddenAt }) => ({ company, hiddenAt })),
+    limit: MATCH_ACTIONS_LIMIT,
+  };
 }
 
 /** A real calendar day, not after tomorrow (the seeker's time zone may be ahead of the server's). */
@@ -71,6 +91,34 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
         throw new ApiFailure('match-applied-date-invalid');
       }
       await saveMatchAction(db, uid, slot, Number(request.params.jobId), request.body);
+      return actionsOf(db, uid, slot);
+    },
+  );
+
+  app.put<{ Body: PutHiddenCompanyRequest; Querystring: SlotQuery }>(
+    '/v1/matches/companies',
+    {
+      onRequest: authenticators.standard,
+      schema: { body: hiddenCompanyRequestSchema, querystring: slotQuerySchema, response },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      const slot = slotOf(request.query);
+      await setHiddenCompany(db, uid, slot, request.body);
+      return actionsOf(db, uid, slot);
+    },
+  );
+
+  app.post<{ Body: DismissSuggestionRequest; Querystring: SlotQuery }>(
+    '/v1/matches/suggestions/dismiss',
+    {
+      onRequest: authenticators.standard,
+      schema: { body: dismissSuggestionRequestSchema, querystring: slotQuerySchema, response },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      const slot = slotOf(request.query);
+      await dismissSuggestion(db, uid, slot, request.body);
       return actionsOf(db, uid, slot);
     },
   );

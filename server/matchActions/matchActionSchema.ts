@@ -45,27 +45,52 @@ const actionSchema = {
   },
 } as const;
 
+/** `PUT /v1/matches/companies` (PutHiddenCompanyRequest); the name's own limit is the route's, with its code. */
+export const hiddenCompanyRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['company', 'hidden'],
+  properties: { company: { type: 'string', maxLength: 1000 }, hidden: { type: 'boolean' } },
+} as const;
+
+const suggestionSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'hides'],
+  properties: {
+    kind: { type: 'string', enum: ['hide-company', 'profile-field'] },
+    hides: { type: 'integer', minimum: 0 },
+    company: { type: 'string', maxLength: 1000 },
+    field: { type: 'string', enum: ['minSalaryUsd', 'places', 'seniority'] },
+  },
+} as const;
+
+/** `POST /v1/matches/suggestions/dismiss` (DismissSuggestionRequest): the suggestion as offered. */
+export const dismissSuggestionRequestSchema = {
+  ...suggestionSchema,
+  oneOf: [
+    { properties: { kind: { const: 'hide-company' } }, required: ['company'] },
+    { properties: { kind: { const: 'profile-field' } }, required: ['field'] },
+  ],
+} as const;
+
 /** Every match action route's answer (MatchActionsResponse); it keeps anything else out. */
 export const matchActionsResponseSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['slot', 'actions', 'suggestions', 'limit'],
+  required: ['slot', 'actions', 'suggestions', 'hiddenCompanies', 'limit'],
   properties: {
     slot: { type: 'integer', enum: PROFILE_SLOTS },
     limit: { type: 'integer' },
     actions: { type: 'array', items: actionSchema },
-    suggestions: {
+    suggestions: { type: 'array', items: suggestionSchema },
+    hiddenCompanies: {
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['kind', 'hides'],
-        properties: {
-          kind: { type: 'string' },
-          hides: { type: 'integer' },
-          company: { type: 'string' },
-          field: { type: 'string' },
-        },
+        required: ['company', 'hiddenAt'],
+        properties: { company: { type: 'string' }, hiddenAt: { type: 'string' } },
       },
     },
   },

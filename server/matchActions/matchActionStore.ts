@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
+  companyKey,
   MATCH_ACTIONS_LIMIT,
   MATCH_SUGGESTION_MIN_HIDES,
   type MatchAction,
@@ -113,23 +114,35 @@ const FIELD_OF_REASON = { pay: 'minSalaryUsd', place: 'places', level: 'seniorit
  * field behind `pay`, `place` or `level` hides.
  */
 export function suggestionsFrom(actions: readonly MatchAction[]): MatchSuggestion[] {
-  const companies = new Map<string, number>();
+  // By `companyKey`: the name of the most recent hide, and the count.
+  const companies = new Map<string, { company: string; hides: number }>();
   const reasons = new Map<string, number>();
   for (const action of actions) {
     if (action.hidden === null) continue;
     reasons.set(action.hidden, (reasons.get(action.hidden) ?? 0) + 1);
     if (action.hidden === 'company') {
-      companies.set(action.company, (companies.get(action.company) ?? 0) + 1);
+      const key = companyKey(action.company);
+      const seen = companies.get(key);
+      companies.set(key, {
+        company: seen?.company ?? action.company,
+        hides: (seen?.hides ?? 0) + 1,
+      });
     }
   }
   const enough = (hides: number) => hides >= MATCH_SUGGESTION_MIN_HIDES;
   return [
-    ...[...companies]
-      .filter(([, hides]) => enough(hides))
-      .map(([company, hides]): MatchSuggestion => ({ kind: 'hide-company', company, hides })),
+    ...[...companies.values()]
+      .filter(({ hides }) => enough(hides))
+      .map(({ company, hides }): MatchSuggestion => ({ kind: 'hide-company', company, hides })),
     ...Object.entries(FIELD_OF_REASON)
       .map(([reason, field]) => ({ field, hides: reasons.get(reason) ?? 0 }))
       .filter(({ hides }) => enough(hides))
       .map(({ field, hides }): MatchSuggestion => ({ kind: 'profile-field', field, hides })),
   ];
 }
+
+/** A suggestion's identity: what a dismissal is kept under. */
+export const suggestionKey = (suggestion: MatchSuggestion): string =>
+  suggestion.kind === 'hide-company'
+    ? `company:${companyKey(suggestion.company)}`
+    : `field:${suggestion.field}`;

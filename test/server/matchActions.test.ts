@@ -4,13 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUserData } from '../../server/account/deleteUserData';
 import { createAlerts } from '../../server/alerts/createAlerts';
-import { alerts, matchActions } from '../../server/db/schema';
+import {
+  alerts,
+  dismissedSuggestions,
+  hiddenCompanies,
+  matchActions,
+} from '../../server/db/schema';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
-import type {
-  CarryOverMode,
-  GetMatchesResponse,
-  MatchActionsResponse,
-  PutMatchActionRequest,
+import {
+  HIDDEN_COMPANIES_LIMIT,
+  type CarryOverMode,
+  type GetMatchesResponse,
+  type MatchSuggestion,
+  type MatchActionsResponse,
+  type PutMatchActionRequest,
 } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
@@ -176,6 +183,8 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
       const account = await accountSession();
       await act(guest.token, guestJob!, { hidden: 'level' });
       await act(account.token, accountJob!, { saved: true });
+      await hideCompany(guest.token, 'Guest Skips');
+      await hideCompany(account.token, 'Account Skips');
       const response = await call(app, 'POST', '/v1/carry-over', {
         token: account.token,
         body: { guestIdToken: guest.token, mode },
@@ -188,14 +197,137 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
       expect(
         await app.db.select().from(matchActions).where(eq(matchActions.uid, guest.uid)),
       ).toEqual([]);
+      const names = { guest: 'Guest Skips', account: 'Account Skips' };
+      expect(
+        (await actions(account.token)).hiddenCompanies.map((row) => row.company).sort(),
+      ).toEqual(kept.map((who) => names[who as keyof typeof names]).sort());
+      expect(
+        await app.db.select().from(hiddenCompanies).where(eq(hiddenCompanies.uid, guest.uid)),
+      ).toEqual([]);
     },
   );
+
+  const hideCompany = (token: string, company: string, hidden = true) =>
+    call(app, 'PUT', '/v1/matches/companies', { token, body: { company, hidden } });
+  const dismiss = (token: string, suggestion: MatchSuggestion) =>
+    call(app, 'POST', '/v1/matches/suggestions/dismiss', { token, body: suggestion });
+  const alerted = async (uid: string) =>
+    (await app.db.select().from(alerts).where(eq(alerts.uid, uid))).map((row) => row.jobId).sort();
+
+  it('keeps a dismissed suggestion away, across a carry-over, until its hides grow', async () => {
+    const company = `Dismissed ${randomUUID()}`;
+    const [first, second, third] = await postings(3, company);
+    const guest = await guestSession();
+    await act(guest.token, first!, { hidden: 'company' });
+    await act(guest.token, second!, { hidden: 'company' });
+    const offered: MatchSuggestion = { kind: 'hide-company', company, hides: 2 };
+    expect((await actions(guest.token)).suggestions).toEqual([offered]);
+    const dismissed = await dismiss(guest.token, offered);
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json<MatchActionsResponse>().suggestions).toEqual([]);
+    expect((await actions(guest.token)).suggestions).toEqual([]);
+
+    const account = await accountSession();
+    await call(app, 'POST', '/v1/carry-over', {
+      token: account.token,
+      body: { guestIdToken: guest.token, mode: 'merge' },
+    });
+    expect((await actions(account.token)).suggestions).toEqual([]);
+    await act(account.token, third!, { hidden: 'company' });
+    expect((await actions(account.token)).suggestions).toEqual([{ ...offered, hides: 3 }]);
+  });
+
+  it('hides every job of a company, listed and later, from matches and alerts, until shown again', async () => {
+    const company = `Hidden Co ${randomUUID()}`;
+    const [listed] = await postings(1, company);
+    const [elsewhere] = await postings(1);
+    const hider = await guestSession();
+    const other = await guestSession();
+    for (const { token } of [hider, other]) {
+      await call(app, 'PUT', '/v1/profile', { token, body: ELIXIR_PROFILE });
+    }
+    await createAlerts(app.db, app.alertEvents, [listed!, elsewhere!]);
+    expect(await alerted(hider.uid)).toEqual([listed, elsewhere].sort());
+
+    // Spaces and ASCII case do not matter; the alert made already goes with the rule.
+    const hidden = await hideCompany(hider.token, `  ${company.toUpperCase()}  `);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json<MatchActionsResponse>().hiddenCompanies).toEqual([
+      { company: company.toUpperCase(), hiddenAt: expect.any(String) },
+    ]);
+    expect(await alerted(hider.uid)).toEqual([elsewhere]);
+    const shown = await matchIds(hider.token);
+    expect(shown).toContain(elsewhere);
+    expect(shown).not.toContain(listed);
+    const alertsPage = await call(app, 'GET', '/v1/alerts', { token: hider.token });
+    expect(alertsPage.json<{ alerts: { jobId: number }[] }>().alerts.map((a) => a.jobId)).toEqual([
+      elsewhere,
+    ]);
+
+    const [later] = await postings(1, company);
+    await createAlerts(app.db, app.alertEvents, [later!]);
+    expect(await alerted(hider.uid)).toEqual([elsewhere]);
+    expect(await alerted(other.uid)).toEqual([listed, elsewhere, later].sort());
+    expect(await matchIds(hider.token)).not.toContain(later);
+
+    const unhidden = await hideCompany(hider.token, company, false);
+    expect(unhidden.json<MatchActionsResponse>().hiddenCompanies).toEqual([]);
+    expect(await matchIds(hider.token)).toEqual(expect.arrayContaining([listed, later]));
+    const [afterwards] = await postings(1, company);
+    await createAlerts(app.db, app.alertEvents, [afterwards!]);
+    expect(await alerted(hider.uid)).toContain(afterwards);
+  });
+
+  it('refuses a blank or long company, one company too many, and a suggestion not offered', async () => {
+    const { token, uid } = await guestSession();
+    expect(errorOf(await hideCompany(token, ' \t ')).code).toBe('match-company-invalid');
+    const long = await hideCompany(token, 'x'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long).code).toBe('match-company-invalid');
+    const extra = await call(app, 'PUT', '/v1/matches/companies', {
+      token,
+      body: { company: 'Acme', hidden: true, uid: 'someone-else' },
+    });
+    expect(extra.statusCode).toBe(400);
+    await app.db.insert(hiddenCompanies).values(
+      Array.from({ length: HIDDEN_COMPANIES_LIMIT }, (_, index) => ({
+        uid,
+        slot: 1 as const,
+        companyKey: `co ${index}`,
+        company: `Co ${index}`,
+      })),
+    );
+    const over = await hideCompany(token, 'One More');
+    expect(over.statusCode).toBe(400);
+    expect(errorOf(over).code).toBe('hidden-companies-limit');
+    // Hiding one hidden already is no change, so not refused.
+    expect((await hideCompany(token, 'CO 7')).statusCode).toBe(200);
+
+    const unknown = await dismiss(token, { kind: 'profile-field', field: 'places', hides: 2 });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).code).toBe('match-suggestion-unknown');
+    const wrong = await call(app, 'POST', '/v1/matches/suggestions/dismiss', {
+      token,
+      body: { kind: 'hide-company', hides: 2 },
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
 
   it('is deleted with the user’s data', async () => {
     const [jobId] = await postings(1);
     const { token, uid } = await guestSession();
     await act(token, jobId!, { saved: true });
+    await hideCompany(token, 'Gone Co');
+    await app.db
+      .insert(dismissedSuggestions)
+      .values({ uid, slot: 1, key: 'field:places', hides: 2 });
     await deleteUserData(app.db, [uid]);
     expect(await app.db.select().from(matchActions).where(eq(matchActions.uid, uid))).toEqual([]);
+    expect(await app.db.select().from(hiddenCompanies).where(eq(hiddenCompanies.uid, uid))).toEqual(
+      [],
+    );
+    expect(
+      await app.db.select().from(dismissedSuggestions).where(eq(dismissedSuggestions.uid, uid)),
+    ).toEqual([]);
   });
 });

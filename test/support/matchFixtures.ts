@@ -5,6 +5,7 @@ import type {
   MatchAction,
   MatchActionsResponse,
   MatchSuggestion,
+  HiddenCompany,
 } from '../../contract';
 
 /** A match as `GET /v1/matches` answers it: posted 4 minutes before `CHECKED_AT`. */
@@ -89,4 +90,5 @@ export const keptAction = (jobId: number, state: Partial<MatchAction> = {}): Mat
 export const actionsAnswer = (
   actions: MatchAction[],
   suggestions: MatchSuggestion[] = [],
-): MatchActionsResponse => ({ slot: 1, actions, suggestions, limit: 2000 });
+  hiddenCompanies: HiddenCompany[] = [],
+): MatchActionsResponse => ({ slot: 1, actions, suggestions, hiddenCompanies, limit: 2000 });
