@@ -23,7 +23,7 @@ import { toColumns } from '../server/profile/profileRow';
 import { ingestBoard } from '../server/jobs/store/ingestBoard';
 import { SKILLS } from '../server/skills/skillData';
 import { startThrowawayPostgres } from './postgres';
-import { describeMachine, median, percentile } from './stats';
+import { describeMachine, median, percentile, randomFrom } from './stats';
 
 const { values: options } = parseArgs({
   options: {
@@ -42,17 +42,6 @@ const FIRST_STEP = Math.min(10_000, PROFILE_COUNT);
 const OPEN_JOBS = Number(options.jobs);
 const NEW_POSTINGS = Number(options.postings);
 
-/** mulberry32: a small seeded generator, so two runs draw the same data. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = randomFrom(Number(options.seed));
 
 /** Picks from weighted choices. */

@@ -42,3 +42,15 @@ export function runsFromEnv(name: string, fallback: number): number {
 export function formatMs(value: number): string {
   return `${Math.round(value)} ms`;
 }
+
+/** mulberry32: a small seeded generator, so two runs draw the same data. */
+export function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -27,6 +27,13 @@ export class BoardStore {
     return store;
   }
 
+  /** A store of the given boards' postings (each in its source's shape), e.g. generated ones. */
+  static fromBoards(boards: Iterable<readonly [BoardRef, unknown[]]>): BoardStore {
+    const store = new BoardStore();
+    for (const [board, postings] of boards) store.boards.set(keyOf(board), postings);
+    return store;
+  }
+
   list(): BoardRef[] {
     return [...this.boards.keys()].map((key) => {
       const [source, token] = key.split(':') as [JobSource, string];

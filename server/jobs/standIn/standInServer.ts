@@ -18,6 +18,8 @@ export interface StandInOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
   readonly fixturesDirectory?: string;
+  /** The boards to serve instead of the fixtures' (a benchmark's thousands). */
+  readonly store?: BoardStore;
   /** Publish a generated posting this often (default every 2 minutes); 0 never does. */
   readonly publishEveryMs?: number;
   readonly now?: () => Date;
@@ -197,7 +199,9 @@ const boardFromBody = (body: unknown): BoardRef | undefined => {
  * `publish()`, or by POST /__admin/publish {source?, board?} from loopback.
  */
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
-  const store = BoardStore.fromFixtures(options.fixturesDirectory ?? DEFAULT_FIXTURES_DIRECTORY);
+  const store =
+    options.store ??
+    BoardStore.fromFixtures(options.fixturesDirectory ?? DEFAULT_FIXTURES_DIRECTORY);
   const faults = new Map<string, BoardFault>();
   const now = options.now ?? (() => new Date());
   let sequence = 0;
