@@ -10,6 +10,7 @@ import type {
   PutMatchActionRequest,
 } from '../../contract';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
+import type { MatchRuleChange } from '../../src/machines/matches/matchActionsTypes';
 import { matchesMachine, type MatchesResult } from '../../src/machines/matches/matchesMachine';
 import { localDay } from '../../src/ui/matches/actionLabels';
 import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
@@ -58,6 +59,20 @@ function renderPage(
   loadFailures: BackendFailure[] = [],
 ) {
   let actions = initial.actions;
+  let hiddenCompanies = initial.hiddenCompanies;
+  // As the backend answers a rule: a company hidden or shown again, a suggestion dismissed.
+  const putRule = vi.fn<(input: { rule: MatchRuleChange }) => Promise<MatchActionsResponse>>(
+    async ({ rule }) => {
+      if (rule.kind === 'company') {
+        const others = hiddenCompanies.filter((entry) => entry.company !== rule.company);
+        hiddenCompanies = rule.hidden ? [{ company: rule.company, hiddenAt: CHECKED_AT }] : others;
+      }
+      const left = initial.suggestions.filter((each) =>
+        rule.kind === 'dismiss' ? each !== rule.suggestion : each.kind !== 'hide-company',
+      );
+      return answer(actions, left, hiddenCompanies);
+    },
+  );
   const put = vi.fn<(input: PutInput) => Promise<MatchActionsResponse>>(
     async ({ jobId, action }) => {
       const rest = actions.filter((entry) => entry.jobId !== jobId);
@@ -78,7 +93,7 @@ function renderPage(
       markAlertsSeen: fromPromise(async () => {}),
       streamAlerts: fromCallback(() => {}),
       loadActions: fromPromise(() => loadActions()),
-      putAction: fromPromise(({ input }) => put(input)),
+      putAction: fromPromise(({ input }) => ('rule' in input ? putRule(input) : put(input))),
     },
   });
   const session = createFakeSession(registeredUser);
@@ -95,7 +110,7 @@ function renderPage(
       </MemoryRouter>
     </SessionProvider>,
   );
-  return { put, loadActions, person: userEvent.setup({ delay: null }) };
+  return { put, putRule, loadActions, person: userEvent.setup({ delay: null }) };
 }
 
 const card = (name: string) => screen.findByRole('article', { name });
@@ -302,30 +317,50 @@ describe('suggestions from hides', () => {
   const company: MatchSuggestion = { kind: 'hide-company', company: 'Acme Cloud', hides: 2 };
   const pay: MatchSuggestion = { kind: 'profile-field', field: 'minSalaryUsd', hides: 3 };
 
-  it('offers to hide a company’s listed jobs, applied only when accepted', async () => {
-    const { put, person } = renderPage(answer([], [company, pay]));
+  it('hides every job of a company with one call when accepted', async () => {
+    const { put, putRule, person } = renderPage(answer([], [company, pay]));
     const offers = await screen.findByRole('region', { name: 'Suggestions from what you hid' });
     expect(offers.textContent).toContain(
-      'You hid 2 jobs of Acme Cloud for the company. Hide its 2 other listed jobs too?',
+      'You hid 2 jobs of Acme Cloud for the company. Hide all its jobs, now and later?',
     );
-    expect(put).not.toHaveBeenCalled();
+    expect(putRule).not.toHaveBeenCalled();
     await person.click(within(offers).getByRole('button', { name: 'Hide Acme Cloud’s jobs' }));
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
-    expect(put.mock.calls.map(([call]) => call.action.hidden)).toEqual(['company', 'company']);
-    expect(hiddenNotice()?.textContent).toBe('Hidden: 2 jobs of Acme Cloud.');
-    const undo = screen.getByRole('button', { name: 'Undo: show 2 jobs of Acme Cloud again' });
+    await waitFor(() => expect(putRule).toHaveBeenCalledTimes(1));
+    expect(putRule.mock.calls[0]?.[0].rule).toEqual({
+      kind: 'company',
+      company: 'Acme Cloud',
+      hidden: true,
+    });
+    expect(put).not.toHaveBeenCalled();
+    expect(hiddenNotice()?.textContent).toBe('Hidden: every job of Acme Cloud.');
+    const undo = screen.getByRole('button', { name: 'Undo: show every job of Acme Cloud again' });
     expect(document.activeElement).toBe(undo);
   });
 
-  it('links a profile field to the profile, and Not now waves it away', async () => {
-    const { put, person } = renderPage(answer([], [pay]));
+  it('links a profile field to the profile, and Not now is kept by the backend', async () => {
+    const { put, putRule, person } = renderPage(answer([], [pay]));
     const offers = await screen.findByRole('region', { name: 'Suggestions from what you hid' });
     expect(offers.textContent).toContain('You hid 3 jobs for their pay.');
     const link = within(offers).getByRole('link', { name: 'Look at your salary floor' });
     expect(link.getAttribute('href')).toBe('/profile');
     await person.click(within(offers).getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('region', { name: 'Suggestions from what you hid' })).toBeNull();
+    await waitFor(() => expect(putRule).toHaveBeenCalledTimes(1));
+    expect(putRule.mock.calls[0]?.[0].rule).toEqual({ kind: 'dismiss', suggestion: pay });
     expect(put).not.toHaveBeenCalled();
+  });
+
+  it('lists the hidden companies under the saved jobs, and Show again lifts the rule', async () => {
+    const hidden = [{ company: 'Initech', hiddenAt: CHECKED_AT }];
+    const { putRule, person } = renderPage(answer([], [], hidden), '/matches?view=saved');
+    const list = await screen.findByRole('region', { name: 'Companies you hide' });
+    await person.click(within(list).getByRole('button', { name: 'Show again: Initech' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Companies you hide' })).toBeNull(),
+    );
+    expect(putRule.mock.calls.map(([call]) => call.rule)).toEqual([
+      { kind: 'company', company: 'Initech', hidden: false },
+    ]);
   });
 });

@@ -1,11 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { MatchActionsResponse, PutMatchActionRequest, ProfileSlot } from '../../contract';
+import type {
+  MatchActionsResponse,
+  MatchSuggestion,
+  PutMatchActionRequest,
+  ProfileSlot,
+} from '../../contract';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
   isHidden,
   isPending,
   offeredSuggestions,
+  type MatchRuleChange,
 } from '../../src/machines/matches/matchActionsTypes';
 import { matchesMachine, type MatchesResult } from '../../src/machines/matches/matchesMachine';
 import { deferred } from '../support/fakeSessionService';
@@ -32,6 +38,11 @@ const found: MatchesResult = {
 const kept = keptAction;
 const answer = actionsAnswer;
 
+interface RuleCall {
+  slot: ProfileSlot;
+  rule: MatchRuleChange;
+}
+
 interface PutCall {
   slot: ProfileSlot;
   jobId: number;
@@ -45,6 +56,20 @@ function fakeMachine(initial: MatchActionsResponse = answer([])) {
   const putAction = vi.fn<(input: PutCall) => Promise<MatchActionsResponse>>(
     async ({ jobId, action }) => answer([kept(jobId, action)], initial.suggestions),
   );
+  // As the backend answers: a hidden company is no longer suggested, nor a dismissed suggestion.
+  const putRule = vi.fn<(input: RuleCall) => Promise<MatchActionsResponse>>(async ({ rule }) => {
+    const gone = (each: MatchSuggestion) =>
+      rule.kind === 'dismiss'
+        ? JSON.stringify(each) === JSON.stringify(rule.suggestion)
+        : rule.hidden && each.kind === 'hide-company' && each.company === rule.company;
+    const hidden = rule.kind === 'company' && rule.hidden;
+    return answer(
+      [],
+      initial.suggestions.filter((each) => !gone(each)),
+      hidden ? [{ company: rule.company, hiddenAt: CHECKED_AT }] : [],
+    );
+  });
+
   const loadMatches = vi.fn(async () => found);
   const actor = createActor(
     matchesMachine.provide({
@@ -53,11 +78,13 @@ function fakeMachine(initial: MatchActionsResponse = answer([])) {
         markAlertsSeen: fromPromise(async () => {}),
         streamAlerts: fromCallback(() => {}),
         loadActions: fromPromise(({ input }) => loadActions(input)),
-        putAction: fromPromise(({ input }) => putAction(input)),
+        putAction: fromPromise(({ input }) =>
+          'rule' in input ? putRule(input) : putAction(input),
+        ),
       },
     }),
   ).start();
-  return { actor, loadActions, putAction, loadMatches };
+  return { actor, loadActions, putAction, putRule, loadMatches };
 }
 
 type Actor = ReturnType<typeof fakeMachine>['actor'];
@@ -203,31 +230,60 @@ describe('acting on matches in the matches machine', () => {
     });
   });
 
-  it('hides the company’s listed jobs for “company” only when asked, and not again once dismissed', async () => {
+  it('hides every job of a company with one rule when asked, and Undo shows them again', async () => {
     const suggestion = { kind: 'hide-company', company: 'Acme Cloud', hides: 2 } as const;
     const floor = { kind: 'profile-field', field: 'minSalaryUsd', hides: 2 } as const;
-    const { actor, putAction } = fakeMachine(answer([], [suggestion, floor]));
+    const { actor, putAction, putRule, loadMatches } = fakeMachine(answer([], [suggestion, floor]));
     await loaded(actor);
-    expect(putAction).not.toHaveBeenCalled();
+    expect(putRule).not.toHaveBeenCalled();
     expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([suggestion, floor]);
     actor.send({ type: 'HIDE_COMPANY', company: 'Acme Cloud' });
+    // Every listed job of the company leaves at once; another company's alert stays.
+    expect(actor.getSnapshot().context).toMatchObject({ matches: [], newAlerts: [frontendAlert] });
     await ready(actor);
-    expect(putAction.mock.calls.map(([call]) => [call.jobId, call.action.hidden])).toEqual([
-      [7, 'company'],
-      [8, 'company'],
+    expect(putRule.mock.calls.map(([call]) => call)).toEqual([
+      { uid: 'alice', slot: 1, rule: { kind: 'company', company: 'Acme Cloud', hidden: true } },
     ]);
-    expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([floor]);
-    expect(actor.getSnapshot().context.hiddenOffer).toEqual({
-      jobIds: [7, 8],
-      what: '2 jobs of Acme Cloud',
+    expect(putAction).not.toHaveBeenCalled();
+    const { context } = actor.getSnapshot();
+    expect(context.hiddenCompanies).toEqual([{ company: 'Acme Cloud', hiddenAt: CHECKED_AT }]);
+    expect(offeredSuggestions(context)).toEqual([floor]);
+    expect(context.hiddenOffer).toEqual({
+      jobIds: [],
+      company: 'Acme Cloud',
+      what: 'every job of Acme Cloud',
       error: null,
     });
     actor.send({ type: 'UNDO_HIDE' });
-    expect([7, 8].map((jobId) => isHidden(actor.getSnapshot().context, jobId))).toEqual([
-      false,
-      false,
-    ]);
+    await ready(actor);
+    expect(putRule.mock.lastCall?.[0].rule).toEqual({
+      kind: 'company',
+      company: 'Acme Cloud',
+      hidden: false,
+    });
+    // The list reads again: the backend lists the company's jobs once more.
+    await waitFor(actor, (snapshot) => snapshot.matches({ open: { list: 'loaded' } }));
+    expect(loadMatches).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.hiddenCompanies).toEqual([]);
+  });
+
+  it('keeps a dismissal on the backend, and offers the suggestion again if it is refused', async () => {
+    const floor = { kind: 'profile-field', field: 'minSalaryUsd', hides: 2 } as const;
+    const { actor, putRule } = fakeMachine(answer([], [floor]));
+    await loaded(actor);
+    putRule.mockRejectedValueOnce(new BackendFailure('match-suggestion-unknown'));
     actor.send({ type: 'DISMISS_SUGGESTION', suggestion: floor });
+    expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([]);
+    await ready(actor);
+    expect(actor.getSnapshot().context.ruleError?.code).toBe('match-suggestion-unknown');
+    expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([floor]);
+    actor.send({ type: 'DISMISS_SUGGESTION', suggestion: floor });
+    await ready(actor);
+    expect(putRule.mock.calls.map(([call]) => call.rule)).toEqual([
+      { kind: 'dismiss', suggestion: floor },
+      { kind: 'dismiss', suggestion: floor },
+    ]);
+    expect(actor.getSnapshot().context.ruleError).toBeNull();
     expect(offeredSuggestions(actor.getSnapshot().context)).toEqual([]);
   });
 

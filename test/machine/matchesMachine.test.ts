@@ -91,6 +91,8 @@ function fakeClient(
     setFollowMode: unexpected,
     getMatchActions: unexpected,
     putMatchAction: unexpected,
+    putHiddenCompany: unexpected,
+    dismissSuggestion: unexpected,
   };
   return client;
 }

@@ -92,6 +92,25 @@ describe('the backend client', () => {
     expect(JSON.parse(String(put?.[1].body))).toEqual(action);
   });
 
+  it('hides a company and dismisses a suggestion for the slot, one call each', async () => {
+    const answer = { slot: 2, actions: [], suggestions: [], hiddenCompanies: [], limit: 2000 };
+    const { client, fetch } = clientAnswering(async () => json(answer));
+    await client.putHiddenCompany({ company: 'Acme', hidden: true }, 2);
+    const suggestion = { kind: 'profile-field', field: 'places', hides: 2 } as const;
+    await client.dismissSuggestion(suggestion, 2);
+    const [hide, dismiss] = fetch.mock.calls;
+    expect([hide?.[0], hide?.[1].method, JSON.parse(String(hide?.[1].body))]).toEqual([
+      'http://backend.test/v1/matches/companies?slot=2',
+      'PUT',
+      { company: 'Acme', hidden: true },
+    ]);
+    expect([dismiss?.[0], dismiss?.[1].method, JSON.parse(String(dismiss?.[1].body))]).toEqual([
+      'http://backend.test/v1/matches/suggestions/dismiss?slot=2',
+      'POST',
+      suggestion,
+    ]);
+  });
+
   it('puts the profile as JSON and the CV as a multipart `file` with a 60 s limit', async () => {
     const { client, fetch, timeouts } = clientAnswering(async (url) =>
       url.endsWith('/cv') ? json({ cv: null, suggestedSkills: [] }) : json({ profile: input }),

@@ -6,6 +6,7 @@ import type {
   DeleteAccountResponse,
   DeleteCvResponse,
   DeleteProfileResponse,
+  DismissSuggestionRequest,
   FollowMode,
   FollowsResponse,
   FollowSource,
@@ -18,6 +19,7 @@ import type {
   MatchActionsResponse,
   ProfileSlot,
   PutCvResponse,
+  PutHiddenCompanyRequest,
   PutMatchActionRequest,
   PutProfileResponse,
 } from '../../../contract';
@@ -70,6 +72,16 @@ export interface BackendClient {
   putMatchAction(
     jobId: number,
     action: PutMatchActionRequest,
+    slot?: ProfileSlot,
+  ): Promise<MatchActionsResponse>;
+  /** Hides every job of a company for the profile, now and later, or shows them again. */
+  putHiddenCompany(
+    request: PutHiddenCompanyRequest,
+    slot?: ProfileSlot,
+  ): Promise<MatchActionsResponse>;
+  /** Keeps "Not now" on a suggestion (it comes back only when its hides grow). */
+  dismissSuggestion(
+    suggestion: DismissSuggestionRequest,
     slot?: ProfileSlot,
   ): Promise<MatchActionsResponse>;
   /** The user's recent alerts, newest first, each a match with whether it is new. */
@@ -173,6 +185,14 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     putMatchAction: (jobId, action, slot) =>
       request<MatchActionsResponse>('PUT', apiSlotPath(`/v1/matches/${jobId}/action`, slot), {
         json: action,
+      }),
+    putHiddenCompany: (body, slot) =>
+      request<MatchActionsResponse>('PUT', apiSlotPath('/v1/matches/companies', slot), {
+        json: body,
+      }),
+    dismissSuggestion: (suggestion, slot) =>
+      request<MatchActionsResponse>('POST', apiSlotPath('/v1/matches/suggestions/dismiss', slot), {
+        json: suggestion,
       }),
     alerts: () => request<GetAlertsResponse>('GET', '/v1/alerts', null),
     markAlertsSeen: (alertIds) =>

@@ -1,10 +1,12 @@
-import type {
-  HideReason,
-  JobMatch,
-  MatchAction,
-  MatchActionsResponse,
-  MatchSuggestion,
-  PutMatchActionRequest,
+import {
+  companyKey,
+  type HiddenCompany,
+  type HideReason,
+  type JobMatch,
+  type MatchAction,
+  type MatchActionsResponse,
+  type MatchSuggestion,
+  type PutMatchActionRequest,
 } from '../../../contract';
 import type { BackendError } from '../backend/clientErrors';
 
@@ -18,6 +20,16 @@ export interface MatchActionChange {
   patch: Partial<PutMatchActionRequest>;
 }
 
+/** A change to the profile's rules: a company hidden (or shown again), a suggestion dismissed. */
+export type MatchRuleChange =
+  | { kind: 'company'; company: string; hidden: boolean }
+  | { kind: 'dismiss'; suggestion: MatchSuggestion };
+
+/** What waits to be sent: one job's change or a rule's, in the order asked. */
+export type QueuedChange = MatchActionChange | MatchRuleChange;
+
+export const isJobChange = (change: QueuedChange): change is MatchActionChange => 'jobId' in change;
+
 /** A change the backend refused or never answered: shown where it was asked for. */
 export interface MatchActionFailure {
   jobId: number;
@@ -25,9 +37,11 @@ export interface MatchActionFailure {
   error: BackendError;
 }
 
-/** The last hide (one job, or a company's listed jobs), offered for Undo until the next one. */
+/** The last hide (one job, or every job of a company), offered for Undo until the next one. */
 export interface HiddenOffer {
   jobIds: number[];
+  /** A company hidden by rule: Undo shows it again. */
+  company?: string;
   /** "Senior Frontend Engineer at Acme Cloud", "2 jobs of Acme Cloud". */
   what: string;
   /** Why the undo failed (the jobs stay hidden). */
@@ -38,13 +52,16 @@ export interface MatchActionsContext {
   /** What the backend last answered: the profile's actions, most recently changed first. */
   actions: MatchAction[];
   suggestions: MatchSuggestion[];
+  hiddenCompanies: HiddenCompany[];
+  /** Why the last rule change (hide or show a company, dismiss a suggestion) was refused. */
+  ruleError: BackendError | null;
   /** Why the actions could not be read (the Saved and Applied views say so). */
   actionsError: BackendError | null;
   /** Changes not answered yet, in the order asked; the first is on its way. */
-  queue: MatchActionChange[];
+  queue: QueuedChange[];
   failures: MatchActionFailure[];
   hiddenOffer: HiddenOffer | null;
-  /** Suggestions the seeker waved away on this visit (`suggestionKey`). */
+  /** Suggestions waved away (`suggestionKey`): gone at once, before the backend keeps it. */
   dismissed: string[];
 }
 
@@ -53,14 +70,17 @@ export type MatchActionsEvent =
   | { type: 'APPLY'; jobId: number; appliedOn: string | null }
   | { type: 'HIDE'; jobId: number; reason: HideReason }
   | { type: 'UNDO_HIDE' }
-  /** A `hide-company` suggestion taken: the company's listed jobs are hidden for `company`. */
+  /** A `hide-company` suggestion taken: every job of the company, now and later, is hidden. */
   | { type: 'HIDE_COMPANY'; company: string }
+  | { type: 'SHOW_COMPANY'; company: string }
   | { type: 'DISMISS_SUGGESTION'; suggestion: MatchSuggestion }
   | { type: 'RETRY_ACTIONS' };
 
 export const EMPTY_MATCH_ACTIONS: MatchActionsContext = {
   actions: [],
   suggestions: [],
+  hiddenCompanies: [],
+  ruleError: null,
   actionsError: null,
   queue: [],
   failures: [],
@@ -89,9 +109,9 @@ export function isHidden(
   context: Pick<MatchActionsContext, 'actions' | 'queue'>,
   jobId: number,
 ): boolean {
-  const asked = context.queue.filter(
-    (change) => change.jobId === jobId && 'hidden' in change.patch,
-  );
+  const asked = context.queue
+    .filter(isJobChange)
+    .filter((change) => change.jobId === jobId && 'hidden' in change.patch);
   const last = asked.at(-1);
   return last ? last.patch.hidden !== null : keptStateOf(context.actions, jobId).hidden !== null;
 }
@@ -102,7 +122,9 @@ export function isPending(
   jobId: number,
   kind: MatchActionKind,
 ): boolean {
-  return context.queue.some((change) => change.jobId === jobId && change.kind === kind);
+  return context.queue.some(
+    (change) => isJobChange(change) && change.jobId === jobId && change.kind === kind,
+  );
 }
 
 export function failureOf(
@@ -125,15 +147,17 @@ export function withChange(
 
 /** The backend's answer to the first change (or to the load). */
 export function withAnswer(answer: MatchActionsResponse): Partial<MatchActionsContext> {
-  return { actions: answer.actions, suggestions: answer.suggestions, actionsError: null };
+  const { actions, suggestions, hiddenCompanies } = answer;
+  return { actions, suggestions, hiddenCompanies, actionsError: null };
 }
 
+/** A suggestion's identity, as the backend keeps its dismissal. */
 export const suggestionKey = (suggestion: MatchSuggestion): string =>
   suggestion.kind === 'hide-company'
-    ? `company:${suggestion.company}`
+    ? `company:${companyKey(suggestion.company)}`
     : `field:${suggestion.field}`;
 
-/** The suggestions to offer: those not dismissed on this visit. */
+/** The suggestions to offer: those not dismissed (the backend leaves out those it keeps so). */
 export function offeredSuggestions(context: MatchActionsContext): MatchSuggestion[] {
   return context.suggestions.filter(
     (suggestion) => !context.dismissed.includes(suggestionKey(suggestion)),
@@ -144,17 +168,6 @@ export function offeredSuggestions(context: MatchActionsContext): MatchSuggestio
 interface MatchesListed {
   newAlerts: readonly JobMatch[];
   matches: readonly JobMatch[];
-}
-
-/** The listed jobs of `company` not hidden yet: what "hide the company's jobs" hides. */
-export function unhiddenJobsOf(
-  context: MatchActionsContext,
-  listed: readonly JobMatch[],
-  company: string,
-): number[] {
-  return listed
-    .filter((match) => match.company === company && !isHidden(context, match.jobId))
-    .map((match) => match.jobId);
 }
 
 /** Hides `jobIds` for `reason`, offering Undo for them together. */

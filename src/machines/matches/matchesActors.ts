@@ -6,6 +6,7 @@ import type {
   PutMatchActionRequest,
 } from '../../../contract';
 import type { BackendClient } from '../backend/backendClient';
+import type { MatchRuleChange } from './matchActionsTypes';
 import type { MatchesEvent, MatchesResult } from './matchesTypes';
 
 export interface UidInput {
@@ -21,11 +22,9 @@ export interface AlertIdsInput {
   alertIds: number[];
 }
 
-/** One job's whole state, for the profile the slot names. */
-export interface PutActionInput extends SlotInput {
-  jobId: number;
-  action: PutMatchActionRequest;
-}
+/** One job's whole state, or a rule's change, for the profile the slot names. */
+export type PutActionInput = SlotInput &
+  ({ jobId: number; action: PutMatchActionRequest } | { rule: MatchRuleChange });
 
 /** What the live stream's actor sends the machine. */
 type StreamEvent = Extract<
@@ -74,9 +73,13 @@ export function createMatchesActors(client: BackendClient) {
     loadActions: fromPromise<MatchActionsResponse, SlotInput>(({ input }) =>
       client.getMatchActions(input.slot),
     ),
-    putAction: fromPromise<MatchActionsResponse, PutActionInput>(({ input }) =>
-      client.putMatchAction(input.jobId, input.action, input.slot),
-    ),
+    putAction: fromPromise<MatchActionsResponse, PutActionInput>(({ input }) => {
+      if (!('rule' in input)) return client.putMatchAction(input.jobId, input.action, input.slot);
+      const { rule } = input;
+      return rule.kind === 'dismiss'
+        ? client.dismissSuggestion(rule.suggestion, input.slot)
+        : client.putHiddenCompany({ company: rule.company, hidden: rule.hidden }, input.slot);
+    }),
     streamAlerts: fromCallback<MatchesEvent, UidInput>(({ sendBack }) => {
       const stopped = new AbortController();
       const report = (event: StreamEvent) => {

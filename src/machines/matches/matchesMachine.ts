@@ -1,17 +1,16 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { AlertMatch, MatchActionsResponse } from '../../../contract';
 import { backendErrorOf } from '../backend/backendErrors';
-import {
-  isUnlistedUndo,
-  requestOf,
-  suggestionKey,
-  unhiddenJobsOf,
-  withAnswer,
-  withChange,
-  withHides,
-  type MatchActionChange,
-} from './matchActionsTypes';
+import { isJobChange, requestOf, withAnswer, withChange, withHides } from './matchActionsTypes';
 import type { AlertIdsInput, PutActionInput, SlotInput, UidInput } from './matchesActors';
+import {
+  needsRefresh,
+  withCompanyHidden,
+  withCompanyShown,
+  withDismissal,
+  withRuleFailure,
+  withUndoneHide,
+} from './matchRuleChanges';
 import {
   caughtUpAlerts,
   EMPTY_MATCHES_CONTEXT,
@@ -50,7 +49,8 @@ const newestIdOf = (lastAlertId: number, alerts: readonly AlertMatch[]) =>
  * the matches (saved, applied, hidden: `actions`), read once per LOAD; SAVE, APPLY and HIDE queue a
  * change, sent one at a time with the job's whole state, so answers cannot overtake each other. A
  * hide takes the job out of the list at once and offers UNDO_HIDE; a refused change is dropped, the
- * job shows as the backend keeps it, with the error.
+ * job shows as the backend keeps it, with the error. Rule changes share that queue: HIDE_COMPANY
+ * (one rule, every job of the company now and later), SHOW_COMPANY and DISMISS_SUGGESTION.
  */
 export const matchesMachine = setup({
   types: {
@@ -139,54 +139,45 @@ export const matchesMachine = setup({
       const what = job ? `${job.title} at ${job.company}` : 'the job';
       return withHides(context, [jobId], event.reason, what);
     }),
-    undoHide: assign(({ context }) => {
-      const changes = (context.hiddenOffer?.jobIds ?? []).map((jobId): MatchActionChange => ({
-        jobId,
-        kind: 'hide',
-        patch: { hidden: null },
-      }));
-      return { queue: [...context.queue, ...changes], hiddenOffer: null };
-    }),
-    hideCompany: assign(({ context, event }) => {
-      assertEvent(event, 'HIDE_COMPANY');
-      const { company } = event;
-      const jobIds = unhiddenJobsOf(context, [...context.newAlerts, ...context.matches], company);
-      const key = suggestionKey({ kind: 'hide-company', company, hides: 0 });
-      const what = `${jobIds.length} ${jobIds.length === 1 ? 'job' : 'jobs'} of ${company}`;
-      return {
-        ...withHides(context, jobIds, 'company', what),
-        dismissed: [...context.dismissed, key],
-      };
-    }),
-    dismissSuggestion: assign(({ context, event }) => {
-      assertEvent(event, 'DISMISS_SUGGESTION');
-      return { dismissed: [...context.dismissed, suggestionKey(event.suggestion)] };
+    undoHide: assign(({ context }) => withUndoneHide(context)),
+    changeRule: assign(({ context, event }) => {
+      assertEvent(event, ['HIDE_COMPANY', 'SHOW_COMPANY', 'DISMISS_SUGGESTION']);
+      if (event.type === 'DISMISS_SUGGESTION') return withDismissal(context, event.suggestion);
+      return event.type === 'HIDE_COMPANY'
+        ? withCompanyHidden(context, event.company)
+        : withCompanyShown(context, event.company);
     }),
     takeChangeAnswer: enqueueActions(({ context, enqueue }, answer: MatchActionsResponse) => {
       const [change, ...queue] = context.queue;
       enqueue.assign({ ...withAnswer(answer), queue });
-      if (change && isUnlistedUndo(context, change)) enqueue.raise({ type: 'REFRESH' });
+      if (change && needsRefresh(context, change, false)) enqueue.raise({ type: 'REFRESH' });
     }),
     // The change is dropped, so the job shows as the backend keeps it, with the error beside it.
-    recordChangeFailure: assign(({ context }, params: { error: unknown }) => {
+    recordChangeFailure: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
       const [change, ...queue] = context.queue;
-      if (change === undefined) return {};
+      if (change === undefined) return;
       const error = backendErrorOf(params.error);
+      if (needsRefresh(context, change, true)) enqueue.raise({ type: 'REFRESH' });
+      if (!isJobChange(change)) {
+        enqueue.assign({ queue, ...withRuleFailure(context, change, error) });
+        return;
+      }
       const { jobId, kind } = change;
       const offer = context.hiddenOffer;
       if (kind === 'hide' && change.patch.hidden === null) {
         // A failed Undo: the job stays hidden, and Undo is offered again with the error.
         const kept = context.actions.find((action) => action.jobId === jobId);
         const what = kept ? `${kept.title} at ${kept.company}` : 'the job';
-        return { queue, hiddenOffer: { jobIds: [jobId], what, error } };
+        enqueue.assign({ queue, hiddenOffer: { jobIds: [jobId], what, error } });
+        return;
       }
       // A failed hide: the job is back, so Undo is no longer offered for it.
       const jobIds = offer?.jobIds.filter((id) => kind !== 'hide' || id !== jobId) ?? [];
-      return {
+      enqueue.assign({
         queue,
         failures: [...context.failures, { jobId, kind, error }],
         hiddenOffer: offer && jobIds.length > 0 ? { ...offer, jobIds } : null,
-      };
+      });
     }),
   },
   delays: {
@@ -292,8 +283,9 @@ export const matchesMachine = setup({
                 APPLY: { actions: 'askForChange' },
                 HIDE: { actions: 'askForChange' },
                 UNDO_HIDE: { actions: 'undoHide' },
-                HIDE_COMPANY: { actions: 'hideCompany' },
-                DISMISS_SUGGESTION: { actions: 'dismissSuggestion' },
+                HIDE_COMPANY: { actions: 'changeRule' },
+                SHOW_COMPANY: { actions: 'changeRule' },
+                DISMISS_SUGGESTION: { actions: 'changeRule' },
               },
               states: {
                 idle: { always: { guard: 'hasQueuedChange', target: 'writing' } },
@@ -301,16 +293,12 @@ export const matchesMachine = setup({
                   invoke: {
                     id: 'putAction',
                     src: 'putAction',
-                    input: ({ context }) => {
+                    input: ({ context }): PutActionInput => {
                       const [change] = context.queue;
                       if (change === undefined) throw new Error('No change to send.');
-                      const action = requestOf(context, change);
-                      return {
-                        uid: uidOf(context),
-                        slot: context.slot,
-                        jobId: change.jobId,
-                        action,
-                      };
+                      const to = { uid: uidOf(context), slot: context.slot };
+                      if (!isJobChange(change)) return { ...to, rule: change };
+                      return { ...to, jobId: change.jobId, action: requestOf(context, change) };
                     },
                     onDone: {
                       target: 'idle',

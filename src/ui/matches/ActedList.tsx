@@ -3,6 +3,7 @@ import { failureOf, isPending } from '../../machines/matches/matchActionsTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
 import { dayText, failureText, HIDE_REASON_LABELS } from './actionLabels';
+import { HiddenCompanies } from './HiddenCompanies';
 import { useMatchesSend, useMatchesView } from './hooks';
 
 export type ActedView = 'saved' | 'applied';
@@ -68,7 +69,10 @@ function ActedItem({ action, view: which }: { action: MatchAction; view: ActedVi
   );
 }
 
-/** The Saved or the Applied view: the jobs the backend keeps so, most recently changed first. */
+/**
+ * The Saved or the Applied view: the jobs the backend keeps so, most recently changed first, and
+ * below them the companies the profile hides.
+ */
 export function ActedList({ view: which }: { view: ActedView }) {
   const view = useMatchesView();
   const send = useMatchesSend();
@@ -84,12 +88,18 @@ export function ActedList({ view: which }: { view: ActedView }) {
   const listed = view.actions.filter((action) =>
     which === 'saved' ? action.saved : action.appliedOn !== null,
   );
-  if (listed.length === 0) return <p>{EMPTY[which]}</p>;
   return (
-    <ol className="matches-page__list">
-      {listed.map((action) => (
-        <ActedItem key={action.jobId} action={action} view={which} />
-      ))}
-    </ol>
+    <>
+      {listed.length === 0 ? (
+        <p>{EMPTY[which]}</p>
+      ) : (
+        <ol className="matches-page__list">
+          {listed.map((action) => (
+            <ActedItem key={action.jobId} action={action} view={which} />
+          ))}
+        </ol>
+      )}
+      <HiddenCompanies />
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { MatchSuggestion, ProfileSlot } from '../../../contract';
-import { offeredSuggestions, unhiddenJobsOf } from '../../machines/matches/matchActionsTypes';
+import { offeredSuggestions } from '../../machines/matches/matchActionsTypes';
 import { PATHS } from '../../paths';
 import { BusyButton } from '../forms/BusyButton';
 import { slotPath } from '../profile/profileSlots';
 import { useMatchesSend, useMatchesView } from './hooks';
+import { RuleError } from './RuleError';
 
 const FIELDS = {
   minSalaryUsd: { why: 'for their pay', look: 'Look at your salary floor' },
@@ -14,8 +15,9 @@ const FIELDS = {
 } as const;
 
 /**
- * What the seeker's hides suggest, offered and never applied by themselves: hiding a company's
- * listed jobs, or a profile field to look at again. Each can be waved away.
+ * What the seeker's hides suggest, offered and never applied by themselves: hiding every job of a
+ * company (one rule, kept by the backend), or a profile field to look at again. Each can be waved
+ * away, and stays so until its hides grow.
  */
 export function MatchSuggestions({ slot }: { slot: ProfileSlot }) {
   const view = useMatchesView();
@@ -23,7 +25,6 @@ export function MatchSuggestions({ slot }: { slot: ProfileSlot }) {
   const titleId = useId();
   const offered = offeredSuggestions(view);
   if (offered.length === 0) return null;
-  const listed = [...view.newAlerts, ...view.matches];
   const dismiss = (suggestion: MatchSuggestion) => (
     <BusyButton variant="quiet" onClick={() => send({ type: 'DISMISS_SUGGESTION', suggestion })}>
       Not now
@@ -39,24 +40,19 @@ export function MatchSuggestions({ slot }: { slot: ProfileSlot }) {
         {offered.map((suggestion) => {
           if (suggestion.kind === 'hide-company') {
             const { company, hides } = suggestion;
-            const more = unhiddenJobsOf(view, listed, company).length;
             return (
               <li key={`company:${company}`}>
                 <p>
-                  You hid {hides} jobs of {company} for the company.
-                  {more > 0
-                    ? ` Hide its ${more} other listed ${more === 1 ? 'job' : 'jobs'} too?`
-                    : ''}
+                  You hid {hides} jobs of {company} for the company. Hide all its jobs, now and
+                  later?
                 </p>
                 <div className="form__actions">
-                  {more > 0 && (
-                    <BusyButton
-                      unavailable={view.actionsStatus !== 'ready'}
-                      onClick={() => send({ type: 'HIDE_COMPANY', company })}
-                    >
-                      Hide {company}’s jobs
-                    </BusyButton>
-                  )}
+                  <BusyButton
+                    unavailable={view.actionsStatus !== 'ready'}
+                    onClick={() => send({ type: 'HIDE_COMPANY', company })}
+                  >
+                    Hide {company}’s jobs
+                  </BusyButton>
                   {dismiss(suggestion)}
                 </div>
               </li>
@@ -74,6 +70,7 @@ export function MatchSuggestions({ slot }: { slot: ProfileSlot }) {
           );
         })}
       </ul>
+      <RuleError />
     </section>
   );
 }
