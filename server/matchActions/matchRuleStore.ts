@@ -49,8 +49,10 @@ export async function setHiddenCompany(
   { company, hidden }: PutHiddenCompanyRequest,
 ): Promise<void> {
   const key = companyKey(company);
-  if (key === '' || company.length > COMPANY_NAME_MAX)
+  // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
+  if (key === '' || company.length > COMPANY_NAME_MAX || company.includes('\0')) {
     throw new ApiFailure('match-company-invalid');
+  }
   await inTransaction(db, async (tx) => {
     await lockUserProfile(tx, uid);
     await assertSlotAllowed(tx, uid, slot, 'profiles');

@@ -284,6 +284,9 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
     const long = await hideCompany(token, 'x'.repeat(201));
     expect(long.statusCode).toBe(400);
     expect(errorOf(long).code).toBe('match-company-invalid');
+    const nul = await hideCompany(token, 'Nul\u0000Co');
+    expect(nul.statusCode).toBe(400);
+    expect(errorOf(nul).code).toBe('match-company-invalid');
     const extra = await call(app, 'PUT', '/v1/matches/companies', {
       token,
       body: { company: 'Acme', hidden: true, uid: 'someone-else' },
