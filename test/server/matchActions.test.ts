@@ -269,6 +269,13 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
     expect(await alerted(hider.uid)).toEqual([elsewhere]);
     expect(await alerted(other.uid)).toEqual([listed, elsewhere, later].sort());
     expect(await matchIds(hider.token)).not.toContain(later);
+    // An alert a concurrent round committed after the rule: no page, e-mail or push reads it.
+    await app.db.insert(alerts).values({ uid: hider.uid, jobId: later!, score: 80, slot: 1 });
+    const racing = await call(app, 'GET', '/v1/alerts', { token: hider.token });
+    expect(racing.json<{ alerts: { jobId: number }[] }>().alerts.map((a) => a.jobId)).toEqual([
+      elsewhere,
+    ]);
+    await app.db.delete(alerts).where(eq(alerts.jobId, later!));
 
     const unhidden = await hideCompany(hider.token, company, false);
     expect(unhidden.json<MatchActionsResponse>().hiddenCompanies).toEqual([]);
