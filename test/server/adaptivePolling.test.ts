@@ -65,13 +65,13 @@ describe.each(DATABASES)('adaptive board polls on %s', (database) => {
     expect(first).toMatchObject({ ok: true, lastChangeAt: start.getTime(), nextDelayMs: 60_000 });
     const rowsBefore = await rowsOf(board);
 
-    clock.now = new Date(start.getTime() + 7 * HOUR);
+    clock.now = new Date(start.getTime() + 25 * HOUR);
     const quiet = await pollBoard(deps, board, 0, start.getTime());
     expect(quiet).toMatchObject({
       ok: true,
       stored: { unchanged: 5, inserted: 0, updated: 0, closed: 0 },
       lastChangeAt: start.getTime(),
-      nextDelayMs: 3 * 60_000,
+      nextDelayMs: 10 * 60_000,
     });
     expect(await rowsOf(board)).toEqual(rowsBefore);
   });
@@ -106,7 +106,7 @@ describe.each(DATABASES)('adaptive board polls on %s', (database) => {
     expect(first).toMatchObject({ notModified: false, stored: { inserted: 3 } });
     const rowsBefore = await rowsOf(board);
 
-    clock.now = new Date(start.getTime() + 7 * HOUR);
+    clock.now = new Date(start.getTime() + 25 * HOUR);
     const unchanged = await pollBoard(deps, board, 0, first.lastChangeAt, first.validator);
     expect(unchanged).toMatchObject({
       ok: true,
@@ -114,7 +114,7 @@ describe.each(DATABASES)('adaptive board polls on %s', (database) => {
       validator: first.validator,
       newJobIds: [],
       lastChangeAt: start.getTime(),
-      nextDelayMs: 3 * 60_000,
+      nextDelayMs: 10 * 60_000,
     });
     expect(await rowsOf(board)).toEqual(rowsBefore);
 

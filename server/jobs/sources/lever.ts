@@ -2,14 +2,14 @@ import { htmlToText } from '../normalise/htmlToText';
 import { payOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, JobRecord, Workplace } from '../jobRecord';
-import { DropTally, type BoardResult, type DropReason } from './boardResult';
+import { DropTally, type BoardAnswer, type DropReason } from './boardResult';
 import {
   companyFromToken,
   DEFAULT_BOARD_TIMEOUT_MS,
   joinUrl,
   type FetchBoardOptions,
 } from './boardSource';
-import { fetchJson } from './fetchJson';
+import { fetchJson, fetchJsonIfChanged } from './fetchJson';
 import { recordsFrom } from './jobsDocument';
 import {
   arrayAt,
@@ -122,13 +122,15 @@ export interface LeverOptions extends FetchBoardOptions {
 }
 
 /**
- * Reads page after page (skip/limit) until a short page, all within one time limit. Never sends a
- * validator: a 304 for one page says nothing of the pages after it.
+ * Reads page after page (skip/limit) until a short page, all within one time limit. The first page
+ * is asked with the last answer's validator, which is kept only when the whole board was that one
+ * short page: a 304 then means the board is as it was (a board grown past a page changes its first
+ * page). A board of several pages keeps none, since a 304 for one page says nothing of the others.
  */
 export const fetchLeverBoard = async (
   board: BoardRef,
   options: LeverOptions,
-): Promise<BoardResult> => {
+): Promise<BoardAnswer> => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS;
   const pageSize = options.pageSize ?? DEFAULT_LEVER_PAGE_SIZE;
   const now = options.now ?? (() => new Date());
@@ -136,19 +138,20 @@ export const fetchLeverBoard = async (
   const dropped = new DropTally();
   const jobs: JobRecord[] = [];
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const answer = await fetchJson(
-      joinUrl(options.baseUrl, leverPostingsPath(board.token, page * pageSize, pageSize)),
-      signal,
-      timeoutMs,
-      now(),
-    );
-    if (!answer.ok) return answer;
+    const url = joinUrl(options.baseUrl, leverPostingsPath(board.token, page * pageSize, pageSize));
+    const answer =
+      page === 0
+        ? await fetchJsonIfChanged(url, signal, timeoutMs, now(), options.validator)
+        : await fetchJson(url, signal, timeoutMs, now());
+    if (!answer.ok || 'unchanged' in answer) return answer;
     const pageJobs = parseLeverPage(answer.body, board, now(), dropped);
     if (pageJobs === null)
       return { ok: false, failure: { kind: 'malformed', detail: 'expected an array of postings' } };
     jobs.push(...pageJobs);
-    if (Array.isArray(answer.body) && answer.body.length < pageSize)
-      return { ok: true, jobs, dropped: dropped.counts };
+    if (Array.isArray(answer.body) && answer.body.length < pageSize) {
+      const validator = page === 0 ? answer.validator : undefined;
+      return { ok: true, jobs, dropped: dropped.counts, ...(validator ? { validator } : {}) };
+    }
   }
   return { ok: false, failure: { kind: 'malformed', detail: `more than ${MAX_PAGES} pages` } };
 };

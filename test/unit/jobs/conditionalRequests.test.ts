@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { BoardRef } from '../../../server/jobs/jobRecord';
 import { BOARD_FETCHERS } from '../../../server/jobs/sources/fetchBoard';
 import { fetchJson } from '../../../server/jobs/sources/fetchJson';
+import { fetchLeverBoard } from '../../../server/jobs/sources/lever';
 import { MAX_VALIDATOR_CHARS, validatorOf } from '../../../server/jobs/sources/validator';
 import { startStandIn, type StandIn } from '../../../server/jobs/standIn/standInServer';
 import { isPollBoardData } from '../../../server/jobs/poll/pollJob';
@@ -13,18 +14,19 @@ import type { PollAlerts } from '../../../server/jobs/poll/pollBoard';
 let standIn: StandIn;
 const options = () => ({ baseUrl: standIn.url, timeoutMs: 5_000 });
 
-/** Boards whose whole answer is one request: they send the last answer's validator. */
+/**
+ * Boards whose whole answer is one request: they send the last answer's validator (a Lever board
+ * when it fits its first page).
+ */
 const ONE_REQUEST: readonly BoardRef[] = [
   { source: 'greenhouse', token: 'acme' },
+  { source: 'lever', token: 'globex' },
   { source: 'ashby', token: 'initech' },
   { source: 'workable', token: 'zego' },
   { source: 'recruitee', token: 'channable' },
 ];
-/** Paged or per-posting boards: a 304 for one request says nothing about the others. */
-const MANY_REQUESTS: readonly BoardRef[] = [
-  { source: 'lever', token: 'globex' },
-  { source: 'smartrecruiters', token: 'Vitol' },
-];
+/** Per-posting boards: a 304 for one request says nothing about the others. */
+const MANY_REQUESTS: readonly BoardRef[] = [{ source: 'smartrecruiters', token: 'Vitol' }];
 
 /** The conditional headers of every request made through `fetch` while the spy is on. */
 function spyOnConditionalHeaders() {
@@ -81,6 +83,14 @@ describe('conditional requests', () => {
     expect(result).toMatchObject({ ok: true, jobs: expect.any(Array) as unknown });
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((header) => header === null)).toBe(true);
+  });
+
+  it('lever: a board of several pages keeps no validator, so its next poll reads it whole', async () => {
+    const board: BoardRef = { source: 'lever', token: 'globex' };
+    const paged = await fetchLeverBoard(board, { ...options(), pageSize: 2 });
+    if (!paged.ok || 'unchanged' in paged) throw new Error('expected a full answer');
+    expect(paged.jobs.length).toBeGreaterThan(2);
+    expect(paged).not.toHaveProperty('validator');
   });
 });
 

@@ -80,7 +80,7 @@ describe('pollBoard on an unchanged (304) answer', () => {
       return Promise.resolve({ ok: true, unchanged: true });
     };
     const now = new Date('2026-11-22T12:00:00.000Z');
-    const lastChangeAt = now.getTime() - 7 * HOUR;
+    const lastChangeAt = now.getTime() - 25 * HOUR;
     const outcome = await pollBoard(
       {
         ...depsFailingWith({ kind: 'timeout', afterMs: 1 }),
@@ -102,7 +102,7 @@ describe('pollBoard on an unchanged (304) answer', () => {
       validator,
       newJobIds: [],
       lastChangeAt,
-      nextDelayMs: 3 * 60_000,
+      nextDelayMs: 10 * 60_000,
     });
   });
 
