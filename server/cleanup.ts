@@ -15,12 +15,11 @@ import {
   carryOvers,
   cvs,
   followedBoards,
-  hiddenCompanies,
-  matchActions,
   plans,
   processedWebhookEvents,
   profiles,
 } from './db/schema';
+import { hiddenCompanies, matchActions } from './db/matchActionTables';
 import { withTimeLimit } from './withTimeLimit';
 
 export interface CleanupCounts {

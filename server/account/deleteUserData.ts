@@ -5,16 +5,14 @@ import {
   alerts,
   carryOvers,
   cvs,
-  dismissedSuggestions,
   followedBoards,
   followModes,
-  hiddenCompanies,
-  matchActions,
   plans,
   processedWebhookEvents,
   profiles,
   pushSubscriptions,
 } from '../db/schema';
+import { dismissedSuggestions, hiddenCompanies, matchActions } from '../db/matchActionTables';
 
 /**
  * Deletes every row that belongs to these users (profile, CV, carry-over records, plan, alerts,

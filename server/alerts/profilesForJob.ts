@@ -14,7 +14,8 @@ import {
 } from 'drizzle-orm';
 import { companyKey, SENIORITIES, type ProfileSlot } from '../../contract';
 import type { Database, Transaction } from '../db/database';
-import { hiddenCompanies, jobs, matchActions, profiles } from '../db/schema';
+import { jobs, profiles } from '../db/schema';
+import { hiddenCompanies, matchActions } from '../db/matchActionTables';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
 import { LOCATION_RULE, type RemoteChoice } from '../matching/locationRule';
 import {

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, max, notExists } from 'drizzle-orm';
 import type { AlertMatch, GetAlertsResponse } from '../../contract';
 import type { Database } from '../db/database';
-import { alerts, hiddenCompanies, jobs, matchActions } from '../db/schema';
+import { alerts, jobs } from '../db/schema';
+import { hiddenCompanies, matchActions } from '../db/matchActionTables';
 import { companyKeySql } from '../matchActions/companyKeySql';
 import { matchColumns } from '../matching/candidateJobs';
 import { scoreMatch } from '../matching/scoreMatch';

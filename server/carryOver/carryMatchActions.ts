@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MATCH_ACTIONS_LIMIT, type CarryOverMode } from '../../contract';
 import type { Transaction } from '../db/database';
-import { matchActions } from '../db/schema';
+import { matchActions } from '../db/matchActionTables';
 
 /** A guest has slot 1 alone; its saved, applied and hidden jobs go to the account's slot 1. */
 const GUEST_SLOT = 1;

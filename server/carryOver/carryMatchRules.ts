@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { HIDDEN_COMPANIES_LIMIT, type CarryOverMode } from '../../contract';
 import type { Transaction } from '../db/database';
-import { dismissedSuggestions, hiddenCompanies } from '../db/schema';
+import { dismissedSuggestions, hiddenCompanies } from '../db/matchActionTables';
 
 /** A guest has slot 1 alone; its rules go to the account's slot 1. */
 const GUEST_SLOT = 1;

@@ -8,7 +8,10 @@ import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
-import * as schema from './schema';
+import * as matchActionTables from './matchActionTables';
+import * as coreTables from './schema';
+
+const schema = { ...coreTables, ...matchActionTables };
 
 /** One typed query layer over both drivers: PGlite (embedded) and node-postgres (a server). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
-  check,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   unique,
@@ -20,20 +17,14 @@ import type {
   CvMediaType,
   FollowMode,
   FollowSource,
-  HideReason,
   PlanName,
-  ProfileSlot,
   Seniority,
   SubscriptionStatus,
   UsCity,
   UsStateCode,
 } from '../../contract';
 import type { JobSource, Seniority as JobSeniority, UsEligibility } from '../jobs/jobRecord';
-
-/** Which of a user's alert profiles (with its CV) a row is: 1 to 3 (`PROFILE_SLOTS`). */
-const slot = () => smallint('slot').$type<ProfileSlot>().notNull().default(1);
-const slotInRange = (name: string, column: AnyPgColumn) =>
-  check(name, sql`${column} between 1 and 3`);
+import { slot, slotInRange } from './slotColumn';
 
 /**
  * A user's alert profiles, one per slot (Free: slot 1, Pro: 1 to 3). Keyed by uid and slot:
@@ -327,72 +318,6 @@ export const followModes = pgTable(
   (table) => [
     primaryKey({ columns: [table.uid, table.slot] }),
     slotInRange('follow_modes_slot_range', table.slot),
-  ],
-);
-
-/**
- * What a seeker did with a match, per profile: saved, applied (the day), hidden (the reason). A
- * hidden job is left out of the profile's matches and never alerts the user again.
- */
-export const matchActions = pgTable(
-  'match_actions',
-  {
-    uid: text('uid').notNull(),
-    slot: slot(),
-    jobId: bigint('job_id', { mode: 'number' }).notNull(),
-    saved: boolean('saved').notNull().default(false),
-    appliedOn: text('applied_on'),
-    hidden: text('hidden').$type<HideReason>(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (table) => [
-    primaryKey({ columns: [table.uid, table.slot, table.jobId] }),
-    slotInRange('match_actions_slot_range', table.slot),
-    // Alerting asks, per posting, who hid it.
-    index('match_actions_hidden_job')
-      .on(table.jobId)
-      .where(sql`${table.hidden} is not null`),
-  ],
-);
-
-/**
- * Companies a profile hides by rule: every job of one (listed now or posted later) is left out of
- * its matches and never alerts it. `company_key` is `companyKey` of the name (as SQL compares it).
- */
-export const hiddenCompanies = pgTable(
-  'hidden_companies',
-  {
-    uid: text('uid').notNull(),
-    slot: slot(),
-    companyKey: text('company_key').notNull(),
-    company: text('company').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (table) => [
-    primaryKey({ columns: [table.uid, table.slot, table.companyKey] }),
-    slotInRange('hidden_companies_slot_range', table.slot),
-  ],
-);
-
-/**
- * Suggestions a profile dismissed ("Not now"), by `suggestionKey`, with the hides they had then:
- * one comes back only when its hides grow past that.
- */
-export const dismissedSuggestions = pgTable(
-  'dismissed_suggestions',
-  {
-    uid: text('uid').notNull(),
-    slot: slot(),
-    key: text('key').notNull(),
-    hides: integer('hides').notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.uid, table.slot, table.key] }),
-    slotInRange('dismissed_suggestions_slot_range', table.slot),
   ],
 );
 

@@ -11,7 +11,8 @@ import {
 import { inTransaction, lockUserProfile } from '../alerts/profileLookup';
 import { ApiFailure } from '../apiFailure';
 import type { Database, Transaction } from '../db/database';
-import { alerts, jobs, matchActions } from '../db/schema';
+import { alerts, jobs } from '../db/schema';
+import { matchActions } from '../db/matchActionTables';
 import { assertSlotAllowed } from '../plan/planLimits';
 
 const inSlot = (uid: string, slot: ProfileSlot) =>

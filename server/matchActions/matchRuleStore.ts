@@ -11,7 +11,8 @@ import {
 import { inTransaction, lockUserProfile } from '../alerts/profileLookup';
 import { ApiFailure } from '../apiFailure';
 import type { Database, Transaction } from '../db/database';
-import { alerts, dismissedSuggestions, hiddenCompanies, jobs } from '../db/schema';
+import { alerts, jobs } from '../db/schema';
+import { dismissedSuggestions, hiddenCompanies } from '../db/matchActionTables';
 import { assertSlotAllowed } from '../plan/planLimits';
 import { companyKeySql } from './companyKeySql';
 import { readMatchActions, suggestionKey, suggestionsFrom } from './matchActionStore';

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUserData } from '../../server/account/deleteUserData';
 import { createAlerts } from '../../server/alerts/createAlerts';
+import { alerts } from '../../server/db/schema';
 import {
-  alerts,
   dismissedSuggestions,
   hiddenCompanies,
   matchActions,
-} from '../../server/db/schema';
+} from '../../server/db/matchActionTables';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import {
   HIDDEN_COMPANIES_LIMIT,
