@@ -5,6 +5,7 @@ import { JOB_SOURCES, type BoardRef, type JobSource } from '../jobRecord';
 /** The stand-in's boards: each board's postings in its source's own JSON shape, oldest first. */
 export class BoardStore {
   private readonly boards = new Map<string, unknown[]>();
+  private readonly revisions = new Map<string, number>();
 
   static fromFixtures(directory: string): BoardStore {
     const store = new BoardStore();
@@ -45,10 +46,17 @@ export class BoardStore {
     return this.boards.get(keyOf(board));
   }
 
+  /** How many times the board changed since the store was made: its answers are the same until then. */
+  revision(board: BoardRef): number {
+    return this.revisions.get(keyOf(board)) ?? 0;
+  }
+
   add(board: BoardRef, posting: unknown): void {
-    const postings = this.boards.get(keyOf(board));
-    if (postings === undefined) throw new Error(`No board ${keyOf(board)} in the stand-in`);
+    const key = keyOf(board);
+    const postings = this.boards.get(key);
+    if (postings === undefined) throw new Error(`No board ${key} in the stand-in`);
     postings.push(posting);
+    this.revisions.set(key, this.revision(board) + 1);
   }
 }
 
