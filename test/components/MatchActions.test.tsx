@@ -158,20 +158,34 @@ describe('acting on a match', () => {
     expect(put).toHaveBeenLastCalledWith(
       expect.objectContaining({ action: { saved: false, appliedOn: localDay(), hidden: null } }),
     );
+    const callsBefore = put.mock.calls.length;
     await person.clear(day);
     await person.type(day, '2026-11-02');
-    await waitFor(() =>
-      expect(put).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          action: { saved: false, appliedOn: '2026-11-02', hidden: null },
-        }),
-      ),
+    // Typed segment by segment, the day is sent once, whole, when the field is left.
+    expect(put).toHaveBeenCalledTimes(callsBefore);
+    await person.tab();
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(callsBefore + 1));
+    expect(put).toHaveBeenLastCalledWith(
+      expect.objectContaining({ action: { saved: false, appliedOn: '2026-11-02', hidden: null } }),
     );
     await person.click(await waitFor(() => control(job, 'Not applied')));
     await waitFor(() => expect(control(job, 'Mark applied')).toBeTruthy());
     expect(put).toHaveBeenLastCalledWith(
       expect.objectContaining({ action: { saved: false, appliedOn: null, hidden: null } }),
     );
+  });
+
+  it('says why an emptied day is not sent, and sends nothing', async () => {
+    const { put, person } = renderPage(answer([kept(7, { appliedOn: '2026-11-20' })]));
+    const day = await within(await first()).findByLabelText<HTMLInputElement>('Applied on');
+    const callsBefore = put.mock.calls.length;
+    await person.clear(day);
+    await person.tab();
+    await waitFor(() => expect(day.getAttribute('aria-invalid')).toBe('true'));
+    const problem = document.getElementById(day.getAttribute('aria-describedby') ?? '');
+    expect(problem?.textContent).toBe('Enter the day you applied, or choose Not applied.');
+    expect(problem?.getAttribute('role')).toBe('alert');
+    expect(put).toHaveBeenCalledTimes(callsBefore);
   });
 
   it('hides with a reason from a dialog: the card leaves at once, and Undo brings it back', async () => {

@@ -3,12 +3,11 @@ import type { HideReason, JobMatch } from '../../../contract';
 import { failureOf, isPending, keptStateOf } from '../../machines/matches/matchActionsTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { failureText, localDay } from './actionLabels';
+import { AppliedOnField } from './AppliedOnField';
 import { useMatchesSend, useMatchesView } from './hooks';
 
 // Loaded when first opened: it is no part of the matches page's first load.
 const HideDialog = lazy(async () => ({ default: (await import('./HideDialog')).HideDialog }));
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A card's Save, Mark applied (with the day) and Hide, each busy while its change is on its way. */
 export function MatchActionsBar({
@@ -55,23 +54,12 @@ export function MatchActionsBar({
         </BusyButton>
       ) : (
         <span className="match__applied">
-          <label>
-            Applied on{' '}
-            <input
-              // A new day from the backend starts the input afresh; typing is the browser's.
-              key={kept.appliedOn}
-              type="date"
-              defaultValue={kept.appliedOn}
-              max={localDay()}
-              aria-busy={applying || undefined}
-              onChange={(event) => {
-                const day = event.currentTarget.value;
-                if (!unavailable && DAY.test(day) && day !== kept.appliedOn) {
-                  send({ type: 'APPLY', jobId, appliedOn: day });
-                }
-              }}
-            />
-          </label>
+          <AppliedOnField
+            appliedOn={kept.appliedOn}
+            busy={applying}
+            unavailable={unavailable}
+            onDay={(day) => send({ type: 'APPLY', jobId, appliedOn: day })}
+          />
           <BusyButton
             variant="quiet"
             busy={applying}
