@@ -16,6 +16,7 @@ import type {
 } from '../../../contract';
 import type { BackendClient } from '../backend/backendClient';
 import { backendErrorOf } from '../backend/backendErrors';
+import { EMPTY_PROFILE_CONTEXT } from './emptyProfileContext';
 import type { BackendError } from '../backend/clientErrors';
 
 export type ProfileOperation = 'load' | 'save' | 'upload' | 'remove' | 'deleteProfile' | 'follow';
@@ -125,20 +126,6 @@ export function createProfileActors(client: BackendClient) {
   };
 }
 
-const EMPTY_CONTEXT: ProfileContext = {
-  uid: null,
-  slot: 1,
-  profile: null,
-  cv: null,
-  active: true,
-  slots: [],
-  limit: 1,
-  follows: null,
-  suggestedSkills: [],
-  error: null,
-  failedOperation: null,
-};
-
 function slotInputOf(context: ProfileContext): SlotInput {
   if (context.uid === null) throw new Error('The profile machine has no user yet.');
   return { uid: context.uid, slot: context.slot };
@@ -205,7 +192,7 @@ export const profileMachine = setup({
       assertEvent(event, 'LOAD');
       // The same user's list stays while another slot loads: the profile nav does not jump.
       const kept = event.uid === context.uid ? { slots: context.slots, limit: context.limit } : {};
-      return { ...EMPTY_CONTEXT, ...kept, uid: event.uid, slot: event.slot };
+      return { ...EMPTY_PROFILE_CONTEXT, ...kept, uid: event.uid, slot: event.slot };
     }),
     clearError: assign({ error: null, failedOperation: null }),
     recordFailure: assign(({ event }, params: { operation: ProfileOperation }) => ({
@@ -225,7 +212,7 @@ export const profileMachine = setup({
 }).createMachine({
   id: 'profile',
   initial: 'idle',
-  context: EMPTY_CONTEXT,
+  context: EMPTY_PROFILE_CONTEXT,
   on: {
     LOAD: {
       guard: 'isAnotherUserOrSlot',

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { EMPTY_PROFILE_CONTEXT } from '../../machines/profile/emptyProfileContext';
 import type { profileMachine, ProfileContext } from '../../machines/profile/profileMachine';
 
 export type ProfileStatus = SnapshotFrom<typeof profileMachine>['value'];
@@ -12,19 +13,9 @@ export interface ProfileView extends ProfileContext {
 
 /** Before the runtime has loaded (and while server rendering): nothing known yet. */
 export const IDLE_PROFILE_VIEW: ProfileView = Object.freeze({
+  ...EMPTY_PROFILE_CONTEXT,
   status: 'idle',
   changing: false,
-  uid: null,
-  slot: 1,
-  profile: null,
-  cv: null,
-  active: true,
-  slots: [],
-  limit: 1,
-  follows: null,
-  suggestedSkills: [],
-  error: null,
-  failedOperation: null,
 });
 
 export function toProfileView(snapshot: SnapshotFrom<typeof profileMachine>): ProfileView {
