@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertProfileInput } from '../../contract';
 import { alerts } from '../../server/db/schema';
-import type { BoardRef } from '../../server/jobs/jobRecord';
-import type { PublishedPosting } from '../../server/jobs/standIn/standInServer';
 import { startMailSink, type MailSink } from '../../scripts/mailSink';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { alertUser, eventually } from './support/alertEmails';
 import { FITS_THE_FRONTEND_ROLE } from './support/standInRoles';
-import { call, DATABASES, LogCapture, startBackend } from './support/backend';
+import { call, DATABASES } from './support/backend';
+import { startPollingBackend, type PollingBackend } from './support/pollingBackend';
 import { validProfile } from './support/profiles';
 import { sleep } from './support/sessions';
-import { startStandInBoards, type StandInBoards } from './support/standInBoards';
 
 /** Fits none of the stand-in's generated roles: nothing it publishes is in Boise. */
 const FITS_NOTHING_PUBLISHED: AlertProfileInput = validProfile({
@@ -28,37 +26,18 @@ const FITS_NOTHING_PUBLISHED: AlertProfileInput = validProfile({
 
 /** The whole loop: the stand-in publishes, the poll stores it, alerts are made and e-mailed. */
 describe.each(DATABASES)('a new posting, from the job board to the inbox, on %s', (database) => {
-  const logs = new LogCapture();
-  let stand: StandInBoards<'globex'>;
-  let board: BoardRef;
   let sink: MailSink;
+  let loop: PollingBackend;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    stand = await startStandInBoards({ globex: { source: 'lever', fixture: 'globex' } });
-    board = stand.boards.globex;
     sink = await startMailSink({ httpPort: null });
-    app = await startBackend(database, {
-      logStream: logs,
-      config: {
-        jobBoards: [board],
-        jobSourceUrls: stand.baseUrls,
-        jobPollIntervalSeconds: 1,
-        jobBoardTimeoutMs: 2_000,
-        smtpUrl: sink.smtpUrl,
-      },
-    });
-    // The board's recorded postings are stored first: only what it publishes later is new.
-    await eventually(
-      () => (logs.linesWith('job board polled').length > 0 ? true : undefined),
-      20_000,
-      'the first poll',
-    );
+    loop = await startPollingBackend(database, { smtpUrl: sink.smtpUrl });
+    app = loop.app;
   });
   afterAll(async () => {
-    await app.close();
+    await loop.close();
     await sink.close();
-    await stand.close();
   });
   afterEach(disposeTestAuths);
 
@@ -74,21 +53,12 @@ describe.each(DATABASES)('a new posting, from the job board to the inbox, on %s'
   const alertCount = async (uid: string) =>
     (await app.db.select({ jobId: alerts.jobId }).from(alerts).where(eq(alerts.uid, uid))).length;
 
-  /** Publishes postings on the board until the stand-in's turn comes to the frontend role. */
-  function publishTheFrontendRole(): PublishedPosting {
-    for (let turn = 0; turn < 20; turn += 1) {
-      const published = stand.standIn.publish(board);
-      if (published.title.startsWith('Frontend Engineer')) return published;
-    }
-    throw new Error('the stand-in never published its frontend role');
-  }
-
   it("e-mails a fitting Pro user within 5 s, puts it in a fitting Free user's digest, and no one else's", async () => {
     const pro = await userWithProfile(FITS_THE_FRONTEND_ROLE, true);
     const free = await userWithProfile(FITS_THE_FRONTEND_ROLE, false);
     const unfit = await userWithProfile(FITS_NOTHING_PUBLISHED, true);
 
-    const published = publishTheFrontendRole();
+    const published = loop.publishTheFrontendRole();
     const started = Date.now();
     const mail = await eventually(() => mailTo(pro.email)[0], 5_000, 'the Pro user’s alert e-mail');
     console.info(`stand-in posting to a Pro user's inbox: ${Date.now() - started} ms`);

@@ -10,10 +10,10 @@ import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { webPushSubscriber } from '../support/webPushSubscriber';
 import { alertUser, eventually, newAlert } from './support/alertEmails';
-import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
+import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
 import { accountSession, guestSession } from './support/sessions';
-import { startStandInBoards, type StandInBoards } from './support/standInBoards';
+import { startPollingBackend, type PollingBackend } from './support/pollingBackend';
 import { FITS_THE_FRONTEND_ROLE } from './support/standInRoles';
 
 describe.each(DATABASES)('web push on %s', (database) => {
@@ -238,35 +238,18 @@ describe.each(DATABASES)('web push on %s', (database) => {
 describe.each(DATABASES)(
   'a hidden job, from the job board to the push stand-in, on %s',
   (database) => {
-    const logs = new LogCapture();
-    let jobBoards: StandInBoards<'globex'>;
+    let loop: PollingBackend;
     let board: BoardRef;
     let standIn: PushStandIn;
     let app: FastifyInstance;
     beforeAll(async () => {
-      jobBoards = await startStandInBoards({ globex: { source: 'lever', fixture: 'globex' } });
-      board = jobBoards.boards.globex;
       standIn = await startPushStandIn();
-      app = await startBackend(database, {
-        logStream: logs,
-        config: {
-          jobBoards: [board],
-          jobSourceUrls: jobBoards.baseUrls,
-          jobPollIntervalSeconds: 1,
-          jobBoardTimeoutMs: 2_000,
-        },
-      });
-      // The board's recorded postings are stored (and alerted to nobody) first: only later ones are new.
-      await eventually(
-        () => (logs.linesWith('job board polled').length > 0 ? true : undefined),
-        20_000,
-        'the first poll',
-      );
+      loop = await startPollingBackend(database);
+      ({ app, board } = loop);
     });
     afterAll(async () => {
-      await app.close();
+      await loop.close();
       await standIn.close();
-      await jobBoards.close();
     });
     afterEach(disposeTestAuths);
 
@@ -298,14 +281,6 @@ describe.each(DATABASES)(
       return { ...user, pushedJobs, nextJob };
     }
 
-    /** Publishes postings on the board until the stand-in's turn comes to the frontend role. */
-    function publishTheFrontendRole(): void {
-      for (let turn = 0; turn < 20; turn += 1) {
-        if (jobBoards.standIn.publish(board).title.startsWith('Frontend Engineer')) return;
-      }
-      throw new Error('the stand-in never published its frontend role');
-    }
-
     const closedAt = async (jobId: number) =>
       (await app.db.select({ closedAt: jobs.closedAt }).from(jobs).where(eq(jobs.id, jobId)))[0]
         ?.closedAt;
@@ -313,7 +288,7 @@ describe.each(DATABASES)(
     it('pushes a fitting posting, and once hidden never again, while the next one arrives', async () => {
       const hider = await proWithDevice();
       const firstArriving = hider.nextJob();
-      publishTheFrontendRole();
+      loop.publishTheFrontendRole();
       const hiddenJob = (await firstArriving) ?? 0;
       const hid = await call(app, 'PUT', `/v1/matches/${hiddenJob}/action`, {
         token: hider.token,
@@ -325,7 +300,7 @@ describe.each(DATABASES)(
       // board's next answer must differ from the last one read, or the poll's validator gets a 304
       // and reads nothing: it gains a posting the hider's profile does not fit.
       expect((await ingestBoard(app.db, board, [])).closed).toBeGreaterThan(0);
-      expect(jobBoards.standIn.publish(board).title).not.toMatch(/^Frontend Engineer/);
+      expect(loop.jobBoards.standIn.publish(board).title).not.toMatch(/^Frontend Engineer/);
       await eventually(
         async () => ((await closedAt(hiddenJob)) === null ? true : undefined),
         10_000,
@@ -340,7 +315,7 @@ describe.each(DATABASES)(
 
       // The next fitting posting still reaches the hider: the device was pushed all along.
       const nextArriving = hider.nextJob();
-      publishTheFrontendRole();
+      loop.publishTheFrontendRole();
       const nextJob = await nextArriving;
       expect(nextJob).not.toBe(hiddenJob);
       expect(hider.pushedJobs()).toEqual([hiddenJob, nextJob]);
