@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
+import { askForMatchesEarly } from '../ui/matches/askForMatchesEarly';
 import { MatchesProvider } from '../ui/matches/MatchesProvider';
 import { MatchesPage } from '../ui/MatchesPage';
 import { slotFromParam } from '../ui/profile/profileSlots';
@@ -13,6 +14,10 @@ export const matchesMeta: PageMeta = {
   url: PATHS.matches,
   noIndex: true,
 };
+
+// This chunk is loaded before hydration when a page opens here (main.tsx): the list's answers are
+// asked for then, while the session runtime loads. Not in the prerender, which has no window.
+if (typeof window !== 'undefined') void askForMatchesEarly();
 
 export function MatchesRoute() {
   // Which of the user's profiles: `?slot=N`, slot 1 when absent (the prerender has no query).

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { launchTestChromium } from '../support/browser';
@@ -55,8 +55,19 @@ describe('following a company', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
 
+    // A repeat visit asks for the list once, with the stored token, before the Firebase SDK has
+    // restored the user (askForMatchesEarly); the machine's call takes that answer.
+    const asked: string[] = [];
+    const note = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/v1/matches' || pathname.endsWith('/accounts:lookup')) asked.push(pathname);
+    };
+    page.on('request', note);
     await page.reload();
     expect(await control(android, 'Saved').getAttribute('aria-pressed')).toBe('true');
+    page.off('request', note);
+    expect(asked.filter((pathname) => pathname === '/v1/matches')).toHaveLength(1);
+    expect(asked[0]).toBe('/v1/matches');
     expect(await android.getByLabel('Applied on').inputValue()).toBe(today);
 
     await pressControl('Hide');

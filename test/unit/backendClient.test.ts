@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AlertProfileInput } from '../../contract';
+import { createBackendClient } from '../../src/machines/backend/backendClient';
 import {
-  createBackendClient,
   REQUEST_TIME_LIMIT_MS,
   UPLOAD_TIME_LIMIT_MS,
-} from '../../src/machines/backend/backendClient';
+} from '../../src/machines/backend/requestLimits';
 import { backendErrorOf, BackendFailure } from '../../src/machines/backend/backendErrors';
 import { NEVER_PAID } from '../support/planFixtures';
 

@@ -23,10 +23,10 @@ import type {
   PutMatchActionRequest,
   PutProfileResponse,
 } from '../../../contract';
+import { apiSlotPath } from './apiPaths';
 import { BackendFailure, failureFromAnswer, failureFromThrown } from './backendErrors';
-
-export const REQUEST_TIME_LIMIT_MS = 30_000;
-export const UPLOAD_TIME_LIMIT_MS = 60_000;
+import type { EarlyAnswers } from './earlyAnswers';
+import { REQUEST_TIME_LIMIT_MS, UPLOAD_TIME_LIMIT_MS } from './requestLimits';
 
 export interface BackendClientOptions {
   /** The backend's origin, e.g. `http://127.0.0.1:8080`, without a trailing slash. */
@@ -37,6 +37,8 @@ export interface BackendClientOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** How long a request may take (uploads get `UPLOAD_TIME_LIMIT_MS`). */
   timeLimitMs?: number;
+  /** GETs asked before the client existed; one is used when its path and token are this call's. */
+  early?: EarlyAnswers;
 }
 
 /** Profile, CV and matches calls take a slot; without one the backend reads slot 1. */
@@ -100,11 +102,6 @@ export interface BackendClient {
   ): Promise<void>;
 }
 
-/** `path` for one slot (`?slot=N`); without a slot, the path as it is (the backend reads slot 1). */
-function apiSlotPath(path: string, slot: ProfileSlot | undefined): string {
-  return slot === undefined ? path : `${path}?slot=${slot}`;
-}
-
 export function createBackendClient(options: BackendClientOptions): BackendClient {
   const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
 
@@ -129,13 +126,17 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     } else if (body) {
       payload = body.form;
     }
-    try {
-      const response = await send(`${options.baseUrl}${path}`, {
+    const ask = () =>
+      send(`${options.baseUrl}${path}`, {
         method,
         headers,
         ...(payload === undefined ? {} : { body: payload }),
         signal: AbortSignal.timeout(timeLimitMs),
       });
+    const early = method === 'GET' ? options.early?.take(path, token) : undefined;
+    try {
+      // An early answer that never came (offline then, say) is asked for again.
+      const response = early === undefined ? await ask() : await early.catch(ask);
       if (!response.ok) throw await failureFromAnswer(response);
       return (await response.json()) as T;
     } catch (error) {

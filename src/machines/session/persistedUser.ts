@@ -14,6 +14,9 @@ const DATABASE = 'firebaseLocalStorageDb';
 const STORE = 'firebaseLocalStorage';
 const READ_LIMIT_MS = 2_000;
 
+/** The Firebase app's name when it is made without one, as the app makes it. */
+export const DEFAULT_APP_NAME = '[DEFAULT]';
+
 /** The SDK's key for an app's current user: `firebase:authUser:<apiKey>:<appName>`. */
 export function persistedUserKey(apiKey: string, appName: string): string {
   return `firebase:authUser:${apiKey}:${appName}`;
@@ -26,18 +29,18 @@ function identityOf(value: unknown): PersistedIdentity | null {
 }
 
 /**
- * The persisted user under `key`, or null when there is none, the database can't be read, or it
+ * The SDK's entry under `key`, or null when there is none, the database can't be read, or it
  * takes longer than two seconds (the caller then acts as if nothing were persisted).
  */
-export function readPersistedIdentity(key: string): Promise<PersistedIdentity | null> {
+function readPersistedUser(key: string): Promise<unknown> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => settle(null), READ_LIMIT_MS);
     let settled = false;
-    function settle(identity: PersistedIdentity | null): void {
+    function settle(value: unknown): void {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(identity);
+      resolve(value);
     }
 
     const opening = indexedDB.open(DATABASE);
@@ -60,10 +63,36 @@ export function readPersistedIdentity(key: string): Promise<PersistedIdentity | 
       reading.onsuccess = () => {
         db.close();
         const entry: unknown = reading.result;
-        const value =
-          typeof entry === 'object' && entry !== null && 'value' in entry ? entry.value : null;
-        settle(identityOf(value));
+        settle(
+          typeof entry === 'object' && entry !== null && 'value' in entry ? entry.value : null,
+        );
       };
     };
   });
+}
+
+/** The persisted user's identity under `key`, or null (see `readPersistedUser`). */
+export async function readPersistedIdentity(key: string): Promise<PersistedIdentity | null> {
+  return identityOf(await readPersistedUser(key));
+}
+
+/** The ID token the SDK persisted with its user, and when it expires. */
+export interface PersistedToken {
+  token: string;
+  expiresAt: number;
+}
+
+/**
+ * The persisted user's ID token under `key`, or null (see `readPersistedUser`). The SDK hands out
+ * this same token until shortly before it expires, so a request made with it is the user's.
+ */
+export async function readPersistedToken(key: string): Promise<PersistedToken | null> {
+  const value = await readPersistedUser(key);
+  if (typeof value !== 'object' || value === null || !('stsTokenManager' in value)) return null;
+  const manager = value.stsTokenManager;
+  if (typeof manager !== 'object' || manager === null) return null;
+  const { accessToken, expirationTime } = manager as Record<string, unknown>;
+  return typeof accessToken === 'string' && typeof expirationTime === 'number'
+    ? { token: accessToken, expiresAt: expirationTime }
+    : null;
 }

@@ -6,6 +6,7 @@
 import type { PushDevicesResponse, PushKeyResponse, PushSubscribeRequest } from '../../../contract';
 import { config } from '../../config';
 import { failureFromAnswer, failureFromThrown } from '../../machines/backend/backendErrors';
+import { REQUEST_TIME_LIMIT_MS } from '../../machines/backend/requestLimits';
 import { createIdTokenSource } from '../../machines/session/firebase/browserAuth';
 
 /** Why this device cannot get notifications: no support, or the person (or browser) said no. */
@@ -16,7 +17,6 @@ export class PushUnavailable extends Error {
   }
 }
 
-const REQUEST_TIME_LIMIT_MS = 30_000;
 /** The worker registers after the page loads; one that is not there by then will not come. */
 const WORKER_TIME_LIMIT_MS = 10_000;
 

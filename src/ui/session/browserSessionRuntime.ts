@@ -4,6 +4,7 @@
  */
 import { config } from '../../config';
 import { createBackendClient } from '../../machines/backend/backendClient';
+import { earlyAnswers } from '../../machines/backend/earlyAnswers';
 import {
   createBrowserSessionActors,
   createIdTokenSource,
@@ -48,5 +49,6 @@ function browserBackendClient() {
   return createBackendClient({
     baseUrl: config.backendUrl,
     getIdToken: createIdTokenSource(config),
+    early: earlyAnswers,
   });
 }
