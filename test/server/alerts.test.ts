@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertsCreated } from '../../server/alerts/alertEvents';
-import { unannouncedAlerts } from '../support/unannouncedAlerts';
 import { alertPendingPostings, createAlerts } from '../../server/alerts/createAlerts';
-import {
-  MIN_ALERT_SCORE,
-  SCORE_WITHOUT_SKILL_OR_TITLE,
-  fittingProfilesQuery,
-  readOpenJob,
-} from '../../server/alerts/profilesForJob';
+import { MIN_ALERT_SCORE, SCORE_WITHOUT_SKILL_OR_TITLE } from '../../server/alerts/profilesForJob';
 import { deleteCv, saveCv } from '../../server/cv/cvStore';
-import type { Database } from '../../server/db/database';
-import { alerts, jobs, profiles } from '../../server/db/schema';
-import { makeAlerts, type PollBoardDeps } from '../../server/jobs/poll/pollBoard';
+import { alerts, jobs } from '../../server/db/schema';
 import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
 import type { PostingDraft } from '../../server/jobs/normalise/toJobRecord';
-import { everySourceAt } from '../../server/jobs/settings';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { CANDIDATE_LIMIT } from '../../server/matching/candidateJobs';
 import { findMatches } from '../../server/matching/findMatches';
@@ -26,7 +16,7 @@ import { normaliseProfile } from '../../server/profile/normaliseProfile';
 import { saveProfile } from '../../server/profile/profileStore';
 import type { AlertProfileInput } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
-import { call, DATABASES, databaseLocation, startBackend } from './support/backend';
+import { call, DATABASES, startBackend } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
 import { validProfile } from './support/profiles';
 import { accountSession, guestSession } from './support/sessions';
@@ -335,78 +325,5 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     );
     expect(await alertedJobs(account.uid)).toEqual([]);
     expect(await alertedJobs(guest.uid)).toEqual([jobId]);
-  });
-});
-
-describe('the alert lookup on a PostgreSQL server', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await startBackend('postgres');
-  });
-  afterAll(() => app.close());
-
-  it('finds a posting\u2019s profiles by a Bitmap Index Scan on the GIN indexes, not a scan of every profile', async () => {
-    const location = databaseLocation('postgres');
-    if (location.kind !== 'postgres') throw new Error('not a server');
-    // 100,000 profiles over 400 skills, then statistics: the planner chooses on its own.
-    await app.db.execute(
-      sql.raw(`insert into profiles (uid, target_roles, skills, remote_us, remote_worldwide, us_states,
-        us_cities, seniority, min_salary_usd, needs_visa_sponsorship, match_skills, us_places,
-        lookup_version)
-       select 'explain-' || i, array['Engineer ' || (i % 300)], array['Skill' || (i % 400)],
-        i % 2 = 0, false, array[]::text[], '[]'::jsonb, 'senior', null, false,
-        array['Skill' || (i % 400), 'Skill' || ((i * 7) % 400)], array['TX'], 1
-       from generate_series(1, 100000) as i on conflict do nothing`),
-    );
-    await app.db.execute(sql.raw('analyze profiles'));
-    const board = uniqueBoard('greenhouse', 'explain');
-    const { newJobIds } = await ingestBoard(
-      app.db,
-      board,
-      [postingRecord(board, { title: 'Senior Elixir Engineer', locations: ['Remote - US'] })],
-      new Date(),
-    );
-    const job = await readOpenJob(app.db, newJobIds[0] ?? 0);
-    if (job === null) throw new Error('no job');
-    const query = fittingProfilesQuery(app.db, { ...job, skills: ['Skill7'] });
-    if (query === null) throw new Error('no query');
-    const statement = query.toSQL();
-    const client = new pg.Client({ connectionString: location.url });
-    await client.connect();
-    try {
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `explain ${statement.sql}`,
-        statement.params,
-      );
-      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(text).toMatch(/Bitmap Index Scan on profiles_match_skills_gin/);
-      expect(text).toMatch(/Bitmap Index Scan on profiles_role_terms_gin/);
-      expect(text).not.toMatch(/Seq Scan on profiles/);
-    } finally {
-      await client.end();
-    }
-    await app.db.delete(profiles).where(like(profiles.uid, 'explain-%'));
-  });
-});
-
-describe('making alerts after a poll', () => {
-  it('answers a failure instead of throwing, so the stored postings stay and the poll goes on', async () => {
-    const brokenDb = new Proxy(
-      {},
-      {
-        get: () => {
-          throw new Error('database unavailable');
-        },
-      },
-    ) as Database;
-    const outcome = await makeAlerts({
-      db: brokenDb,
-      alertEvents: unannouncedAlerts,
-      fetchers: {} as PollBoardDeps['fetchers'],
-      baseUrls: everySourceAt('http://x'),
-      intervalMs: 60_000,
-      timeoutMs: 1_000,
-    });
-    expect(outcome).toEqual({ failed: 'Error: database unavailable' });
   });
 });
