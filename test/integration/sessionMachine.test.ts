@@ -2,27 +2,16 @@
  * The real session machine with the real Firebase service, against the Auth Emulator.
  * Each test has its own in-memory Auth and its own e-mail addresses.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Before firebase/auth is imported: the SDK keeps the fetch it finds at import.
 const fetchStub = await vi.hoisted(async () =>
   (await import('../support/fetchStub')).installFetchStub(),
 );
 
-import {
-  GoogleAuthProvider,
-  linkWithCredential,
-  signInWithCredential,
-  signOut,
-  type Auth,
-  type OAuthCredential,
-} from 'firebase/auth';
-import { fromPromise } from 'xstate';
+import { signOut } from 'firebase/auth';
 import { userMessageFor } from '../../src/machines/session/errorCatalogue';
-import { failureOf, SessionFailure } from '../../src/machines/session/sessionFailure';
-import { toSessionUser } from '../../src/machines/session/firebase/sdkUser';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
-import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {
   accountExists,
   clearAccounts,
@@ -37,7 +26,6 @@ import {
 import {
   createAccount,
   createTestAuth,
-  disposeTestAuths,
   signInElsewhere,
   uniqueEmail,
   unreachableUrl,
@@ -45,9 +33,11 @@ import {
 import {
   startSession,
   stopSessions,
+  userOf,
   TEST_ORIGIN,
   type RunningSession,
 } from '../support/sessionHarness';
+import { cleanUpAfterEachTest, quietPolicyNotices } from '../support/integrationHooks';
 
 const PASSWORD = 'first-secret-1';
 const NEW_PASSWORD = 'second-secret-2';
@@ -56,23 +46,9 @@ beforeAll(async () => {
   await clearAccounts();
 });
 
-beforeEach(() => {
-  // Every machine start says the emulator has no password policy; firebaseSession.test.ts checks it.
-  vi.spyOn(console, 'info').mockImplementation(() => undefined);
-});
+quietPolicyNotices();
 
-afterEach(async () => {
-  vi.restoreAllMocks();
-  stopSessions();
-  fetchStub.reset();
-  await disposeTestAuths();
-});
-
-function userOf(session: RunningSession): SessionUser {
-  const { user } = session.actor.getSnapshot().context;
-  if (!user) throw new Error('The machine has no user.');
-  return user;
-}
+cleanUpAfterEachTest(fetchStub);
 
 async function guestSession(): Promise<RunningSession> {
   const session = startSession(createTestAuth());
@@ -85,41 +61,6 @@ async function registeredSession(email = uniqueEmail('registered')): Promise<Run
   session.actor.send({ type: 'CREATE_ACCOUNT', email, password: PASSWORD });
   await session.reach({ authenticated: 'idle' });
   return session;
-}
-
-/** A fake Google account the emulator accepts in place of a real ID token. */
-function googleCredential(label: string): OAuthCredential {
-  const claims = {
-    sub: `google-${uniqueEmail(label)}`,
-    email: uniqueEmail(label),
-    email_verified: true,
-  };
-  return GoogleAuthProvider.credential(JSON.stringify(claims));
-}
-
-/**
- * Stands in for the popup, which Node can't open: links the credential directly and, like the
- * popup flow's `credentialFromError`, hands the credential over when it belongs to another account.
- */
-function linkGoogleWithoutPopup(
-  auth: Auth,
-  credential: OAuthCredential,
-  failures: SessionFailure[],
-) {
-  return fromPromise<SessionUser>(async () => {
-    const guest = auth.currentUser;
-    if (!guest) throw new SessionFailure('no-user');
-    try {
-      return toSessionUser((await linkWithCredential(guest, credential)).user);
-    } catch (error) {
-      const failure = failureOf(error, {
-        providerId: 'google.com',
-        credentialJson: { ...credential.toJSON() },
-      });
-      failures.push(failure);
-      throw failure;
-    }
-  });
 }
 
 describe('starting', () => {
@@ -231,62 +172,6 @@ describe('from guest to account', () => {
       }
     },
   );
-});
-
-describe('Google', () => {
-  it('linking a Google account keeps the uid, and the machine follows the SDK to authenticated', async () => {
-    const auth = createTestAuth();
-    const session = startSession(auth);
-    await session.reach({ guest: 'idle' });
-    const guestUid = userOf(session).uid;
-
-    const { user } = await linkWithCredential(auth.currentUser!, googleCredential('link'));
-    expect(user.uid).toBe(guestUid);
-
-    await session.reach({ authenticated: 'idle' });
-    // Google said the address is verified, so the account counts as verified: nothing to send.
-    expect(userOf(session)).toMatchObject({
-      uid: guestUid,
-      isAnonymous: false,
-      providerIds: ['google.com'],
-      emailVerified: true,
-    });
-  });
-
-  it('a Google address Google has not verified is not counted as verified', async () => {
-    const auth = createTestAuth();
-    const session = startSession(auth);
-    await session.reach({ guest: 'idle' });
-    const email = uniqueEmail('unverified-google');
-    const unverified = GoogleAuthProvider.credential(
-      JSON.stringify({ sub: `google-${email}`, email, email_verified: false }),
-    );
-
-    await linkWithCredential(auth.currentUser!, unverified);
-
-    await session.reach({ authenticated: 'idle' });
-    expect(userOf(session)).toMatchObject({ email, emailVerified: false });
-  });
-
-  it('a Google account linked elsewhere gives credential-already-in-use, then switches to it', async () => {
-    const credential = googleCredential('taken-google');
-    const owner = await signInWithCredential(createTestAuth(), credential);
-    const auth = createTestAuth();
-    const failures: SessionFailure[] = [];
-    const session = startSession(auth, {
-      continueWithGoogle: linkGoogleWithoutPopup(auth, credential, failures),
-    });
-    await session.reach({ guest: 'idle' });
-
-    session.actor.send({ type: 'CONTINUE_WITH_GOOGLE' });
-    await session.reach({ authenticated: 'idle' });
-
-    expect(failures.map((failure) => failure.code)).toEqual(['credential-already-in-use']);
-    expect(session.visited).toEqual(
-      expect.arrayContaining(['"popupPending"', '"switchingAccount"']),
-    );
-    expect(userOf(session)).toMatchObject({ uid: owner.user.uid, providerIds: ['google.com'] });
-  });
 });
 
 describe('a registered user', () => {

@@ -5,6 +5,7 @@ import {
   type SessionActors,
 } from '../../src/machines/session/firebase/sessionActors';
 import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import type { SessionBackend } from '../../src/machines/session/sessionBackend';
 
 /** Where the app is served in development; password-reset links lead back here. */
@@ -61,4 +62,11 @@ export function startSession(
 export function stopSessions(): void {
   for (const actor of running) actor.stop();
   running.clear();
+}
+
+/** The session's user now; a session with none fails the test. */
+export function userOf(session: RunningSession): SessionUser {
+  const { user } = session.actor.getSnapshot().context;
+  if (!user) throw new Error('The machine has no user.');
+  return user;
 }
