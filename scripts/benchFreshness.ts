@@ -176,6 +176,30 @@ async function freshnessOf(sql: pg.Client, published: readonly Published[]): Pro
   });
 }
 
+/** For each posting with no alert: its board, the board's size, and whether a poll stored it. */
+async function describeUnalerted(
+  sql: pg.Client,
+  published: readonly Published[],
+  freshness: readonly number[],
+  farm: BoardFarm,
+): Promise<void> {
+  const sizes = new Map(farm.boards.map((b) => [boardKey(b.board), b.size]));
+  for (const [index, posting] of published.entries()) {
+    if (freshness[index] !== Infinity) continue;
+    const { rows } = await sql.query<{ stored: boolean }>(
+      `select exists(select 1 from jobs where source || ':' || board || '/' || external_id = $1)
+         as stored`,
+      [`${posting.key}/${posting.id}`],
+    );
+    const age = Math.round((Date.now() - posting.at) / 1000);
+    console.log(
+      `  no alert: ${posting.key} (${sizes.get(posting.key) ?? '?'} postings, ` +
+        `${posting.activeBoard ? 'changed' : 'quiet'} the day before), published ${age} s ago, ` +
+        `${rows[0]?.stored === true ? 'stored by a poll' : 'not stored'}`,
+    );
+  }
+}
+
 async function runVariant(
   variant: Variant,
   context: { url: string; farm: BoardFarm; standIn: StandIn; listFile: string },
@@ -218,6 +242,7 @@ async function runVariant(
       freshness = await freshnessOf(sql, published);
     }
     const active = freshness.filter((_, index) => published[index]?.activeBoard === true);
+    await describeUnalerted(sql, published, freshness, farm);
     const rate = (field: keyof Counters) => (after[field] - before[field]) / seconds;
     return {
       variant,
@@ -244,7 +269,7 @@ async function runVariant(
 const seconds = (values: readonly number[], p: number) => {
   if (values.length === 0) return 'n/a';
   const value = percentile(values, p);
-  return value === Infinity ? `> ${DRAIN_MS / 1000} s` : `${(value / 1000).toFixed(1)} s`;
+  return value === Infinity ? 'no alert' : `${(value / 1000).toFixed(1)} s`;
 };
 
 function printResults(results: readonly VariantResult[]) {
@@ -267,6 +292,10 @@ function printResults(results: readonly VariantResult[]) {
     [
       '  boards changed in the last day',
       (r) => `${[50, 90, 99].map((p) => seconds(r.active, p)).join(' / ')} (${r.active.length})`,
+    ],
+    [
+      'postings with no alert by the end',
+      (r) => `${r.all.filter((value) => value === Infinity).length} of ${r.published}`,
     ],
     ['load average at the end', (r) => r.load.map((value) => value.toFixed(2)).join(' ')],
   ];

@@ -3,7 +3,11 @@ import { fromPglite, PgBoss, type ConstructorOptions } from 'pg-boss';
 import type { DatabaseConnection } from './db/database';
 import { withTimeLimit } from './withTimeLimit';
 
-const QUEUE_POOL_SIZE = 3;
+/**
+ * Each poll waits on three pg-boss statements (fetch, next poll, completion): a pool smaller than
+ * the poll workers makes them queue for a connection (docs/scaling.md).
+ */
+const QUEUE_POOL_SIZE = 12;
 const CONNECT_TIMEOUT_MS = 10_000;
 const START_TIME_LIMIT_MS = 60_000;
 /** How long stopping waits for running jobs (a poll storing, an e-mail being sent). */

@@ -9,6 +9,7 @@ import { dedupeKey } from '../../server/jobs/normalise/dedupeKey';
 import { boardKey } from '../../server/jobs/poll/pollJob';
 import { companyFromToken } from '../../server/jobs/sources/boardSource';
 import { BOARD_FETCHERS } from '../../server/jobs/sources/fetchBoard';
+import { DEFAULT_LEVER_PAGE_SIZE } from '../../server/jobs/sources/lever';
 import type { StandIn } from '../../server/jobs/standIn/standInServer';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { jobContentOf } from '../../server/jobs/store/jobRow';
@@ -128,8 +129,9 @@ const EMPTY_LEVER_PAGE = '[]';
 
 /**
  * Each board's validator as a poll in a steady state holds it: the connector asks the stand-in, the
- * answer's headers are kept and its body swapped for an empty board, so nothing is parsed (a Lever
- * board of more than one page keeps none in the backend: the bench's boards fit one).
+ * answer's headers are kept and its body swapped for an empty board, so nothing is parsed. A Lever
+ * board keeps one only when its first page is the whole board (lever.ts); the empty page would make
+ * every Lever board look so, so one of a full page or more is given none, as the backend gives it.
  */
 export async function validatorsOf(
   farm: BoardFarm,
@@ -147,12 +149,13 @@ export async function validatorsOf(
     });
   };
   try {
-    for (const { board } of farm.boards) {
+    for (const { board, size } of farm.boards) {
       const answer = await BOARD_FETCHERS[board.source](board, {
         baseUrl: standIn.url,
         timeoutMs: TIMEOUT_MS,
       });
-      if (answer.ok && 'validator' in answer && answer.validator !== undefined)
+      const onePage = board.source !== 'lever' || size < DEFAULT_LEVER_PAGE_SIZE;
+      if (onePage && answer.ok && 'validator' in answer && answer.validator !== undefined)
         validators.set(boardKey(board), answer.validator);
     }
   } finally {

@@ -44,7 +44,7 @@ const REWRITE_TIME_LIMIT_MS = 10 * 60_000;
  * Polls in flight at once in a process, one per pg-boss worker: enough that slow boards (each up to
  * its time limit) do not hold up the rest, few enough that idle workers' fetches stay cheap.
  */
-const pollWorkersFor = (boards: number): number => Math.min(16, 2 + Math.floor(boards / 250));
+const pollWorkersFor = (boards: number): number => Math.min(24, 2 + Math.floor(boards / 250));
 /** A poll that runs longer than this (fetch and store, each limited) is given up and retried. */
 const POLL_EXPIRY_MARGIN_SECONDS = 60;
 
