@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardRef } from '../../../server/jobs/jobRecord';
-import { toJobRecord, type PostingDraft } from '../../../server/jobs/normalise/toJobRecord';
+import { toJobRecord } from '../../../server/jobs/normalise/toJobRecord';
+import {
+  FICTIONAL_BOARD as board,
+  FICTIONAL_SEEN_AT as seenAt,
+  postingDraft as draft,
+  readPosting as record,
+} from '../../support/postingDraft';
 
-/** Fictional postings shaped like the real ones the evaluation set showed being misread. */
-const board: BoardRef = { source: 'greenhouse', token: 'fictional' };
-const seenAt = new Date('2026-11-22T12:00:00.000Z');
-const draft = (changes: Partial<PostingDraft>): PostingDraft => ({
-  title: 'Software Engineer',
-  company: 'Fictional Co',
-  externalId: '1',
-  locations: [],
-  remoteFlag: null,
-  countries: [],
-  salary: null,
-  description: '',
-  postedAt: null,
-  applyUrl: 'https://jobs.example.com/1',
-  ...changes,
-});
-const record = (changes: Partial<PostingDraft>) => toJobRecord(draft(changes), board, seenAt);
+// Fictional postings shaped like the real ones the evaluation set showed being misread.
 
 describe('places', () => {
   it('reads Georgia beside Poland as the country, and beside Atlanta as the state', () => {
