@@ -132,10 +132,12 @@ const cityLabel = (name: string, country: string, state: string | null) =>
  * countries, regions, US states and cities. `knownCountries` (the API's own country fields) decide
  * between namesakes: a bare "London" is in GB unless the posting's countries say otherwise, and
  * "Georgia" is the country beside other countries but the US state beside US places.
+ * `preferredCountries` only decide between namesakes, without being places themselves.
  */
 export function readPlaces(
   locations: readonly string[],
   knownCountries: readonly string[] = [],
+  preferredCountries: readonly string[] = [],
 ): PlaceReading {
   const countries = new Set<string>(knownCountries);
   const regions = new Set<Region>();
@@ -156,7 +158,9 @@ export function readPlaces(
     }
   const usContext = () => countries.has('US') || (countries.size === 0 && states.size > 0);
   const pickCity = (candidates: readonly City[]): City | undefined =>
-    candidates.find((city) => countries.has(city.country)) ?? candidates[0];
+    candidates.find((city) => countries.has(city.country)) ??
+    candidates.find((city) => preferredCountries.includes(city.country)) ??
+    candidates[0];
 
   for (const group of grouped) {
     let pendingCity: { name: string; candidates: readonly City[] } | null = null;

@@ -1,7 +1,15 @@
 import type { UsStateCode } from '../../../contract';
 import type { Region, UsEligibility, Workplace } from '../jobRecord';
 import { countryCode } from './gazetteer';
-import { readPlaces } from './places';
+import { readPlaces, type PlaceReading } from './places';
+import {
+  countriesInText,
+  openToInText,
+  roleBasedInText,
+  saysWorldwide,
+  statedWorkplace,
+  taggedWorkplace,
+} from './workplaceText';
 
 export interface LocationFacts {
   /** Locations as the source wrote them. */
@@ -12,7 +20,9 @@ export interface LocationFacts {
   readonly countries: readonly string[];
   /** The source's own workplace field (Lever workplaceType, Ashby workplaceType, Greenhouse metadata). */
   readonly workplace?: Workplace | null;
-  /** Places that count only when the locations name none (Greenhouse offices). */
+  /** Offices the source lists beside its locations (Greenhouse offices): places of the job too. */
+  readonly offices?: readonly string[];
+  /** Places that count only when the locations name none (Ashby addresses). */
   readonly placeHints?: readonly string[];
 }
 
@@ -28,111 +38,152 @@ export interface Where {
   readonly usEligibility: UsEligibility;
 }
 
-/** LinkedIn's workplace tags, which recruiters put at the end of postings: "#LI-Hybrid". */
-const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
-/** The description saying the work is hybrid: "hybrid role", "3 days a week in the office". */
-const HYBRID_TEXT =
-  /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy|team)|\b(?=[^.\n]{0,40}\boffice))|\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)|\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office|\b(?:in|into|to)\s+the\s+office\s+[1-4]\s*(?:[-–]\s*[1-4]\s*)?(?:times|days)\s+(?:a|per|each)\s+week/i;
-const REMOTE_TEXT =
-  /\b(?:(?:fully|100%)\s+remote|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
-/** "remote in the US", "must be based in Canada", "U.S.-based": the country the text limits it to. */
-const COUNTRY_LIMIT =
-  /\b(?:remote|remotely|based|located|reside|residing|live|living|work|working|eligible to work)\s+(?:anywhere\s+)?(?:with)?in\s+(?:the\s+)?((?:[A-Z][\w.]*)(?:\s+[A-Z][\w.]*){0,3})|\b(U\.?S\.?|United States|Canada|UK)[- ]based\b/g;
+/** The options a posting's locations give: "SF / NY / Remote" is three. */
+const optionsOf = (locations: readonly string[]): string[] =>
+  locations.flatMap((location) => location.split(/\/|\||;|\bor\b/i)).filter((o) => o.trim() !== '');
 
-/** "open to candidates based in North America and Europe": where a remote posting's text opens it. */
-const OPEN_TO =
-  /\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in\s+((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,\s*|\s+and\s+|\s+or\s+|\s+)(?:the\s+)?[A-Z](?:\w|\.(?=\w))*){0,6})/;
-
-/** The places a remote posting's text says it is open to, read as place strings are. */
-const openToInText = (description: string) => {
-  const named = OPEN_TO.exec(description.slice(0, 20_000))?.[1];
-  return named === undefined ? null : readPlaces([named]);
-};
-
-/** A location that offers remote as one of its options: "SF / Remote", "Austin, TX or remote". */
-const offersRemote = (locations: readonly string[]): boolean =>
-  locations.some((location) =>
-    location.split(/\/|\||;|\bor\b/i).some((option) => /^\s*remote\s*$/i.test(option)),
+/**
+ * Remote offered as one of several options: "SF / Remote", "Austin, TX or remote", or a
+ * "Remote (US)" location beside an office. A remote-friendly office is not such an option.
+ */
+function offersRemote(locations: readonly string[]): boolean {
+  const options = optionsOf(locations);
+  const remote = options.filter(
+    (option) => /\bremote\b/i.test(option) && !/\b(?:friendly|first|hybrid)\b/i.test(option),
   );
-
-/** The countries a remote posting's text limits it to, named right after "remote in" and the like. */
-function countriesInText(description: string): string[] {
-  const found = new Set<string>();
-  for (const match of description.slice(0, 20_000).matchAll(COUNTRY_LIMIT)) {
-    const words = (match[1] ?? match[2] ?? '').split(/\s+/);
-    for (let length = words.length; length > 0; length -= 1) {
-      const code = countryCode(words.slice(0, length).join(' ').replace(/[.,]$/, ''));
-      if (code !== null) {
-        found.add(code);
-        break;
-      }
-    }
-  }
-  return [...found];
+  return remote.length > 0 && (options.length > 1 || /^\s*remote\s*$/i.test(remote[0] ?? ''));
 }
 
-function workplaceOf(
-  facts: LocationFacts,
-  saysRemote: boolean,
-  saysHybrid: boolean,
-  text: string,
-): Workplace {
-  // Remote offered as an option in the posting's own locations wins over the workplace field.
+/**
+ * Remote offered beside an office first; then what the text states in words, over the source's
+ * workplace field (the posting's own text wins, see eval/matching/README.md); then the field, the
+ * location words, the remote flag, and last a recruiter's LinkedIn tag.
+ */
+function workplaceOf(facts: LocationFacts, places: PlaceReading, text: string): Workplace {
   if (offersRemote(facts.locations)) return 'remote';
+  const stated = statedWorkplace(text);
+  if (stated !== null) return stated;
   if (facts.workplace != null) return facts.workplace;
-  if (saysHybrid) return 'hybrid';
+  if (places.saysHybrid) return 'hybrid';
   if (facts.remoteFlag !== null) return facts.remoteFlag ? 'remote' : 'onsite';
-  if (saysRemote) return 'remote';
-  const tag = LINKEDIN_TAG.exec(text)?.[1]?.toLowerCase();
-  if (tag !== undefined)
-    return tag === 'hybrid' ? 'hybrid' : tag === 'remote' ? 'remote' : 'onsite';
-  if (HYBRID_TEXT.test(text)) return 'hybrid';
-  return REMOTE_TEXT.test(text) ? 'remote' : 'onsite';
+  if (places.saysRemote) return 'remote';
+  return taggedWorkplace(text) ?? 'onsite';
 }
 
 const NEAR_US: ReadonlySet<Region> = new Set(['americas', 'north-america', 'worldwide']);
 
+const namesPlace = (places: PlaceReading): boolean =>
+  places.countries.length > 0 || places.regions.length > 0;
+
+interface FieldPlaces {
+  readonly places: PlaceReading;
+  /** Whether the location and office strings themselves name a place. */
+  readonly written: boolean;
+}
+
 /**
- * Workplace and places, structured fields first: the source's workplace field, its countries, the
- * location strings (offices only when those name no place), and the description only for what
- * they leave unsaid (hybrid, or a remote job's country).
+ * The places the source's fields name: the locations and offices, with the source's own countries
+ * (not where they name only a region: "North America" with a US address is the region, the
+ * address standing in for it), and the address places only when nothing else names a place. An
+ * office's region ("EMEA" beside a "London" location) is its grouping, not the job's.
  */
-export function readWhere(facts: LocationFacts, description = ''): Where {
-  const known = facts.countries.map(countryCode).filter((code): code is string => code !== null);
-  let places = readPlaces(facts.locations, known);
-  if (places.countries.length === 0 && places.regions.length === 0 && facts.placeHints?.length)
-    places = readPlaces([...facts.locations, ...facts.placeHints], known);
-  const workplace = workplaceOf(facts, places.saysRemote, places.saysHybrid, description);
+function placesOfFields(facts: LocationFacts): FieldPlaces {
+  const written = [...facts.locations, ...(facts.offices ?? [])];
+  const alone = readPlaces(written);
+  const known =
+    alone.regions.length > 0 && alone.countries.length === 0
+      ? []
+      : facts.countries.map(countryCode).filter((code): code is string => code !== null);
+  const places = readPlaces(written, known);
+  const result = (reading: PlaceReading) => ({ places: reading, written: namesPlace(alone) });
+  if (!namesPlace(places) && facts.placeHints?.length)
+    return result(readPlaces([...written, ...facts.placeHints], known));
+  if (!facts.offices?.length) return result(places);
+  const own = readPlaces(facts.locations, known);
+  return result(namesPlace(own) ? { ...places, regions: own.regions } : places);
+}
+
+/**
+ * "This role is based in San Francisco" over the API's list of offices: the text's places when it
+ * names a city or a state, or countries other than the fields'; "based in the US" beside US
+ * offices narrows nothing, so the offices stay.
+ */
+function basedIn(fields: PlaceReading, description: string): PlaceReading {
+  const text = roleBasedInText(description, fields.countries);
+  if (text === null) return fields;
+  const countriesOnly = text.usStates.length === 0 && text.cities.length === 0;
+  const sameCountries =
+    fields.countries.length > 0 && fields.countries.every((code) => text.countries.includes(code));
+  return countriesOnly && sameCountries ? fields : { ...text, regions: fields.regions };
+}
+
+/** Where a remote posting may be done from, its text read where the fields leave it open. */
+function remotePlaces({ places, written }: FieldPlaces, description: string) {
   let countries = places.countries;
   let named = places.regions;
-  const openTo = workplace === 'remote' ? openToInText(description) : null;
+  // "Remote" with only the API's country (its legal entity) and a text hiring from anywhere.
+  if (!written && saysWorldwide(description)) {
+    countries = [];
+    named = ['worldwide'];
+  }
+  const openTo = openToInText(description);
   if (openTo !== null) {
     // The text's regions replace the API's ("Europe" against "open to ... North America and
     // Europe"); its countries join the address's.
     countries = [...new Set([...countries, ...openTo.countries])].sort();
     if (openTo.regions.length > 0 || openTo.countries.length > 0) named = openTo.regions;
   }
-  if (workplace === 'remote' && countries.length === 0 && named.length === 0)
-    countries = countriesInText(description).sort();
-  let regions: readonly Region[] =
-    countries.length > 0 ? named.filter((r) => r !== 'worldwide') : named;
+  if (countries.length === 0 && named.length === 0) countries = countriesInText(description).sort();
+  const regions = countries.length > 0 ? named.filter((r) => r !== 'worldwide') : named;
   // Remote naming no place at all is remote from anywhere.
-  if (workplace === 'remote' && countries.length === 0 && regions.length === 0)
-    regions = ['worldwide'];
+  return {
+    countries,
+    regions: countries.length === 0 && regions.length === 0 ? ['worldwide' as const] : regions,
+  };
+}
+
+function eligibilityOf(
+  workplace: Workplace,
+  countries: readonly string[],
+  regions: readonly Region[],
+): UsEligibility {
   const inUs = countries.includes('US');
-  let usEligibility: UsEligibility;
-  if (workplace !== 'remote') usEligibility = inUs ? 'us' : 'not-us';
-  else if (inUs) usEligibility = 'remote-us';
-  else if (regions.includes('worldwide') || (countries.length === 0 && regions.length === 0))
-    usEligibility = 'remote-worldwide';
-  else usEligibility = regions.some((region) => NEAR_US.has(region)) ? 'remote-us' : 'not-us';
+  if (workplace !== 'remote') return inUs ? 'us' : 'not-us';
+  if (inUs) return 'remote-us';
+  if (regions.includes('worldwide') || (countries.length === 0 && regions.length === 0))
+    return 'remote-worldwide';
+  return regions.some((region) => NEAR_US.has(region)) ? 'remote-us' : 'not-us';
+}
+
+/**
+ * Workplace and places, structured fields first: the source's workplace field, its countries, the
+ * location strings and offices, and the description where it states otherwise or they leave it
+ * unsaid: the arrangement in words, the places an office role "is based in", a remote job's
+ * countries or regions.
+ */
+export function readWhere(facts: LocationFacts, description = ''): Where {
+  const fieldPlaces = placesOfFields(facts);
+  const fields = fieldPlaces.places;
+  const workplace = workplaceOf(facts, fields, description);
+  if (workplace === 'remote') {
+    const { countries, regions } = remotePlaces(fieldPlaces, description);
+    return {
+      workplace,
+      countries,
+      regions,
+      usStates: fields.usStates,
+      cities: fields.cities,
+      usEligibility: eligibilityOf(workplace, countries, regions),
+    };
+  }
+  const places = basedIn(fields, description);
   return {
     workplace,
-    countries,
-    regions,
+    countries: places.countries,
+    regions: places.regions,
     usStates: places.usStates,
     cities: places.cities,
-    usEligibility,
+    usEligibility: eligibilityOf(workplace, places.countries, places.regions),
   };
 }
 

@@ -28,28 +28,49 @@ import {
 export const greenhouseJobsPath = (token: string) =>
   `/v1/boards/${encodeURIComponent(token)}/jobs?content=true`;
 
-/** The board's custom fields by lower-cased name, the text values only. */
+/** The board's custom fields by lower-cased name, the text values only (a multi-select's joined by "/"). */
 function metadataOf(job: JsonObject): Map<string, string> {
   const fields = new Map<string, string>();
   for (const field of arrayAt(job, 'metadata')) {
     if (!isObject(field)) continue;
     const name = textAt(field, 'name');
-    const value = field.value;
-    if (name !== null && (typeof value === 'string' || typeof value === 'number'))
-      fields.set(name.toLowerCase(), String(value).trim());
+    const values = (Array.isArray(field.value) ? field.value : [field.value]).filter(
+      (value): value is string | number => typeof value === 'string' || typeof value === 'number',
+    );
+    if (name !== null && values.length > 0)
+      fields.set(name.toLowerCase(), values.map((value) => String(value).trim()).join(' / '));
   }
   return fields;
 }
 
-const WORKPLACE_VALUES: Readonly<Record<string, Workplace>> = {
-  remote: 'remote',
-  hybrid: 'hybrid',
-  onsite: 'onsite',
-  'on-site': 'onsite',
-  'on site': 'onsite',
-  'in office': 'onsite',
-  'in-office': 'onsite',
-};
+/** "Workplace Type", "Location Type", "Work Arrangement", "Remote Status": the board's workplace field. */
+const WORKPLACE_FIELD =
+  /^(?:work ?place|work (?:location|arrangement|model|setup|style)|location|remote)(?:[ _-]?(?:type|status|option|policy))?$/;
+
+/**
+ * A workplace field's value: "Remote", "Hybrid", "On-site", "In Office"; remote among several
+ * choices ("Remote / Hybrid") is remote offered, as in a location. Anything else says nothing.
+ */
+function workplaceOfValue(value: string): Workplace | null {
+  const choices = value.toLowerCase().split(/\s*\/\s*/);
+  const read = (choice: string): Workplace | null =>
+    /\bhybrid\b/.test(choice)
+      ? 'hybrid'
+      : /\bremote\b/.test(choice)
+        ? 'remote'
+        : /\b(?:on[- ]?site|in[- ]office|office)\b/.test(choice)
+          ? 'onsite'
+          : null;
+  const readings = choices.map(read);
+  if (readings.includes('remote')) return 'remote';
+  return readings.find((workplace) => workplace !== null) ?? null;
+}
+
+const workplaceOfMetadata = (fields: ReadonlyMap<string, string>): Workplace | null =>
+  [...fields.entries()]
+    .filter(([name]) => name !== 'location' && WORKPLACE_FIELD.test(name))
+    .map(([, value]) => workplaceOfValue(value))
+    .find((workplace) => workplace !== null) ?? null;
 
 const amountOf = (text: string | undefined): number | null => {
   const value = Number((text ?? '').replace(/[^\d.]/g, ''));
@@ -79,7 +100,6 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   const primary = textAt(objectAt(job, 'location'), 'name');
   const content = textAt(job, 'content');
   const metadata = metadataOf(job);
-  const workplace = metadata.get('workplace type') ?? metadata.get('workplace');
   return {
     title,
     company: textAt(job, 'company_name') ?? companyFromToken(board.token),
@@ -87,8 +107,8 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     locations: primary !== null ? [primary] : uniqueTexts(officeNames),
     remoteFlag: null,
     countries: [],
-    workplace: workplace === undefined ? null : (WORKPLACE_VALUES[workplace.toLowerCase()] ?? null),
-    placeHints: uniqueTexts(officeNames),
+    workplace: workplaceOfMetadata(metadata),
+    offices: uniqueTexts(officeNames),
     salary: null,
     pay: payFromMetadata(metadata),
     // "Summer Internship", "Full-Time: New Grad": read as a level field.

@@ -1,0 +1,125 @@
+import type { Workplace } from '../jobRecord';
+import { countryCode } from './gazetteer';
+import { readPlaces, type PlaceReading } from './places';
+
+/**
+ * What a posting's own text says about where and how the work is done. The text is read only up
+ * to this length: the arrangement is stated near the top, and long legal footers are not read.
+ */
+const READ_LENGTH = 20_000;
+
+/** LinkedIn's workplace tags, which recruiters put at the end of postings: "#LI-Hybrid". */
+const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
+
+/**
+ * The description saying the work is hybrid: "hybrid role", "3 days a week in the office",
+ * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home".
+ */
+const HYBRID_TEXT = new RegExp(
+  [
+    /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy|team)|\b(?=[^.\n]{0,40}\boffice))/,
+    /\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/,
+    /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
+    /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
+    /\b(?:in|into|to)\s+the\s+office\s+[1-4]\s*(?:[-–]\s*[1-4]\s*)?(?:times|days)\s+(?:a|per|each)\s+week/,
+    /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+  'i',
+);
+
+/** "fully remote", "a remote role"; not "this is not a remote position". */
+const REMOTE_TEXT =
+  /(?<!\bnot\s+(?:an?\s+)?)\b(?:(?:fully|100%)\s+remote|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
+
+/** The arrangement the text states in words ("a hybrid position", "fully remote"), if it does. */
+export function statedWorkplace(description: string): Workplace | null {
+  const text = description.slice(0, READ_LENGTH);
+  if (HYBRID_TEXT.test(text)) return 'hybrid';
+  return REMOTE_TEXT.test(text) ? 'remote' : null;
+}
+
+/** The arrangement a recruiter's LinkedIn tag gives, if there is one. */
+export function taggedWorkplace(description: string): Workplace | null {
+  const tag = LINKEDIN_TAG.exec(description)?.[1]?.toLowerCase();
+  if (tag === undefined) return null;
+  return tag === 'hybrid' ? 'hybrid' : tag === 'remote' ? 'remote' : 'onsite';
+}
+
+/** "remote in the US", "must be based in Canada", "U.S.-based": the country the text limits it to. */
+const COUNTRY_LIMIT =
+  /\b(?:remote|remotely|based|located|reside|residing|live|living|work|working|eligible to work)\s+(?:anywhere\s+)?(?:with)?in\s+(?:the\s+)?((?:[A-Z][\w.]*)(?:\s+[A-Z][\w.]*){0,3})|\b(U\.?S\.?|United States|Canada|UK)[- ]based\b/g;
+
+/** Capitalised words joined by commas, "and" or "or" on one line: "Bellevue, San Francisco, or Mountain View". */
+const NAMES = String.raw`((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,[^\S\n]*(?:or[^\S\n]+|and[^\S\n]+)?|[^\S\n]+and[^\S\n]+|[^\S\n]+or[^\S\n]+|[^\S\n]+)(?:the\s+)?[A-Z](?:\w|\.(?=\w))*){0,6})`;
+
+/** "open to candidates based in North America and Europe": where a remote posting's text opens it. */
+const OPEN_TO = new RegExp(
+  String.raw`\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in\s+` +
+    NAMES,
+);
+
+/** "This role is based in San Francisco, CA", "exclusively based out of our Bellevue or Seattle office". */
+const ROLE_BASED_IN = new RegExp(
+  String.raw`\b(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+is\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?` +
+    NAMES,
+  'g',
+);
+
+/**
+ * A remote posting's text opening it to people anywhere: "applicants from all time zones", "we
+ * hire in many countries", "work from anywhere in the world" (not customers anywhere in the world).
+ */
+const WORLDWIDE_TEXT = new RegExp(
+  [
+    /\b(?:applicants|candidates|people)\s+(?:from|in)\s+(?:all|any)\s+time\s*zones\b/,
+    /\b(?:hire|hiring|employ)\s+(?:people\s+)?in\s+(?:many|most|\d+\+?)\s+countries\b/,
+    /\b(?:work|working|live|living|based|hire|hiring)\s+(?:from\s+|in\s+)?anywhere\s+in\s+the\s+world\b/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+  'i',
+);
+
+/** The places a remote posting's text says it is open to, read as place strings are. */
+export function openToInText(description: string): PlaceReading | null {
+  const named = OPEN_TO.exec(description.slice(0, READ_LENGTH))?.[1];
+  return named === undefined ? null : readPlaces([named]);
+}
+
+/** Whether a remote posting's text says it hires from anywhere. */
+export const saysWorldwide = (description: string): boolean =>
+  WORLDWIDE_TEXT.test(description.slice(0, READ_LENGTH));
+
+/**
+ * The places the text says the role itself is based in, or null when it names none it knows;
+ * a namesake city is taken in `preferredCountries` (the API's) when it is one there.
+ */
+export function roleBasedInText(
+  description: string,
+  preferredCountries: readonly string[],
+): PlaceReading | null {
+  const named = [...description.slice(0, READ_LENGTH).matchAll(ROLE_BASED_IN)].map(
+    (match) => match[1] ?? '',
+  );
+  if (named.length === 0) return null;
+  const places = readPlaces(named, [], preferredCountries);
+  return places.countries.length > 0 ? places : null;
+}
+
+/** The countries a remote posting's text limits it to, named right after "remote in" and the like. */
+export function countriesInText(description: string): string[] {
+  const found = new Set<string>();
+  for (const match of description.slice(0, READ_LENGTH).matchAll(COUNTRY_LIMIT)) {
+    const words = (match[1] ?? match[2] ?? '').split(/\s+/);
+    for (let length = words.length; length > 0; length -= 1) {
+      const code = countryCode(words.slice(0, length).join(' ').replace(/[.,]$/, ''));
+      if (code !== null) {
+        found.add(code);
+        break;
+      }
+    }
+  }
+  return [...found];
+}

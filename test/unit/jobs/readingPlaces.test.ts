@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../server/jobs/jobRecord';
+import { parseAshbyBoard } from '../../../server/jobs/sources/ashby';
+import { parseGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
+import { FICTIONAL_SEEN_AT as seenAt, readPosting as record } from '../../support/postingDraft';
+
+// Fictional postings shaped like the real ones whose places the evaluation set showed misread.
+
+/** One Greenhouse posting with its location, offices and text, read by the source's parser. */
+function greenhouseJob(
+  location: string,
+  offices: string[],
+  text = '',
+  metadata: { name: string; value: unknown }[] | null = null,
+): JobRecord {
+  const job = {
+    id: 7,
+    title: 'Analyst',
+    absolute_url: 'https://job-boards.example.com/fictional/jobs/7',
+    location: { name: location },
+    offices: offices.map((name, id) => ({ id, name })),
+    content: `&lt;p&gt;${text}&lt;/p&gt;`,
+    metadata,
+  };
+  const parsed = parseGreenhouseBoard(
+    { jobs: [job] },
+    { source: 'greenhouse', token: 'f' },
+    seenAt,
+  );
+  if (!parsed.ok || parsed.jobs[0] === undefined) throw new Error('not read');
+  return parsed.jobs[0];
+}
+
+describe('offices and remote options', () => {
+  it('takes the offices a Greenhouse posting lists beside its location as places of the job', () => {
+    const job = greenhouseJob('Austin, Texas, United States', [
+      'Boston, Massachusetts',
+      'San Francisco, California',
+    ]);
+    expect(job.usStates).toEqual(['CA', 'MA', 'TX']);
+  });
+
+  it('reads an office named "Remote, <city>" as remote there', () => {
+    const job = greenhouseJob('Lisbon, Portugal', ['Remote, Lisbon']);
+    expect(job).toMatchObject({ workplace: 'remote', countries: ['PT'] });
+  });
+
+  it('takes the text\u2019s stated arrangement over a remote office and a LinkedIn tag', () => {
+    const job = greenhouseJob(
+      'Munich',
+      ['Remote - Germany'],
+      'Munich 3 days a week | hybrid #LI-Remote',
+    );
+    expect(job).toMatchObject({ workplace: 'hybrid', countries: ['DE'] });
+  });
+
+  it('reads a "Remote (US)" location beside the head office as remote, over a hybrid field', () => {
+    const job = record({ locations: ['Denver, CO (HQ)', 'Remote (US)'], workplace: 'hybrid' });
+    expect(job).toMatchObject({
+      workplace: 'remote',
+      countries: ['US'],
+      usEligibility: 'remote-us',
+    });
+  });
+
+  it('takes the text\u2019s home working over an on-site field', () => {
+    const text =
+      'This role is based in Lisbon.\nThere will be some in person meetings, but still flexibility to work from home.';
+    expect(
+      record({ locations: ['Lisbon'], workplace: 'onsite', description: text }).workplace,
+    ).toBe('hybrid');
+    expect(
+      record({ locations: ['Lisbon'], description: 'This is not a remote position.' }).workplace,
+    ).toBe('onsite');
+  });
+});
+
+describe('the Greenhouse workplace field', () => {
+  it('reads the board\u2019s workplace field by its usual names, also as a multi-select', () => {
+    const read = (name: string, value: unknown) =>
+      greenhouseJob('Denver, CO', ['Denver'], '', [{ name, value }]).workplace;
+    expect(read('Workplace Type', ['Hybrid'])).toBe('hybrid');
+    expect(read('Location Type', 'Remote')).toBe('remote');
+    expect(read('Work Arrangement', 'In-Office')).toBe('onsite');
+    expect(read('Workplace Type', ['Remote', 'Hybrid'])).toBe('remote');
+    expect(read('Team', 'Remote')).toBe('onsite');
+  });
+});
+
+describe('where the text places the role', () => {
+  it('takes the offices "this role is based out of" over the API\u2019s one office', () => {
+    const text = 'This role is based out of our Bellevue, Denver, or Mountain View office.';
+    const job = record({ locations: ['Seattle'], countries: ['US'], description: text });
+    expect(job.usStates).toEqual(['CA', 'CO', 'WA']);
+  });
+
+  it('keeps to the office the text says the role is exclusively based in', () => {
+    const text = 'This role is exclusively based in our Denver HQ. We offer relocation.';
+    const job = record({ locations: ['Denver', 'Boston', 'Seattle'], description: text });
+    expect(job).toMatchObject({ usStates: ['CO'], cities: ['Denver, CO, US'] });
+  });
+
+  it('keeps the offices when the text only says the country they are in', () => {
+    const text = 'This role is based in the United States.';
+    expect(record({ locations: ['Denver, CO', 'Boston, MA'], description: text }).usStates).toEqual(
+      ['CO', 'MA'],
+    );
+  });
+
+  it('reads a remote role hiring from all time zones as worldwide over the API\u2019s country', () => {
+    const text = 'We are fully remote. We welcome applicants from all time zones.';
+    const job = record({
+      locations: ['Remote'],
+      countries: ['US'],
+      workplace: 'remote',
+      description: text,
+    });
+    expect(job).toMatchObject({ countries: [], regions: ['worldwide'] });
+    expect(
+      record({ locations: ['Remote'], countries: ['US'], workplace: 'remote' }).countries,
+    ).toEqual(['US']);
+  });
+
+  it('reads Ashby regions as the regions, the address country only standing in for them', () => {
+    const job = {
+      id: 'a1',
+      title: 'Designer',
+      location: 'North America',
+      secondaryLocations: [
+        { location: 'Europe', address: { postalAddress: { addressCountry: 'European Union' } } },
+      ],
+      isRemote: true,
+      workplaceType: 'Remote',
+      address: { postalAddress: { addressCountry: 'United States' } },
+      jobUrl: 'https://jobs.example.com/fictional/a1',
+      descriptionPlain: 'Design our website.',
+    };
+    const parsed = parseAshbyBoard({ jobs: [job] }, { source: 'ashby', token: 'f' }, seenAt);
+    expect(parsed.ok && parsed.jobs[0]).toMatchObject({
+      countries: [],
+      regions: ['north-america', 'europe'],
+      usEligibility: 'remote-us',
+    });
+  });
+});
