@@ -1,42 +1,78 @@
 import type { Pay, PayPeriod } from '../jobRecord';
 
-/** Currency marks before or after an amount, to ISO 4217. "$" alone is US dollars. */
-const SYMBOLS: Readonly<Record<string, string>> = {
-  $: 'USD',
+/**
+ * The currencies read in a posting's text, by ISO 4217 code: the ones postings in the US, Canada,
+ * Europe, Latin America, India and Asia-Pacific state pay in.
+ */
+const CODES = [
+  'USD',
+  'CAD',
+  'AUD',
+  'NZD',
+  'SGD',
+  'HKD',
+  'MXN',
+  'BRL',
+  'EUR',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'INR',
+  'JPY',
+  'CNY',
+  'ZAR',
+  'AED',
+  'ILS',
+] as const;
+
+/** Currency signs, to ISO 4217. "$" alone is the dollar of where the job is (see dollarOf). */
+const SIGNS: Readonly<Record<string, string>> = {
   us$: 'USD',
-  usd: 'USD',
   ca$: 'CAD',
   c$: 'CAD',
-  cad: 'CAD',
   a$: 'AUD',
   au$: 'AUD',
-  aud: 'AUD',
+  nz$: 'NZD',
   s$: 'SGD',
-  sgd: 'SGD',
+  hk$: 'HKD',
+  mx$: 'MXN',
+  r$: 'BRL',
   '€': 'EUR',
-  eur: 'EUR',
   '£': 'GBP',
-  gbp: 'GBP',
   '₹': 'INR',
-  inr: 'INR',
-  chf: 'CHF',
-  sek: 'SEK',
-  pln: 'PLN',
-  jpy: 'JPY',
   '¥': 'JPY',
 };
 
-const MARK = String.raw`(US\$|CA\$|AU\$|C\$|A\$|S\$|\$|€|£|₹|¥|\b(?:USD|CAD|AUD|SGD|EUR|GBP|INR|CHF|SEK|PLN|JPY)\b)`;
-const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s?([kK]\b)?`;
-const CODE_AFTER = String.raw`(?:\s?(USD|CAD|AUD|SGD|EUR|GBP|INR|CHF|SEK|PLN|JPY)\b)?`;
+const CODE = String.raw`\b(?:${CODES.join('|')})\b`;
+/** A sign or code before an amount: "$", "CA$", "€", "USD". */
+const MARK = String.raw`((?<![A-Za-z])(?:US|CA|AU|NZ|HK|MX|C|A|S|R)\$|\$|€|£|₹|¥|${CODE})`;
+/** Bounded, so that a long run of digits costs the same at each place it is tried. */
+const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)\s?([kK]\b)?`;
+/** A sign or code after an amount: "70.000 €", "150,000 USD". */
+const MARK_AFTER = String.raw`(?:\s?(€|£|₹|${CODE}))`;
+const DASH = String.raw`\s*(?:-|–|—|to|and)\s*`;
 /** "$155,000 - $195,000", "USD 150,000 to 180,000", "€70.000–90.000 EUR", "$185K – $325K". */
 const RANGE = new RegExp(
-  String.raw`${MARK}\s?${AMOUNT}${CODE_AFTER}(?:\s*\/\s*(?:hr|hour|yr|year|mo|month)\b)?\s*(?:-|–|—|to|and)\s*${MARK}?\s?${AMOUNT}${CODE_AFTER}`,
+  String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?(?:\s*\/\s*(?:hr|hour|yr|year|mo|month)\b)?${DASH}${MARK}?\s?${AMOUNT}${MARK_AFTER}?`,
   'g',
 );
+/** Marks only after the amounts, as much of Europe writes them: "50.000 € - 65.000 €". */
+const RANGE_MARKED_AFTER = new RegExp(
+  String.raw`(?<![\d.,])${AMOUNT}${MARK_AFTER}?${DASH}${AMOUNT}${MARK_AFTER}`,
+  'g',
+);
+/** Indian pay in lakhs of rupees (100,000): "₹12 - 18 LPA", "8 to 10 lakhs per annum". */
+const LAKHS = new RegExp(
+  String.raw`(?:(₹|\bINR|\bRs\.?)\s?)?(\d{1,3}(?:\.\d{1,2})?)${DASH}(\d{1,3}(?:\.\d{1,2})?)\s*(LPA\b|lakhs?\b|lacs?\b)`,
+  'gi',
+);
+const LAKH_AFTER = /^\s*(?:LPA|lakhs?|lacs?)\b/i;
 /** One figure with its period: "$30/hour", "$45 per hour". */
 const SINGLE = new RegExp(
-  String.raw`${MARK}\s?${AMOUNT}${CODE_AFTER}\s*(?:\/|per|an|a)\s*(hour|hr|month|year|yr)\b`,
+  String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?\s*(?:\/|per|an|a)\s*(hour|hr|month|year|yr)\b`,
   'gi',
 );
 
@@ -44,6 +80,13 @@ const PERIOD_WORDS: readonly (readonly [RegExp, PayPeriod])[] = [
   [/^\W{0,3}(?:\/|per|an|a|each)?\s*(?:hour|hr)\b|^\W{0,3}hourly/i, 'hour'],
   [/^\W{0,3}(?:\/|per|a|each)?\s*(?:month|mo)\b|^\W{0,3}monthly/i, 'month'],
   [/^\W{0,3}(?:\/|per|a|each)?\s*(?:year|yr|annum)\b|^\W{0,3}(?:annual|annually)/i, 'year'],
+];
+
+/** The period named just before a range: "Hourly rate: $25 - $30", "Monthly stipend: ...". */
+const PERIOD_BEFORE: readonly (readonly [RegExp, PayPeriod])[] = [
+  [/\b(?:hourly|per hour)\b[^.\n]{0,25}$/i, 'hour'],
+  [/\b(?:monthly|per month)\b[^.\n]{0,25}$/i, 'month'],
+  [/\b(?:annual|yearly|per year|per annum)\b[^.\n]{0,25}$/i, 'year'],
 ];
 
 /** "155,000" 155000, "70.000" 70000, "60.58" 60.58, "25,00,000" 2500000, "185" with k 185000. */
@@ -54,22 +97,23 @@ function amountOf(digits: string, thousands: string | undefined): number {
   return thousands === undefined ? value : value * 1000;
 }
 
-/** A bare "$" is the dollar of where the job is: Canadian dollars for a job only in Canada. */
+/** The currency of the first mark given; a bare "$" is the dollar of where the job is. */
 const currencyOf = (dollar: string, ...marks: (string | undefined)[]): string | null => {
   for (const mark of marks)
     if (mark !== undefined) {
-      const code = mark === '$' ? dollar : SYMBOLS[mark.toLowerCase()];
-      if (code !== undefined) return code;
+      const code = mark === '$' ? dollar : (SIGNS[mark.toLowerCase()] ?? mark.toUpperCase());
+      if ((CODES as readonly string[]).includes(code)) return code;
     }
   return null;
 };
 
 /** A single figure counts only right after words about pay: "$10,000 per year" of a benefit does not. */
-const PAY_WORDS = /salary|pay|compensation|wage|rate|earn|stipend|base/i;
+const PAY_WORDS = /salary|pay|compensation|wage|rate|earn|stipend|base|ctc/i;
 
-/** The period the words after a range give, else the one its size suggests. */
-function periodOf(after: string, max: number): PayPeriod {
+/** The period the words after a range give, else the words before it, else its size. */
+function periodOf(after: string, before: string, max: number): PayPeriod {
   for (const [pattern, period] of PERIOD_WORDS) if (pattern.test(after)) return period;
+  for (const [pattern, period] of PERIOD_BEFORE) if (pattern.test(before)) return period;
   return max < 500 ? 'hour' : 'year';
 }
 
@@ -85,44 +129,91 @@ const plausible = (pay: Pay): boolean => {
   );
 };
 
+/** A range read from the text, with where it starts. */
+interface Found {
+  readonly at: number;
+  readonly pay: Pay;
+}
+
+/** The text around a match: 40 characters before it and 30 after it. */
+const around = (text: string, match: RegExpMatchArray) => {
+  const start = match.index ?? 0;
+  const end = start + match[0].length;
+  return {
+    start,
+    before: text.slice(Math.max(0, start - 40), start),
+    after: text.slice(end, end + 30),
+  };
+};
+
+/** A range's low figure, which takes the high one's thousands in "$150-180k". */
+const lowOf = (low: string, k1: string | undefined, k2: string | undefined): number =>
+  amountOf(low, k1 ?? (k2 !== undefined && amountOf(low, undefined) < 1000 ? k2 : undefined));
+
+function rangesIn(text: string, dollar: string): Found[] {
+  const found: Found[] = [];
+  const add = (
+    match: RegExpMatchArray,
+    currency: string | null,
+    min: number,
+    max: number,
+    inLakhs = false,
+  ) => {
+    if (currency === null) return;
+    const { start, before, after } = around(text, match);
+    // "₹12 - 18 LPA" counts in lakhs, which the LAKHS pattern reads.
+    if (!inLakhs && LAKH_AFTER.test(after)) return;
+    const pay = { currency, min, max, period: periodOf(after, before, max) };
+    if (plausible(pay)) found.push({ at: start, pay });
+  };
+  for (const match of text.matchAll(RANGE)) {
+    const [, mark1, low = '', k1, after1, mark2, high = '', k2, after2] = match;
+    add(
+      match,
+      currencyOf(dollar, after1, after2, mark1, mark2),
+      lowOf(low, k1, k2),
+      amountOf(high, k2),
+    );
+  }
+  for (const match of text.matchAll(RANGE_MARKED_AFTER)) {
+    const [, low = '', k1, after1, high = '', k2, after2] = match;
+    add(match, currencyOf(dollar, after1, after2), lowOf(low, k1, k2), amountOf(high, k2));
+  }
+  for (const match of text.matchAll(LAKHS)) {
+    const [, mark, low = '', high = '', unit = ''] = match;
+    const { before } = around(text, match);
+    // "8 to 10 lakhs" is pay only as LPA, with the rupee, or after words about pay.
+    if (mark === undefined && unit.toUpperCase() !== 'LPA' && !PAY_WORDS.test(before)) continue;
+    add(match, 'INR', Number(low) * 100_000, Number(high) * 100_000, true);
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+function singlesIn(text: string, dollar: string): Found[] {
+  const found: Found[] = [];
+  for (const match of text.matchAll(SINGLE)) {
+    const [, mark, digits, k, code, unit] = match;
+    const currency = currencyOf(dollar, code, mark);
+    if (currency === null || digits === undefined || unit === undefined) continue;
+    const start = match.index ?? 0;
+    if (!PAY_WORDS.test(text.slice(Math.max(0, start - 80), start))) continue;
+    const amount = amountOf(digits, k);
+    const pay = { currency, min: amount, max: amount, period: periodOf(` ${unit}`, '', amount) };
+    if (plausible(pay)) found.push({ at: start, pay });
+  }
+  return found;
+}
+
 /**
  * The pay a description states, in its currency and period: the first range in US dollars if there
  * is one (postings that list several regions' ranges), else the first range, else a single figure
  * with its period ("$30/hour"). Null when it states none.
  */
 export function payFromText(text: string, dollar = 'USD'): Pay | null {
-  const found: Pay[] = [];
   const bounded = text.slice(0, 50_000);
-  for (const match of bounded.matchAll(RANGE)) {
-    const [, mark1, low, k1, code1, mark2, high, k2, code2] = match;
-    const currency = currencyOf(dollar, code1, code2, mark1, mark2);
-    if (currency === null || low === undefined || high === undefined) continue;
-    const max = amountOf(high, k2);
-    // "$150-180k": the first figure takes the second's thousands.
-    const min = amountOf(
-      low,
-      k1 ?? (k2 !== undefined && amountOf(low, undefined) < 1000 ? k2 : undefined),
-    );
-    const after = bounded.slice(
-      (match.index ?? 0) + match[0].length,
-      (match.index ?? 0) + match[0].length + 30,
-    );
-    const pay = { currency, min, max, period: periodOf(after, max) };
-    if (plausible(pay)) found.push(pay);
-  }
-  if (found.length === 0)
-    for (const match of bounded.matchAll(SINGLE)) {
-      const [, mark, digits, k, code, unit] = match;
-      const currency = currencyOf(dollar, code, mark);
-      if (currency === null || digits === undefined || unit === undefined) continue;
-      const start = match.index ?? 0;
-      if (!PAY_WORDS.test(bounded.slice(Math.max(0, start - 80), start))) continue;
-      const amount = amountOf(digits, k);
-      const period = periodOf(` ${unit}`, amount);
-      const pay = { currency, min: amount, max: amount, period };
-      if (plausible(pay)) found.push(pay);
-    }
-  return found.find((pay) => pay.currency === 'USD') ?? found[0] ?? null;
+  const ranges = rangesIn(bounded, dollar);
+  const found = ranges.length > 0 ? ranges : singlesIn(bounded, dollar);
+  return (found.find((item) => item.pay.currency === 'USD') ?? found[0])?.pay ?? null;
 }
 
 /** The currency a bare "$" means for a job in these countries. */

@@ -37,10 +37,41 @@ const NOT_PEOPLE_MANAGERS = new Set(
     'partnerships community customer success case content social channel territory relationship ' +
     'category brand campaign event events release delivery facilities payroll benefits vendor ' +
     'solutions implementation onboarding store shift marketing growth lifecycle sales portfolio ' +
-    'engagement renewal renewals ' +
+    'engagement renewal renewals communication communications ' +
     'business technical support service services quality safety compliance risk'
   ).split(' '),
 );
+
+/** Grade words that may stand between a function and "Manager": "Partnerships Senior Manager". */
+const GRADES = new Set(['senior', 'sr', 'junior', 'jr', 'assistant', 'lead', 'principal', 'staff']);
+
+/** A title's parts: "Manager, Partnerships - EMEA (Remote)" has four. */
+const titleParts = (title: string): string[][] =>
+  title
+    .split(/\s*[,|:()[\]]\s*|\s[-–—]\s/)
+    .map((part) => tokenize(part).words.map((word) => word.toLowerCase()))
+    .filter((words) => words.length > 0);
+
+/**
+ * Whether a "Manager" in the title manages people. What is managed is the word before it in its
+ * part of the title ("Partnerships Manager"), else what follows "of" ("Manager of Engineering"),
+ * else the part after or before it ("Manager, Partnerships", "Communications, Senior Manager").
+ * An "Associate Manager" is a grade of individual contributors.
+ */
+function managesPeople(title: string): boolean {
+  const parts = titleParts(title);
+  return parts.some((words, part) =>
+    words.some((word, at) => {
+      if (word !== 'manager' && word !== 'managers') return false;
+      if (words[at - 1] === 'associate') return false;
+      const before = words.slice(0, at).filter((other) => !GRADES.has(other));
+      const after = words[at + 1] === 'of' ? words.slice(at + 2) : [];
+      const beside = parts[part + 1] ?? parts[part - 1] ?? [];
+      const managed = before.at(-1) ?? after.at(-1) ?? beside.at(-1);
+      return managed === undefined || !NOT_PEOPLE_MANAGERS.has(managed);
+    }),
+  );
+}
 
 /** Numbered levels (Engineer II) are read only when nothing clearer is said. */
 const NUMBERED: Readonly<Record<string, Seniority>> = {
@@ -56,16 +87,13 @@ const NUMBERED: Readonly<Record<string, Seniority>> = {
   e5: 'senior',
 };
 
-function managesPeople(words: readonly string[]): boolean {
-  return words.some(
-    (word, at) =>
-      (word === 'manager' || word === 'managers') &&
-      (at === 0 || !NOT_PEOPLE_MANAGERS.has(words[at - 1] ?? '')),
-  );
+interface TitleLevel {
+  readonly level: Seniority;
+  /** Read from a number ("Engineer III"), which each company's ladder means differently. */
+  readonly numbered: boolean;
 }
 
-/** The seniority a job title states, or 'unknown' when it states none ("Software Engineer"). */
-export function seniorityFromTitle(title: string): Seniority {
+function titleLevel(title: string): TitleLevel {
   // "Member of Technical Staff" is every engineer's title at some companies, not a level.
   const plain = title.replace(/member of (?:the )?technical staff/gi, ' ');
   const words = tokenize(plain).words.map((word) => word.toLowerCase());
@@ -75,18 +103,23 @@ export function seniorityFromTitle(title: string): Seniority {
   if (/\bvice president\b/i.test(plain)) set.add('vp');
   // "Senior/Staff": either level; the lower is the one to apply at. "Senior Staff" is staff.
   if (/\bsenior\s*(?:\/|\bor\b|&)\s*staff\b/i.test(plain)) set.delete('staff');
+  // An "Associate Manager" is a grade above the associates, not an entry-level one.
+  if (/\bassociate\s+managers?\b/i.test(plain)) set.delete('associate');
   for (const [level, markers] of LEVEL_WORDS) {
-    if (markers.some((marker) => set.has(marker))) return level;
-    if (level === 'lead' && managesPeople(words)) return 'lead';
+    if (markers.some((marker) => set.has(marker))) return { level, numbered: false };
+    if (level === 'lead' && managesPeople(plain)) return { level: 'lead', numbered: false };
   }
   for (const word of words) {
     const level = NUMBERED[word];
-    if (level !== undefined && word !== words[0]) return level;
+    if (level !== undefined && word !== words[0]) return { level, numbered: true };
   }
   // A tech lead is a senior engineer who leads work, not people.
-  if (set.has('lead') || set.has('leader')) return 'senior';
-  return 'unknown';
+  if (set.has('lead') || set.has('leader')) return { level: 'senior', numbered: false };
+  return { level: 'unknown', numbered: false };
 }
+
+/** The seniority a job title states, or 'unknown' when it states none ("Software Engineer"). */
+export const seniorityFromTitle = (title: string): Seniority => titleLevel(title).level;
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
@@ -105,7 +138,7 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 /** "5+ years of experience", "3-5 years' experience", "at least three years in": the first one. */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|building|working|developing|designing|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|building|working|developing|designing|as\b)/i;
 
 /** "6 months to 2 years of experience": a range that starts in months. */
 const MONTHS_TO_YEARS =
@@ -132,14 +165,16 @@ const byYears = (years: number): Seniority =>
 const byApiLevel = (level: string | null): Seniority =>
   level === null ? 'unknown' : seniorityFromTitle(level);
 
-/** Level: the title first, then the years asked, then the API's own level field. */
+/** Level: the title first (a numbered one after the years), then the years asked, then the API's own level field. */
 export function seniorityOf(
   title: string,
   minYears: number | null,
   apiLevel: string | null,
 ): Seniority {
-  const fromTitle = seniorityFromTitle(title);
-  if (fromTitle !== 'unknown') return fromTitle;
+  const fromTitle = titleLevel(title);
+  // A numbered level means what the company's ladder says; the years it asks say the same plainly.
+  if (fromTitle.numbered && minYears !== null) return byYears(minYears);
+  if (fromTitle.level !== 'unknown') return fromTitle.level;
   if (minYears !== null) return byYears(minYears);
   return byApiLevel(apiLevel);
 }

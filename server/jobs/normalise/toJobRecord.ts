@@ -2,6 +2,7 @@ import { isPostingSkill } from '../../skills/postingSkills';
 import { findSkills } from '../../skills/skillVocabulary';
 import type { BoardRef, JobRecord, Pay, SalaryRange } from '../jobRecord';
 import { dedupeKey } from './dedupeKey';
+import { repairMojibake } from './mojibake';
 import { dollarOf, payFromText } from './payText';
 import { roleText } from './roleText';
 import { yearlyUsdOf } from './salary';
@@ -42,7 +43,9 @@ const isOwnProduct = (skill: string, company: string, board: BoardRef) =>
  * they are silent. Skills come from the role's own sections (requirements, responsibilities, nice
  * to haves), not from the company blurb or the benefits.
  */
-export function toJobRecord(draft: PostingDraft, board: BoardRef, seenAt: Date): JobRecord {
+export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date): JobRecord {
+  // Some boards store UTF-8 read as Windows-1252 ("Weâ€™re"): read the text that was meant.
+  const draft = { ...posting, description: repairMojibake(posting.description) };
   const where = readWhere(draft, draft.description);
   const pay =
     draft.pay ??

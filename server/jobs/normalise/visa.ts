@@ -6,11 +6,18 @@ const NO =
 const CITIZENS_ONLY =
   /\b(?:U\.?S\.? citizenship (?:is )?(?:required|needed)|citizenship is required|must be an? (?:U\.?S\.? )?citizen|U\.?S\.? citizenship and|active (?:security )?clearance)|sponsorship[^.]{0,40}\b(?:is |are )?(?:unavailable|not available|not provided|not offered)|\bno\s+(?:\w+\s+){0,3}visa\b/i;
 const YES =
-  /\b(?:(?:will|can|may|do|does|are able to|is able to)\s+(?:\w+\s+){0,2}sponsor|(?:visa|immigration)\s+sponsorship\s+(?:is\s+)?(?:available|provided|offered|possible)|(?:offer|offers|provide|provides|offering|providing)\s+(?:\w+\s+){0,2}(?:visa|immigration)\s+(?:sponsorship|support)|visa\s+support|sponsorship\s+(?:is\s+)?available)/i;
+  /\b(?:(?:will|can|may|do|does|are able to|is able to)\s+(?:\w+\s+){0,2}sponsor|(?:visa|immigration)\s+sponsorship\s+(?:is\s+)?(?:available|provided|offered|possible)|(?:offer|offers|provide|provides|offering|providing)\s+(?:\w+\s+){0,2}(?:visa|immigration)\s+(?:sponsorship|support)|visa\s+support|(?:support|assist|help)\s+(?:with\s+)?(?:\w+\s+){0,2}(?:visa|immigration)\s+(?:application|process)|sponsorship\s+(?:is\s+)?available)/i;
+/** A requirement to hold the right to work already ("must be authorized to work in the US"). */
+const WORK_RIGHT_REQUIRED =
+  /\b(?:right to work in|(?:must|will need to|need to|should)\s+(?:be\s+)?(?:legally\s+)?(?:authori[sz]ed|eligible|entitled|permitted)\s+to\s+work\b)/i;
 
-/** Whether the posting says it sponsors work visas: a refusal counts over an offer. */
+/**
+ * Whether the posting says it sponsors work visas: a refusal counts over an offer, and an offer over
+ * a requirement to hold the right to work already (which alone means no sponsorship).
+ */
 export function visaFrom(text: string): VisaSponsorship {
   const bounded = text.slice(0, 50_000);
   if (NO.test(bounded) || CITIZENS_ONLY.test(bounded)) return 'no';
-  return YES.test(bounded) ? 'yes' : 'not-said';
+  if (YES.test(bounded)) return 'yes';
+  return WORK_RIGHT_REQUIRED.test(bounded) ? 'no' : 'not-said';
 }

@@ -28,14 +28,8 @@ import {
 export const ashbyBoardPath = (name: string) =>
   `/posting-api/job-board/${encodeURIComponent(name)}?includeCompensation=true`;
 
-/** The first salary component (the summary's, else the first tier's), in its currency and period. */
-function payOfJob(job: JsonObject): Pay | null {
-  const compensation = objectAt(job, 'compensation');
-  const summary = arrayAt(compensation, 'summaryComponents');
-  const tiers = arrayAt(compensation, 'compensationTiers').flatMap((tier) =>
-    isObject(tier) ? arrayAt(tier, 'components') : [],
-  );
-  for (const component of [...summary, ...tiers].filter(isObject)) {
+const salaryOf = (components: readonly unknown[]): Pay | null => {
+  for (const component of components.filter(isObject)) {
     if (component.compensationType !== 'Salary') continue;
     const pay = payOf(
       component.minValue,
@@ -46,6 +40,32 @@ function payOfJob(job: JsonObject): Pay | null {
     if (pay !== null) return pay;
   }
   return null;
+};
+
+/** A tier titled for the US: "US - Tier 1", "United States". */
+const US_TIER = /\b(?:US|USA|U\.S\.A?\.?|United States)\b/;
+
+/**
+ * The posting's salary. Its tiers are its own ranges by place or level, its summary spans them all:
+ * the first tier titled for the US ("US - Tier 1", as a reader takes the first of a posting's US
+ * ranges); else, when the tiers are in several currencies (countries), the first in US dollars;
+ * else the summary, one currency's range over zones or cities ("SF/NY", "Nationwide").
+ */
+function payOfJob(job: JsonObject): Pay | null {
+  const compensation = objectAt(job, 'compensation');
+  const tiers = arrayAt(compensation, 'compensationTiers')
+    .filter(isObject)
+    .map((tier) => ({
+      title: textAt(tier, 'title') ?? '',
+      pay: salaryOf(arrayAt(tier, 'components')),
+    }))
+    .filter((tier): tier is { title: string; pay: Pay } => tier.pay !== null);
+  const usTier = tiers.find((tier) => US_TIER.test(tier.title));
+  if (usTier !== undefined) return usTier.pay;
+  const pays = tiers.map((tier) => tier.pay);
+  if (new Set(pays.map((pay) => pay.currency)).size > 1)
+    return pays.find((pay) => pay.currency === 'USD') ?? pays[0] ?? null;
+  return salaryOf(arrayAt(compensation, 'summaryComponents')) ?? pays[0] ?? null;
 }
 
 const WORKPLACE_TYPES: Readonly<Record<string, Workplace>> = {

@@ -86,6 +86,22 @@ function payFromMetadata(fields: ReadonlyMap<string, string>): Pay | null {
   return payOf(min, max, find(/currency/) ?? 'USD', 'per-year-salary');
 }
 
+/** A custom field of type currency_range ({ unit: "USD", min_value: "120000.0", ... }): yearly pay. */
+function payFromCurrencyRange(job: JsonObject): Pay | null {
+  for (const field of arrayAt(job, 'metadata')) {
+    if (!isObject(field) || field.value_type !== 'currency_range') continue;
+    const range = objectAt(field, 'value');
+    const pay = payOf(
+      amountOf(String(range?.min_value ?? '')),
+      amountOf(String(range?.max_value ?? '')),
+      textAt(range, 'unit'),
+      'per-year-salary',
+    );
+    if (pay !== null) return pay;
+  }
+  return null;
+}
+
 function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   if (!isObject(job)) return 'not-an-object';
   const externalId = idAt(job, 'id');
@@ -110,7 +126,7 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     workplace: workplaceOfMetadata(metadata),
     offices: uniqueTexts(officeNames),
     salary: null,
-    pay: payFromMetadata(metadata),
+    pay: payFromCurrencyRange(job) ?? payFromMetadata(metadata),
     // "Summer Internship", "Full-Time: New Grad": read as a level field.
     level: metadata.get('employment type') ?? null,
     // The API escapes the description's HTML once more: unescape, then turn the HTML into text.

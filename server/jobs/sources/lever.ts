@@ -37,11 +37,10 @@ export const DEFAULT_LEVER_PAGE_SIZE = 100;
 /** A board that keeps sending full pages past this is treated as broken rather than read forever. */
 const MAX_PAGES = 200;
 
-const plainOrHtml = (posting: JsonObject, plainKey: string, htmlKey: string): string => {
-  const plain = textAt(posting, plainKey);
-  if (plain !== null) return plain;
+/** The HTML the posting's page shows first: Lever's plain copy can lack some of its blocks. */
+const htmlOrPlain = (posting: JsonObject, htmlKey: string, plainKey: string): string => {
   const html = textAt(posting, htmlKey);
-  return html === null ? '' : htmlToText(html);
+  return html === null ? (textAt(posting, plainKey) ?? '') : htmlToText(html);
 };
 
 function descriptionOf(posting: JsonObject): string {
@@ -54,9 +53,9 @@ function descriptionOf(posting: JsonObject): string {
       .join('\n');
   });
   return [
-    plainOrHtml(posting, 'descriptionPlain', 'description'),
+    htmlOrPlain(posting, 'description', 'descriptionPlain'),
     ...lists,
-    plainOrHtml(posting, 'additionalPlain', 'additional'),
+    htmlOrPlain(posting, 'additional', 'additionalPlain'),
   ]
     .filter((part) => part !== '')
     .join('\n\n');

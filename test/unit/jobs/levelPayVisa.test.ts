@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { repairMojibake } from '../../../server/jobs/normalise/mojibake';
+import { seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
+import { parseAshbyBoard } from '../../../server/jobs/sources/ashby';
+import { DropTally } from '../../../server/jobs/sources/boardResult';
+import { parseGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
+import { parseLeverPage } from '../../../server/jobs/sources/lever';
+import {
+  FICTIONAL_BOARD as board,
+  FICTIONAL_SEEN_AT as seenAt,
+  readPosting as record,
+} from '../../support/postingDraft';
+
+/** Fictional postings shaped like real ones: level, years asked, pay and visa. */
+describe('text saved in the wrong encoding', () => {
+  it('reads UTF-8 shown as Windows-1252 as the characters meant, and leaves good text alone', () => {
+    expect(repairMojibake('Weâ€™re hiring: 1â€“4 years, cafÃ© â€” Â£50,000')).toBe(
+      'We’re hiring: 1–4 years, café — £50,000',
+    );
+    expect(repairMojibake('Café – naïve “quotes” £40 Ångström')).toBe(
+      'Café – naïve “quotes” £40 Ångström',
+    );
+  });
+
+  it('reads years and pay through it', () => {
+    expect(
+      record({ description: 'Weâ€™re looking for 1â€“4 years of professional experience.' })
+        .minYears,
+    ).toBe(1);
+    expect(record({ description: 'London range:\nÂ£61,100—Â£75,200 GBP' }).pay).toEqual({
+      currency: 'GBP',
+      min: 61100,
+      max: 75200,
+      period: 'year',
+    });
+  });
+});
+
+describe('years asked', () => {
+  it('reads years spent at a kind of company', () => {
+    expect(record({ description: '- 1-5 years at a fast-growing startup' }).minYears).toBe(1);
+  });
+});
+
+describe('level', () => {
+  it('lets the years asked decide a numbered level, which companies number differently', () => {
+    const title = 'Mobile Engineer III';
+    expect(record({ title }).seniority).toBe('senior');
+    expect(record({ title, description: '3-5 years of experience with Android' }).seniority).toBe(
+      'mid',
+    );
+  });
+
+  it('reads "Manager, <function>" and "<function>, Senior Manager" as "<function> Manager"', () => {
+    expect(seniorityFromTitle('Manager, Regional Partnerships')).toBe('unknown');
+    expect(seniorityFromTitle('Executive Communications, Senior Manager')).toBe('senior');
+    expect(seniorityFromTitle('Manager, Software Engineering')).toBe('lead');
+    expect(seniorityFromTitle('Senior Manager, Data Science')).toBe('lead');
+    expect(seniorityFromTitle('Manager')).toBe('lead');
+    expect(
+      record({ title: 'Manager, Regional Partnerships', description: '7+ years in sales' })
+        .seniority,
+    ).toBe('senior');
+  });
+
+  it('reads an Associate Manager as an individual contributor levelled by the years asked', () => {
+    expect(seniorityFromTitle('Associate Manager, Brand Content')).toBe('unknown');
+    expect(
+      record({
+        title: 'Associate Manager, Brand Content',
+        description: '3-5 years of experience in social media',
+      }).seniority,
+    ).toBe('mid');
+  });
+});
+
+describe('visa', () => {
+  it.each([
+    ['- Right to work in the UK is required.', 'no'],
+    ['Candidates must be legally authorized to work in the United States.', 'no'],
+    ['You must have the right to work in Germany.', 'no'],
+    ['We will work with successful candidates to support the visa application process.', 'yes'],
+    ['We can sponsor visas. You must be authorized to work in the US by your start date.', 'yes'],
+    ['Our customers are eligible to work with us in many countries.', 'not-said'],
+  ] as const)('%s -> %s', (description, visa) => {
+    expect(record({ description }).visa).toBe(visa);
+  });
+});
+
+describe('pay in the text', () => {
+  it.each([
+    ['Salary: 50.000 € - 65.000 € gross per year', 'EUR', 50000, 65000, 'year'],
+    ['Range: 45 000 - 55 000 EUR', 'EUR', 45000, 55000, 'year'],
+    ['CTC: ₹12 - 18 LPA', 'INR', 1200000, 1800000, 'year'],
+    ['Compensation: 8 to 10 lakhs per annum', 'INR', 800000, 1000000, 'year'],
+    ['Monthly stipend: $5,000 - $6,000', 'USD', 5000, 6000, 'month'],
+    ['Salary NZ$90,000 - NZ$110,000', 'NZD', 90000, 110000, 'year'],
+    ['Base pay: SEK 40 000 - 50 000 per month', 'SEK', 40000, 50000, 'month'],
+    ['Salary: R$8.000 - R$12.000 per month', 'BRL', 8000, 12000, 'month'],
+  ] as const)('%s', (description, currency, min, max, period) => {
+    expect(record({ description }).pay).toEqual({ currency, min, max, period });
+  });
+
+  it('reads the first range in the text when several currencies come in any order', () => {
+    const description = 'Germany: 60.000 € - 80.000 €. United Kingdom: £50,000 - £70,000.';
+    expect(record({ description }).pay).toMatchObject({ currency: 'EUR', min: 60000 });
+  });
+
+  it('reads no pay from counts, dates or funding', () => {
+    for (const description of [
+      'Over 2,000 - 3,000 customers in 12 - 18 countries',
+      'Founded 2015 - 2020; raised 10 - 20 million EUR in grants.',
+      'A team of 8 to 10 lakhs of users',
+    ])
+      expect(record({ description }).pay).toBeNull();
+  });
+});
+
+describe('pay from the APIs’ structured fields', () => {
+  const salary = (min: number, max: number, currencyCode: string) => ({
+    compensationType: 'Salary',
+    interval: '1 YEAR',
+    currencyCode,
+    minValue: min,
+    maxValue: max,
+  });
+
+  const ashbyPay = (
+    summary: readonly ReturnType<typeof salary>[],
+    tiers: readonly (readonly [string, ReturnType<typeof salary>])[],
+  ) => {
+    const job = {
+      id: 'a1',
+      title: 'Analyst',
+      jobUrl: 'https://jobs.ashbyhq.com/fictional/a1',
+      descriptionPlain: 'Analyse things.',
+      compensation: {
+        summaryComponents: summary,
+        compensationTiers: tiers.map(([title, component]) => ({ title, components: [component] })),
+      },
+    };
+    const parsed = parseAshbyBoard(
+      { jobs: [job] },
+      { source: 'ashby', token: 'fictional' },
+      seenAt,
+    );
+    return parsed.ok ? parsed.jobs[0]?.pay : undefined;
+  };
+
+  it('takes the first Ashby tier titled for the US, not the summary across tiers', () => {
+    expect(
+      ashbyPay(
+        [salary(90000, 150000, 'USD')],
+        [
+          ['UK', salary(70000, 90000, 'GBP')],
+          ['US - Tier 1', salary(120000, 150000, 'USD')],
+          ['US - Tier 2', salary(90000, 130000, 'USD')],
+        ],
+      ),
+    ).toEqual({ currency: 'USD', min: 120000, max: 150000, period: 'year' });
+  });
+
+  it('takes the USD tier among countries, and the summary over one currency’s zones', () => {
+    expect(
+      ashbyPay(
+        [],
+        [
+          ['London', salary(70000, 90000, 'GBP')],
+          ['New York', salary(120000, 150000, 'USD')],
+        ],
+      ),
+    ).toMatchObject({ currency: 'USD', min: 120000 });
+    expect(
+      ashbyPay(
+        [salary(90000, 150000, 'USD')],
+        [
+          ['SF/NY', salary(110000, 150000, 'USD')],
+          ['Nationwide', salary(90000, 130000, 'USD')],
+        ],
+      ),
+    ).toMatchObject({ currency: 'USD', min: 90000, max: 150000 });
+  });
+
+  it('reads a Greenhouse currency_range custom field', () => {
+    const job = {
+      id: 1,
+      title: 'Analyst',
+      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/1',
+      content: '&lt;p&gt;Analyse things.&lt;/p&gt;',
+      metadata: [
+        {
+          name: 'Pay Range',
+          value_type: 'currency_range',
+          value: { unit: 'USD', min_value: '120000.0', max_value: '150000.0' },
+        },
+      ],
+    };
+    const parsed = parseGreenhouseBoard({ jobs: [job] }, board, seenAt);
+    expect(parsed.ok && parsed.jobs[0]?.pay).toEqual({
+      currency: 'USD',
+      min: 120000,
+      max: 150000,
+      period: 'year',
+    });
+  });
+
+  it('reads Lever’s HTML, which can hold text its plain copy lacks', () => {
+    const posting = {
+      id: 'l1',
+      text: 'Student Worker',
+      hostedUrl: 'https://jobs.lever.co/fictional/l1',
+      descriptionPlain: 'Work on real projects.',
+      description: '<div>Work on real projects.</div>',
+      additionalPlain: 'About us\nWe build things.',
+      additional:
+        '<div>Compensation for this role is $30/hour.</div><div><b>About us</b></div><div>We build things.</div>',
+    };
+    const jobs = parseLeverPage(
+      [posting],
+      { source: 'lever', token: 'fictional' },
+      seenAt,
+      new DropTally(),
+    );
+    expect(jobs?.[0]?.pay).toEqual({ currency: 'USD', min: 30, max: 30, period: 'hour' });
+  });
+});
