@@ -188,7 +188,13 @@ export const jobs = pgTable(
     salaryMinUsd: integer('salary_min_usd'),
     salaryMaxUsd: integer('salary_max_usd'),
     description: text('description').notNull(),
+    /** Every skill it asks for, required first (JobRecord.skills). */
     skills: text('skills').array().notNull(),
+    /** Those of `skills` it asks only as nice to have; empty in rows written before it was read. */
+    niceSkills: text('nice_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Title weighted A, description B: `ts_filter(search, '{a}')` is the title alone. */
     search: tsvector('search')
       .notNull()

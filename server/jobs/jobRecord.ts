@@ -98,8 +98,13 @@ export interface JobRecord {
   readonly visa: VisaSponsorship;
   /** Plain text: HTML removed, entities decoded. */
   readonly description: string;
-  /** Canonical skill names found in the title and description. */
+  /**
+   * Canonical names of the skills it asks for, read from the role's own sections (requirements,
+   * duties, nice-to-haves), not from the company blurb or the benefits: required first.
+   */
   readonly skills: readonly string[];
+  /** Those of `skills` it asks only as nice to have (a subset; empty in rows stored before it). */
+  readonly niceSkills: readonly string[];
   /** ISO 8601 time the source says it was posted, if it says. */
   readonly postedAt: string | null;
   /** ISO 8601 time we first fetched it. */

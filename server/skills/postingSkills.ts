@@ -1,12 +1,21 @@
+import { AREA_SKILLS } from './skillAreas';
 import { SKILLS } from './skillData';
+import { findSkills } from './skillVocabulary';
 
 const CATEGORY = new Map(SKILLS.map((skill) => [skill.name, skill.category]));
 
 /** Ways of working a recruiter still filters on. */
 const KEPT_PRACTICES = new Set(['Product Management', 'SEO']);
 
-/** Fields rather than skills: nearly every posting now mentions AI, few ask for it as a skill. */
-const FIELDS = new Set(['Artificial Intelligence']);
+/**
+ * Fields rather than skills (nearly every posting now mentions AI, few ask for it as a skill), and
+ * the chat and notes tools everyone at a company uses, which no posting asks a candidate to know.
+ */
+const FIELDS = new Set(['Artificial Intelligence', 'Slack', 'Notion']);
+
+/** A sentence about a degree: the skills in it are fields of study ("BS in Statistics"). */
+const DEGREE =
+  /\b(?:degree|bachelor|master|ph\.?\s?d|doctorate|b\.?sc?|m\.?sc?|b\.?s\.|m\.?s\.|diploma)\b/i;
 
 /**
  * Whether a skill found in a posting is one a recruiter would list for the role: not a way of
@@ -15,3 +24,45 @@ const FIELDS = new Set(['Artificial Intelligence']);
  */
 export const isPostingSkill = (name: string): boolean =>
   !FIELDS.has(name) && (CATEGORY.get(name) !== 'practice' || KEPT_PRACTICES.has(name));
+
+/** A posting's own text, split as roleText (server/jobs/normalise/roleText.ts) splits it. */
+export interface PostingParts {
+  readonly title: string;
+  /** What it asks for. */
+  readonly asks: string;
+  /** What the work is, when the posting states its requirements apart. */
+  readonly duties: string;
+  readonly nice: string;
+  /** A stack it describes but says a candidate need not know. */
+  readonly niceDuties: string;
+}
+
+export interface PostingSkills {
+  /** Every skill it asks for, required first, then the nice-to-haves; each once. */
+  readonly skills: readonly string[];
+  /** Those of `skills` it asks only as nice to have. */
+  readonly niceSkills: readonly string[];
+}
+
+/** The skills in text that names the work or a field of study: its tools, not its fields. */
+const toolsIn = (text: string) => findSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
+
+/**
+ * The skills a posting asks for. The title, the duties, a stack it describes and a degree's
+ * subjects name the work: their tools count ("build services in Go"), their fields of work do not
+ * ("build data pipelines", "a BS in Statistics"), as the posting says apart what it asks (see
+ * skillAreas.ts).
+ */
+export function postingSkillsOf(parts: PostingParts): PostingSkills {
+  const asks = parts.asks.split(/(?<=[.!?])\s+|\n/);
+  const degrees = asks.filter((sentence) => DEGREE.test(sentence));
+  const required = new Set([
+    ...findSkills(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n')),
+    ...toolsIn([parts.title, parts.duties, ...degrees].join('\n')),
+  ]);
+  const nice = [...findSkills(parts.nice), ...toolsIn(parts.niceDuties)].filter(
+    (skill) => !required.has(skill),
+  );
+  const niceOnly = [...new Set(nice)].filter(isPostingSkill);
+  return { skills: [...[...required].filter(isPostingSkill), ...niceOnly], niceSkills: niceOnly };
+}

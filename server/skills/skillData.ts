@@ -1,7 +1,9 @@
 /** The curated vocabulary of tech skills. Data only; the matcher lives in skillVocabulary.ts. */
 import type { SkillEntry } from './skillEntry';
 import { BACKEND, DATABASES, FRONTEND, LANGUAGES, MOBILE } from './skillsForBuilding';
+import { FINANCE, MARKETING, SALES, SPOKEN } from './skillsForBusiness';
 import { CLOUD, DATA, DEVOPS, ML, PRACTICES, SECURITY, TESTING, TOOLS } from './skillsForRunning';
+import { EMBEDDED, IT, NETWORKS } from './skillsForSystems';
 
 export type { SkillCategory, SkillEntry } from './skillEntry';
 
@@ -18,6 +20,13 @@ export const SKILLS: readonly SkillEntry[] = [
   ...TESTING,
   ...SECURITY,
   ...TOOLS,
+  ...EMBEDDED,
+  ...NETWORKS,
+  ...IT,
+  ...SALES,
+  ...MARKETING,
+  ...FINANCE,
+  ...SPOKEN,
   ...PRACTICES,
 ];
 
@@ -48,6 +57,14 @@ export const CONTEXT_WORDS_AFTER: ReadonlySet<string> = new Set([
   'scripts',
   'tests',
   'testing',
+  'tools',
+  'software',
+  'skills',
+  'modeling',
+  'modelling',
+  'protocol',
+  'protocols',
+  'bus',
 ]);
 export const CONTEXT_WORDS_BEFORE: ReadonlySet<string> = new Set([
   'with',
@@ -75,4 +92,29 @@ export const CONTEXT_WORDS_BEFORE_IN: ReadonlySet<string> = new Set([
   'develop',
   'developing',
   'development',
+]);
+
+/** Words that make a spoken language's name a skill when its sentence holds one. Lower case. */
+export const CUE_WORDS: ReadonlySet<string> = new Set([
+  'fluent',
+  'fluently',
+  'fluency',
+  'bilingual',
+  'multilingual',
+  'native',
+  'speaker',
+  'speakers',
+  'speak',
+  'speaking',
+  'spoken',
+  'written',
+  'proficiency',
+  'proficient',
+  'language',
+  'languages',
+  'communication',
+  'level',
+  'c1',
+  'c2',
+  'b2',
 ]);

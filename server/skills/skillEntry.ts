@@ -12,6 +12,9 @@ export type SkillCategory =
   | 'testing'
   | 'security'
   | 'tool'
+  | 'hardware'
+  | 'business'
+  | 'spoken'
   | 'practice';
 
 export interface SkillEntry {
@@ -24,6 +27,12 @@ export interface SkillEntry {
   readonly exact?: readonly string[];
   /** Spellings so short or common that they need exact case and a tech context (see skillVocabulary.ts). */
   readonly inContext?: readonly string[];
+  /**
+   * Spellings (one word each) that name the skill only in a sentence that also holds a cue word
+   * ("fluent", "native", "spoken": see CUE_WORDS), matched in exact case: "Fluent in German",
+   * not "German customers".
+   */
+  readonly withCue?: readonly string[];
 }
 
 export const tagged =

@@ -9,6 +9,8 @@ export interface SkillIndex {
   readonly exactCase: ReadonlyMap<string, string>;
   /** Single-token spellings that need exact case and a tech context. */
   readonly inContext: ReadonlyMap<string, string>;
+  /** Single-token spellings that need exact case and a cue word in their sentence. */
+  readonly withCue: ReadonlyMap<string, string>;
   /** Lower-cased proper prefixes of multi-token keys, so a lookup stops as soon as no term can follow. */
   readonly prefixes: ReadonlySet<string>;
   /** Every spelling lower-cased, for what a user types into a skills field. */
@@ -34,6 +36,7 @@ export function buildSkillIndex(skills: readonly SkillEntry[] = SKILLS): SkillIn
   const anyCase = new Map<string, string>();
   const exactCase = new Map<string, string>();
   const inContext = new Map<string, string>();
+  const withCue = new Map<string, string>();
   const prefixes = new Set<string>();
   const typed = new Map<string, string>();
   let longestTerm = 1;
@@ -45,8 +48,8 @@ export function buildSkillIndex(skills: readonly SkillEntry[] = SKILLS): SkillIn
     caseSensitive: boolean,
   ) => {
     const words = keyOf(term);
-    if (target === inContext && words.length !== 1)
-      throw new Error(`In-context term "${term}" must be one word`);
+    if ((target === inContext || target === withCue) && words.length !== 1)
+      throw new Error(`In-context or cued term "${term}" must be one word`);
     const lower = words.map((word) => word.toLowerCase());
     put(target, (caseSensitive ? words : lower).join(' '), canonical);
     put(typed, lower.join(' '), canonical);
@@ -56,13 +59,16 @@ export function buildSkillIndex(skills: readonly SkillEntry[] = SKILLS): SkillIn
   };
 
   for (const skill of skills) {
-    const caseBound = [...(skill.exact ?? []), ...(skill.inContext ?? [])].map((term) =>
-      term.toLowerCase(),
-    );
+    const caseBound = [
+      ...(skill.exact ?? []),
+      ...(skill.inContext ?? []),
+      ...(skill.withCue ?? []),
+    ].map((term) => term.toLowerCase());
     if (!caseBound.includes(skill.name.toLowerCase())) add(skill.name, skill.name, anyCase, false);
     for (const alias of skill.aliases ?? []) add(alias, skill.name, anyCase, false);
     for (const term of skill.exact ?? []) add(term, skill.name, exactCase, true);
     for (const term of skill.inContext ?? []) add(term, skill.name, inContext, true);
+    for (const term of skill.withCue ?? []) add(term, skill.name, withCue, true);
   }
-  return { anyCase, exactCase, inContext, prefixes, typed, longestTerm };
+  return { anyCase, exactCase, inContext, withCue, prefixes, typed, longestTerm };
 }

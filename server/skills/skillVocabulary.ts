@@ -1,4 +1,9 @@
-import { CONTEXT_WORDS_AFTER, CONTEXT_WORDS_BEFORE, CONTEXT_WORDS_BEFORE_IN } from './skillData';
+import {
+  CONTEXT_WORDS_AFTER,
+  CONTEXT_WORDS_BEFORE,
+  CONTEXT_WORDS_BEFORE_IN,
+  CUE_WORDS,
+} from './skillData';
 import { buildSkillIndex } from './skillIndex';
 import { tokenize, type Tokens } from './tokenize';
 
@@ -18,7 +23,10 @@ const NEIGHBOUR_REACH = 2;
  * "Phoenix", "Cypress") also need a tech context in the same sentence: another skill within two
  * words ("Python, Go and Rust", "C/C++"), a following word like "developer" or "framework", or a
  * preceding "with", "using" or "written in". So "Go to the office", "Series C funding", "R&D" and
- * "offices in Phoenix" find nothing, while "Golang" always counts.
+ * "offices in Phoenix" find nothing, while "Golang" always counts. An in-context word joined to the
+ * next by a hyphen is part of another word ("C-level", "Go-to-market"). Names of spoken languages
+ * count only in a sentence with a cue such as "fluent" or "native" ("Fluent in German", not
+ * "German customers").
  */
 export function findSkills(text: string): string[] {
   const tokens = tokenize(text);
@@ -26,12 +34,25 @@ export function findSkills(text: string): string[] {
   const firstSeen = new Map<string, number>();
   const isSkillToken = new Uint8Array(tokens.words.length);
   const contextCandidates: number[] = [];
+  const cueCandidates: number[] = [];
+  const sentenceOf = new Uint32Array(tokens.words.length);
+  const cuedSentences = new Set<number>();
+
+  let sentence = 0;
+  for (let at = 0; at < lower.length; at += 1) {
+    if (tokens.breakBefore[at]) sentence += 1;
+    sentenceOf[at] = sentence;
+    if (CUE_WORDS.has(lower[at] ?? '')) cuedSentences.add(sentence);
+  }
 
   let position = 0;
   while (position < tokens.words.length) {
     const match = longestMatchAt(tokens, lower, position);
     if (match === null) {
-      if (index.inContext.has(tokens.words[position] ?? '')) contextCandidates.push(position);
+      const word = tokens.words[position] ?? '';
+      if (index.inContext.has(word) && !tokens.hyphenAfter[position])
+        contextCandidates.push(position);
+      if (index.withCue.has(word)) cueCandidates.push(position);
       position += 1;
       continue;
     }
@@ -51,6 +72,12 @@ export function findSkills(text: string): string[] {
       const seenAt = firstSeen.get(skill);
       if (seenAt === undefined || candidate < seenAt) firstSeen.set(skill, candidate);
     }
+  }
+
+  for (const candidate of cueCandidates) {
+    const skill = index.withCue.get(tokens.words[candidate] ?? '');
+    if (skill === undefined || !cuedSentences.has(sentenceOf[candidate] ?? -1)) continue;
+    if (!firstSeen.has(skill)) firstSeen.set(skill, candidate);
   }
 
   return [...firstSeen.entries()].sort((a, b) => a[1] - b[1]).map(([skill]) => skill);

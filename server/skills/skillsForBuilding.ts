@@ -41,7 +41,11 @@ export const LANGUAGES: readonly SkillEntry[] = [
     inContext: ['Assembly'],
   }),
   language('SQL', { aliases: ['T-SQL', 'TSQL', 'PL/SQL', 'PLSQL', 'ANSI SQL'] }),
-  language('Bash', { aliases: ['Bash scripting', 'Shell scripting', 'Shell script', 'Zsh'] }),
+  language('Bash', {
+    aliases: ['Bash scripting', 'Shell scripting', 'Shell script', 'Zsh'],
+    exact: ['Shell'],
+  }),
+  language('Scripting', { aliases: ['Scripting languages', 'Automation scripting'] }),
   language('PowerShell'),
   language('VBA'),
   language('Apex', { exact: ['Apex'] }),
@@ -98,6 +102,16 @@ export const FRONTEND: readonly SkillEntry[] = [
   frontend('RxJS'),
   frontend('XState'),
   frontend('Electron', { exact: ['Electron'] }),
+  frontend('MobX'),
+  frontend('MVVM'),
+  frontend('Desktop Applications', { aliases: ['Desktop apps', 'Desktop app'] }),
+  frontend('Frontend Development', {
+    aliases: ['Frontend', 'Front-end', 'Frontend engineering', 'Front-end development'],
+  }),
+  frontend('Full-Stack Development', {
+    aliases: ['Full-stack', 'Fullstack', 'Full-stack web development', 'Fullstack development'],
+  }),
+  frontend('Web Development', { aliases: ['Web dev', 'Web engineering'] }),
 ];
 
 const backend = tagged('backend');
@@ -162,6 +176,14 @@ export const BACKEND: readonly SkillEntry[] = [
   backend('Pydantic'),
   backend('tRPC'),
   backend('OpenAPI', { aliases: ['Swagger'] }),
+  // The plural asks for the skill; "our API" names one.
+  backend('APIs', { aliases: ['Web APIs', 'API integrations', 'API integration'] }),
+  backend('Webhooks', { aliases: ['Webhook'] }),
+  backend('J2EE', { aliases: ['Java EE', 'Jakarta EE', 'JEE'] }),
+  backend('Spring Batch'),
+  backend('SOAP', { exact: ['SOAP'] }),
+  backend('Service-Oriented Architecture', { aliases: ['SOA'] }),
+  backend('Backend Development', { aliases: ['Backend', 'Back-end', 'Backend engineering'] }),
 ];
 
 const mobile = tagged('mobile');
@@ -183,6 +205,12 @@ export const MOBILE: readonly SkillEntry[] = [
   mobile('Unity', { aliases: ['Unity3D', 'Unity 3D'], exact: ['Unity'] }),
   mobile('Unreal Engine', { aliases: ['UE4', 'UE5', 'Unreal'] }),
   mobile('Godot'),
+  mobile('Android SDK', { aliases: ['Android SDKs'] }),
+  mobile('Kotlin Coroutines', { aliases: ['Coroutines'] }),
+  mobile('Room', { inContext: ['Room', 'room'] }),
+  mobile('Hilt', { aliases: ['Dagger Hilt', 'Dagger'] }),
+  mobile('Fastlane', { exact: ['Fastlane'] }),
+  mobile('Bitrise'),
 ];
 
 const database = tagged('database');
@@ -220,5 +248,14 @@ export const DATABASES: readonly SkillEntry[] = [
   database('Vector Databases', {
     aliases: ['Vector database', 'Vector DB', 'Weaviate', 'Milvus', 'Qdrant'],
   }),
-  database('Data Modeling', { aliases: ['Data modelling', 'Database design', 'Schema design'] }),
+  database('Data Modeling', {
+    aliases: ['Data modelling', 'Database design', 'Schema design', 'Relational data modeling'],
+  }),
+  // "query databases" is work, not a skill; a list's "Databases:" names the field.
+  database('Databases', { aliases: ['RDBMS'], exact: ['Databases'] }),
+  database('Percona'),
+  database('ProxySQL'),
+  database('InnoDB'),
+  database('SingleStore', { aliases: ['MemSQL'] }),
+  database('FAISS'),
 ];

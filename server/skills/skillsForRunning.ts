@@ -33,6 +33,12 @@ export const CLOUD: readonly SkillEntry[] = [
   cloud('OpenStack'),
   cloud('IAM', { aliases: ['AWS IAM', 'Identity and Access Management'] }),
   cloud('CDN', { aliases: ['Content Delivery Network', 'CloudFront'] }),
+  cloud('Vertex AI', { aliases: ['Google Vertex AI'] }),
+  cloud('Amazon Bedrock', { aliases: ['AWS Bedrock'], exact: ['Bedrock'] }),
+  cloud('Cloud Foundry'),
+  cloud('LaunchDarkly', { aliases: ['Feature flags', 'Feature flagging'] }),
+  cloud('Statsig'),
+  cloud('Optimizely'),
 ];
 
 const devops = tagged('devops');
@@ -153,7 +159,9 @@ export const ML: readonly SkillEntry[] = [
   ml('Artificial Intelligence', { aliases: ['AI'] }),
   ml('Natural Language Processing', { aliases: ['NLP', 'NLU'] }),
   ml('Computer Vision', { aliases: ['CV models', 'Image recognition', 'OpenCV'] }),
-  ml('Large Language Models', { aliases: ['LLM', 'LLMs', 'GenAI', 'Generative AI', 'Gen AI'] }),
+  ml('Large Language Models', {
+    aliases: ['LLM', 'LLMs', 'GenAI', 'Generative AI', 'Gen AI', 'LLM APIs'],
+  }),
   ml('Retrieval-Augmented Generation', { aliases: ['RAG'] }),
   ml('Prompt Engineering'),
   ml('PyTorch'),
@@ -177,6 +185,28 @@ export const ML: readonly SkillEntry[] = [
   ml('Time Series', { aliases: ['Time-series'] }),
   ml('Feature Engineering'),
   ml('Embeddings', { aliases: ['Vector embeddings'] }),
+  ml('DeepSpeed'),
+  ml('Megatron-LM', { aliases: ['Megatron'] }),
+  ml('Ray', { inContext: ['Ray'] }),
+  ml('Slurm'),
+  ml('TensorRT'),
+  ml('vLLM'),
+  ml('ONNX'),
+  ml('Distributed Training'),
+  ml('ML Infrastructure', {
+    aliases: ['Machine learning infrastructure', 'ML systems', 'ML platform', 'ML platforms'],
+  }),
+  ml('Generative Modeling', { aliases: ['Generative models', 'Generative modelling'] }),
+  ml('Graph Neural Networks', { aliases: ['GNN', 'GNNs'] }),
+  ml('Causal Inference'),
+  ml('Multi-Object Tracking', { aliases: ['Object tracking'] }),
+  ml('Synthetic Data'),
+  ml('AI Agents', { aliases: ['AI agent', 'Agentic AI', 'LLM agents', 'Agentic systems'] }),
+  ml('MCP', { aliases: ['Model Context Protocol'], exact: ['MCP'] }),
+  ml('AI Tools', {
+    aliases: ['AI tooling', 'LLM tools', 'AI coding tools', 'Generative AI tools', 'GenAI tools'],
+  }),
+  ml('Claude Code'),
 ];
 
 const testing = tagged('testing');
@@ -234,6 +264,17 @@ export const SECURITY: readonly SkillEntry[] = [
   security('Okta'),
   security('Active Directory', { aliases: ['LDAP', 'Azure AD', 'Entra ID'] }),
   security('SAML', { aliases: ['SAML 2.0', 'SSO', 'Single sign-on'] }),
+  security('Secure SDLC', { aliases: ['Secure software development'] }),
+  security('NIS2'),
+  security('EU AI Act'),
+  security('Red Teaming', { aliases: ['Red team', 'Red-teaming'] }),
+  security('GRC', { aliases: ['Governance, risk and compliance'], exact: ['GRC'] }),
+  security('ISO 27701'),
+  security('ISO/IEC 42001', { aliases: ['ISO 42001'] }),
+  security('Information Security', { aliases: ['InfoSec'] }),
+  security('Data Privacy', { aliases: ['Privacy engineering', 'Data protection'] }),
+  security('Infrastructure Security'),
+  security('Cybersecurity', { aliases: ['Cyber security'] }),
 ];
 
 const tool = tagged('tool');
@@ -242,6 +283,7 @@ export const TOOLS: readonly SkillEntry[] = [
   tool('GitHub'),
   tool('GitLab'),
   tool('Bitbucket'),
+  tool('SVN', { aliases: ['Subversion'] }),
   tool('Jira', { aliases: ['JIRA', 'Atlassian Jira'] }),
   tool('Confluence', { exact: ['Confluence'] }),
   tool('Linear', { inContext: ['Linear'] }),
@@ -270,6 +312,7 @@ export const TOOLS: readonly SkillEntry[] = [
   tool('Arduino'),
   tool('Raspberry Pi'),
   tool('Blockchain', { aliases: ['Web3', 'Ethereum', 'Smart contracts'] }),
+  tool('Software Development Lifecycle', { aliases: ['SDLC'] }),
 ];
 
 const practice = tagged('practice');

@@ -10,12 +10,15 @@ export interface Tokens {
   readonly words: readonly string[];
   /** breakBefore[i]: a sentence boundary lies between token i-1 and token i. */
   readonly breakBefore: readonly boolean[];
+  /** hyphenAfter[i]: token i is joined to the next by a hyphen ("C-level", "Go-to-market"). */
+  readonly hyphenAfter: readonly boolean[];
 }
 
 const PLUS = 43;
 const HASH = 35;
 const DOT = 46;
 const AMPERSAND = 38;
+const HYPHEN = 45;
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
@@ -82,6 +85,7 @@ function tokenEnd(text: string, start: number): number {
 export function tokenize(text: string): Tokens {
   const words: string[] = [];
   const breakBefore: boolean[] = [];
+  const hyphenAfter: boolean[] = [];
   const length = text.length;
   let pendingBreak = false;
   let index = 0;
@@ -98,8 +102,11 @@ export function tokenize(text: string): Tokens {
     const end = tokenEnd(text, index);
     words.push(text.slice(index, end));
     breakBefore.push(pendingBreak);
+    hyphenAfter.push(
+      end + 1 < length && text.charCodeAt(end) === HYPHEN && isWordChar(text.charCodeAt(end + 1)),
+    );
     pendingBreak = false;
     index = end;
   }
-  return { words, breakBefore };
+  return { words, breakBefore, hyphenAfter };
 }

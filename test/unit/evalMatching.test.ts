@@ -83,6 +83,7 @@ const record: JobRecord = {
   visa: 'not-said',
   description: 'Go and PostgreSQL.',
   skills: ['Go', 'PostgreSQL', 'React'],
+  niceSkills: [],
   postedAt: null,
   firstSeenAt: '2026-01-01T00:00:00.000Z',
   applyUrl: 'https://acme.example/jobs/101',

@@ -4,25 +4,57 @@
  * asks for them. Sections are found by their headings: a short line, or one ending in ":".
  */
 
-export type SectionKind = 'required' | 'nice' | 'role' | 'company';
+export type SectionKind = 'required' | 'nice' | 'role' | 'stack' | 'company';
+
+const APOSTROPHE = "(?:'|’)?";
 
 const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   [
     'nice',
-    /nice[- ]to[- ]have|bonus|preferred|pluses|a plus|extra credit|ideally|good to have|would be great|stand out|even better/i,
+    /nice[- ]to[- ]have|bonus|preferred|desired|pluses|a plus|extra credit|ideally|good to have|would be great|stand out|even better|differentiator/i,
   ],
   [
     'company',
     // "About Zoox": any "About ..." heading but the role's own ("About the Role", "About You").
-    /^\s*about (?!you|the (?:role|position|job|opportunity)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|mission|story)|equal (?:employment|opportunity)|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we work|our hiring|interview process|commitment/i,
+    /^\W*about (?!you|the (?:role|position|job|opportunity|work)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|credos|mission|story|principles)|^\W*(?:culture|values|location|company overview)\b|company overview|equal (?:employment|opportunity)|employment equity|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we (?:work|think|hire)|work (?:mode|arrangement)|where you(?:'|’)?ll be|our hiring|hiring process|interview|commitment|export control|additional information|^\W*appl(?:y|ying)\W*$|recruitment|world-changing/i,
+  ],
+  [
+    'stack',
+    /(?:tech(?:nology)?|technical|our) stack|^\W*(?:our )?tech(?:nology|nologies)?\W*$|^\W*stack\W*$|tools (?:we use|and technologies)|technologies we use/i,
   ],
   [
     'required',
-    /requirement|qualification|what you(?:'|’)?ll need|you(?:'|’)?ll need|what we(?:'|’)?re looking for|looking for|about you|who you are|you (?:have|bring|are)|must[- ]have|skills|experience|what you bring|what you(?:'|’)?ll bring|you might be|ideal candidate|you should|to be successful|competenc/i,
+    new RegExp(
+      [
+        'requirement',
+        'qualification',
+        `what you${APOSTROPHE}ll need`,
+        `you${APOSTROPHE}ll need`,
+        `what we${APOSTROPHE}re looking for`,
+        'looking for',
+        'about you',
+        'who you are',
+        'you (?:have|bring|are)',
+        'must[- ]have',
+        '^\\W*(?:required |key |core |minimum |technical |relevant )?(?:skills|skillsets?|experience|competenc)',
+        'skills (?:and|&) (?:experience|qualifications)',
+        `what you${APOSTROPHE}ll bring`,
+        'what you bring',
+        'you might (?:be|thrive)',
+        'you may be a fit',
+        `you${APOSTROPHE}ll thrive`,
+        'a (?:great )?(?:fit|match) (?:here )?if',
+        'should apply if',
+        'ideal candidate',
+        'you should',
+        'to be successful',
+      ].join('|'),
+      'i',
+    ),
   ],
   [
     'role',
-    /responsibilit|what you(?:'|’)?ll do|what you will do|you will|the role|your role|in this role|the job|day[- ]to[- ]day|your impact|what you(?:'|’)?ll work on|the opportunity|the position|key duties|duties|mission|your work|you(?:'|’)?ll/i,
+    /responsibilit|what you(?:'|’)?ll (?:do|own|work on)|what you will (?:do|own|be doing|achieve)|you will|the role|your role|in this role|the job|day[- ]to[- ]day|your impact|impact you|make an impact|the opportunity|the position|position summary|duties|mission|your work|your charter|key outcomes|success looks like|role (?:purpose|overview|summary)|(?:example|sample) projects|you(?:'|’)?ll/i,
   ],
 ];
 
@@ -33,34 +65,73 @@ const isHeading = (line: string): boolean => {
   return trimmed.endsWith(':') || (trimmed.split(/\s+/).length <= 8 && !/[.!?,;]$/.test(trimmed));
 };
 
+/** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */
+const NICE_SENTENCE =
+  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong )?(?:plus|bonus|advantage)|a plus\b|nice[- ]to[- ]have|preferred|ideally|desirable|not required|bonus points)/i;
+
+/** A stack the posting says you need not know ("You're not expected to know everything listed"). */
+const NOT_EXPECTED =
+  /not (?:be )?(?:expected|required|necessary)|(?:don(?:'|’)?t|do not) (?:expect|need|have to)|no need to/i;
+
+/** In text before any heading, a sentence that asks for something ("we expect strong Go"). */
+const ASKING_SENTENCE =
+  /\b(?:we (?:do )?expect|you(?:'|’)?ll need|you (?:must|should) have|(?:is |are )?required|proficien|fluen(?:t|cy) in|(?:experience|expertise|background) (?:with|in|working with))\b/i;
+
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
+
 export interface RoleText {
-  /** What the role asks for and what it does. */
+  /** What the role asks for and what it does: `asks` and `duties` together. */
   readonly required: string;
+  /** What it asks for: its requirements, or all of its own text when it states none apart. */
+  readonly asks: string;
+  /** What it does, when the posting states its requirements apart. */
+  readonly duties: string;
   readonly nice: string;
+  /** A stack it describes but says a candidate need not know. */
+  readonly niceDuties: string;
 }
 
 /**
  * The description split into the role's own text and its nice-to-haves. Text before the first
- * heading counts as the role's only when no heading marks the role's sections.
+ * heading counts as the role's only when no heading marks the role's sections; then only its
+ * sentences that ask for something count. A tech stack section describes the work, and is a
+ * nice-to-have when it says the reader need not know it all; a sentence of the role's text that
+ * asks only "a plus" is a nice-to-have too.
  */
 export function roleText(description: string): RoleText {
-  const lines = description.split('\n');
   const sections: { kind: SectionKind | null; lines: string[] }[] = [{ kind: null, lines: [] }];
-  for (const line of lines) {
+  for (const line of description.split('\n')) {
     const heading = isHeading(line)
       ? HEADINGS.find(([, pattern]) => pattern.test(line))
       : undefined;
     if (heading !== undefined) sections.push({ kind: heading[0], lines: [line] });
     else sections[sections.length - 1]?.lines.push(line);
   }
-  const textOf = (kinds: readonly (SectionKind | null)[]) =>
-    sections
-      .filter((section) => kinds.includes(section.kind))
-      .map((section) => section.lines.join('\n'))
-      .join('\n');
   const marked = sections.some((section) => section.kind === 'required' || section.kind === 'role');
+  const apart = sections.some((section) => section.kind === 'required');
+  const asks: string[] = [];
+  const duties: string[] = [];
+  const nice: string[] = [];
+  const niceDuties: string[] = [];
+  const own = (sentences: readonly string[], to: string[]) => {
+    for (const sentence of sentences) (NICE_SENTENCE.test(sentence) ? nice : to).push(sentence);
+  };
+  for (const section of sections) {
+    const text = section.lines.join('\n');
+    if (section.kind === 'nice') nice.push(text);
+    else if (section.kind === 'stack') (NOT_EXPECTED.test(text) ? niceDuties : duties).push(text);
+    else if (section.kind === 'role') own(sentencesOf(text), apart ? duties : asks);
+    else if (section.kind === 'required' || (section.kind === null && !marked))
+      own(sentencesOf(text), asks);
+    else if (section.kind === null)
+      asks.push(...sentencesOf(text).filter((sentence) => ASKING_SENTENCE.test(sentence)));
+  }
+  const joined = (parts: readonly string[]) => parts.join('\n');
   return {
-    required: textOf(marked ? ['required', 'role'] : [null, 'required', 'role']),
-    nice: textOf(['nice']),
+    required: joined([...asks, ...duties]),
+    asks: joined(asks),
+    duties: joined(duties),
+    nice: joined(nice),
+    niceDuties: joined(niceDuties),
   };
 }

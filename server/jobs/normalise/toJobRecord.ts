@@ -1,5 +1,4 @@
-import { isPostingSkill } from '../../skills/postingSkills';
-import { findSkills } from '../../skills/skillVocabulary';
+import { postingSkillsOf } from '../../skills/postingSkills';
 import type { BoardRef, JobRecord, Pay, SalaryRange } from '../jobRecord';
 import { dedupeKey } from './dedupeKey';
 import { repairMojibake } from './mojibake';
@@ -53,10 +52,7 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     payFromText(draft.description, dollarOf(where.countries));
   const role = roleText(draft.description);
   const minYears = minYearsFrom(role.required) ?? minYearsFrom(draft.description);
-  const skills = new Set([
-    ...findSkills(`${draft.title}\n${role.required}`),
-    ...findSkills(role.nice),
-  ]);
+  const skills = postingSkillsOf({ title: draft.title, ...role });
   return {
     title: draft.title,
     company: draft.company,
@@ -76,9 +72,8 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     salary: draft.salary ?? yearlyUsdOf(pay),
     visa: visaFrom(draft.description),
     description: draft.description,
-    skills: [...skills].filter(
-      (skill) => isPostingSkill(skill) && !isOwnProduct(skill, draft.company, board),
-    ),
+    skills: skills.skills.filter((skill) => !isOwnProduct(skill, draft.company, board)),
+    niceSkills: skills.niceSkills.filter((skill) => !isOwnProduct(skill, draft.company, board)),
     postedAt: draft.postedAt,
     firstSeenAt: seenAt.toISOString(),
     applyUrl: draft.applyUrl,

@@ -25,6 +25,7 @@ export function jobContentOf(record: JobRecord): JobContent {
     salaryMaxUsd: record.salary === null ? null : Math.round(record.salary.maxUsd),
     description: record.description,
     skills: [...record.skills],
+    niceSkills: [...record.niceSkills],
     applyUrl: record.applyUrl,
     postedAt: record.postedAt === null ? null : new Date(record.postedAt),
   };

@@ -26,3 +26,61 @@ describe('roleText', () => {
     expect(required).toContain('Go');
   });
 });
+
+describe('roleText sections', () => {
+  it('keeps what the role asks apart from what it does, and "a plus" sentences as nice', () => {
+    const role = roleText(
+      [
+        'What you will do',
+        '- Build APIs in Go',
+        'You might thrive in this role if you',
+        '- Know Postgres. Kafka is a plus.',
+      ].join('\n'),
+    );
+    expect(role.duties).toContain('Go');
+    expect(role.asks).toContain('Postgres');
+    expect(role.asks).not.toContain('Kafka');
+    expect(role.nice).toContain('Kafka');
+  });
+
+  it('reads a stack the posting says you need not know as a nice-to-have', () => {
+    const role = roleText(
+      [
+        'Requirements',
+        '- TypeScript',
+        'Our tech',
+        'You are not expected to know everything listed.',
+        '- Redis',
+      ].join('\n'),
+    );
+    expect(role.niceDuties).toContain('Redis');
+    expect(role.required).not.toContain('Redis');
+  });
+
+  it('takes from the intro only the sentences that ask for something', () => {
+    const role = roleText(
+      [
+        'Our customers include Shopify. We expect strong Rust fundamentals.',
+        'Requirements',
+        '- SQL',
+      ].join('\n'),
+    );
+    expect(role.asks).toContain('Rust');
+    expect(role.asks).not.toContain('Shopify');
+  });
+
+  it('leaves the company overview and the interview process out', () => {
+    const role = roleText(
+      [
+        'Responsibilities',
+        '- Ship Swift apps',
+        'Company Overview',
+        'We use Kotlin everywhere.',
+        'Interview Process',
+        '- A Java pairing call',
+      ].join('\n'),
+    );
+    expect(role.required).toContain('Swift');
+    expect(role.required).not.toMatch(/Kotlin|Java/);
+  });
+});

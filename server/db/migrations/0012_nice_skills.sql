@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "nice_skills" text[] DEFAULT '{}' NOT NULL;

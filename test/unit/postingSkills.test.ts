@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { AREA_SKILLS } from '../../server/skills/skillAreas';
+import { SKILLS } from '../../server/skills/skillData';
+import { postingSkillsOf } from '../../server/skills/postingSkills';
+import { findSkills } from '../../server/skills/skillVocabulary';
+
+const parts = (more: Partial<Parameters<typeof postingSkillsOf>[0]>) => ({
+  title: 'Engineer',
+  asks: '',
+  duties: '',
+  nice: '',
+  niceDuties: '',
+  ...more,
+});
+
+describe('postingSkillsOf', () => {
+  it('reads tools from the duties but fields of work only from what the posting asks', () => {
+    const skills = postingSkillsOf(
+      parts({
+        asks: '- 3+ years of machine learning experience',
+        duties: '- Build data pipelines in Python and own our partnerships',
+      }),
+    );
+    expect(skills.skills).toEqual(['Machine Learning', 'Python']);
+  });
+
+  it('reads a field from a title only as a tool: "DevOps Engineer" asks no DevOps', () => {
+    expect(postingSkillsOf(parts({ title: 'Senior DevOps Engineer' })).skills).toEqual([]);
+    expect(postingSkillsOf(parts({ title: 'Android Engineer' })).skills).toEqual(['Android']);
+  });
+
+  it('takes the subjects of a degree as fields of study, not skills', () => {
+    const skills = postingSkillsOf(
+      parts({ asks: "- A bachelor's degree in Statistics or Physics.\n- Strong SQL" }),
+    );
+    expect(skills.skills).toEqual(['SQL']);
+  });
+
+  it('keeps nice-to-haves apart, after the required skills, and never both', () => {
+    const skills = postingSkillsOf(
+      parts({
+        asks: '- Go and Kafka',
+        nice: '- Kafka, Rust',
+        niceDuties: '- We run on Kubernetes and microservices',
+      }),
+    );
+    expect(skills.skills).toEqual(['Go', 'Apache Kafka', 'Rust', 'Kubernetes']);
+    expect(skills.niceSkills).toEqual(['Rust', 'Kubernetes']);
+  });
+
+  it('asks no chat tool everyone uses', () => {
+    expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([
+      'GitHub',
+    ]);
+  });
+});
+
+describe('findSkills on posting words', () => {
+  it('reads "C-level" and "Go-to-market" as words, not languages', () => {
+    expect(findSkills('Experience selling with C-level buyers and Go-to-market teams')).toEqual([]);
+    expect(findSkills('Experience with C and Go')).toEqual(['C', 'Go']);
+  });
+
+  it('names a spoken language only where the sentence speaks of language', () => {
+    expect(findSkills('Fluent in German and English.')).toEqual(['German', 'English']);
+    expect(findSkills('Strong communication skills in Korean.')).toEqual(['Korean']);
+    expect(findSkills('Serve our German customers. Japanese Consumption Tax.')).toEqual([]);
+  });
+
+  it('knows the tools real postings name', () => {
+    expect(
+      findSkills('Megatron-LM, DeepSpeed, the Android SDK, MobX, webhooks, Jamf and Intune'),
+    ).toEqual(['Megatron-LM', 'DeepSpeed', 'Android SDK', 'MobX', 'Webhooks', 'Jamf', 'Intune']);
+  });
+});
+
+describe('the field-of-work list', () => {
+  it('names only skills of the vocabulary', () => {
+    const names = new Set(SKILLS.map((skill) => skill.name));
+    for (const area of AREA_SKILLS) expect(names.has(area), area).toBe(true);
+  });
+});
