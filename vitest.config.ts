@@ -130,6 +130,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page condition gets the time Playwright's own waits get (`context.setDefaultTimeout`),
+          // not Vitest's one second, which a busy machine can miss.
+          expect: { poll: { timeout: 15_000 } },
           sequence: { groupOrder: 0 },
         },
       },

@@ -226,7 +226,8 @@ export async function runPlannedPath(
           .catch(() => '(no page)');
         throw new Error(
           `Step ${step.index} (${what}) failed: ${String(error)}\n` +
-            `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}`,
+            `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}\n` +
+            `The second tab, ${await world.describeSecondTab()}`,
           { cause: error },
         );
       }
@@ -252,6 +253,9 @@ async function runStep(
   realisation: StepRealisation,
   before: SessionSnapshot,
 ): Promise<SessionSnapshot> {
+  // A second tab takes part only in the step that makes its change: left open, it would follow
+  // this tab's later sign-out and start its own guest, racing the guest this tab's path holds.
+  await run.world.closeSecondTab();
   armHolds(run, run.realisations, step.index);
   await realisation.act(run, step);
   const [expected] = transition(sessionMachine, before, realEvent(step, realisation));

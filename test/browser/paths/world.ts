@@ -36,6 +36,7 @@ let accountCount = 0;
 export class World {
   readonly consoleErrors: string[];
   private secondTab: Page | null = null;
+  private secondTabErrors: string[] = [];
   private gapiUnreachable = false;
 
   private constructor(
@@ -94,13 +95,26 @@ export class World {
    */
   async openSecondTab(path: string): Promise<Page> {
     await this.closeSecondTab();
-    this.secondTab = await openSecondTab(this.context, this.url(path));
-    return this.secondTab;
+    const { page, consoleErrors } = await openSecondTab(this.context, this.url(path));
+    this.secondTab = page;
+    this.secondTabErrors = consoleErrors;
+    return page;
   }
 
   async closeSecondTab(): Promise<void> {
     await this.secondTab?.close();
     this.secondTab = null;
+  }
+
+  /** What a failed step's report shows of the second tab, if one is open. */
+  async describeSecondTab(): Promise<string> {
+    const tab = this.secondTab;
+    if (!tab) return '(no second tab)';
+    const text = await tab
+      .locator('main')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no page)');
+    return `${tab.url()}:\n${text}\nIts console errors:\n${this.secondTabErrors.join('\n')}`;
   }
 
   /** An e-mail/password account someone registered earlier (from another device). */

@@ -211,10 +211,10 @@ export async function openPage(
 }
 
 /** A second tab of the same browser at `url`, once it knows its session (guest or registered). */
-export async function openSecondTab(context: BrowserContext, url: string): Promise<Page> {
-  const { page } = await openPage(context, url);
-  await sessionLink(page, 'known').waitFor();
-  return page;
+export async function openSecondTab(context: BrowserContext, url: string): Promise<OpenedPage> {
+  const opened = await openPage(context, url);
+  await sessionLink(opened.page, 'known').waitFor();
+  return opened;
 }
 
 export function pathnameOf(page: Page): string {
