@@ -115,10 +115,10 @@ function sendJsonIfChanged(request: IncomingMessage, response: ServerResponse, b
   const etag = etagOf(text);
   if (asksFor(request, etag)) {
     sendNotModified(response, etag);
-    return etag;
+  } else {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag });
+    response.end(text);
   }
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag });
-  response.end(text);
   return etag;
 }
 

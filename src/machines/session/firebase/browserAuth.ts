@@ -10,7 +10,7 @@ import {
 } from 'firebase/auth';
 import type { AppConfig } from '../../../config';
 import { storageEmailLinkAddressStore } from '../emailLinkAddress';
-import { persistedUserKey } from '../persistedUser';
+import { DEFAULT_APP_NAME, persistedUserKey } from '../persistedUser';
 import { createSessionBackend } from '../sessionBackend';
 import { SessionFailure } from '../sessionFailure';
 import { guardGuestLinks } from './guestLinking';
@@ -27,7 +27,8 @@ function isBrowser(): boolean {
  */
 export function createBrowserAuth(config: AppConfig): Auth {
   if (!isBrowser()) throw new SessionFailure('not-in-browser');
-  const app = initializeApp(config.firebase);
+  // Named as the early reader of the persisted user names it (it runs before this module loads).
+  const app = initializeApp(config.firebase, DEFAULT_APP_NAME);
   // The resolver must be given here: `linkWithRedirect` stores the guest for the way back through
   // the Auth instance's own resolver and ignores the one passed to it, so without this it fails
   // with `auth/argument-error` (firebase-js-sdk#4275, #7924). Desktop browsers still load Google's
@@ -40,7 +41,7 @@ export function createBrowserAuth(config: AppConfig): Auth {
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   }
-  guardGuestLinks(auth, persistedUserKey(config.firebase.apiKey, app.name));
+  guardGuestLinks(auth, persistedUserKey(config.firebase.apiKey, DEFAULT_APP_NAME));
   return auth;
 }
 
