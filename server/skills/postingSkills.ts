@@ -5,7 +5,12 @@ import { findSkills } from './skillVocabulary';
 const CATEGORY = new Map(SKILLS.map((skill) => [skill.name, skill.category]));
 
 /** Ways of working a recruiter still filters on. */
-const KEPT_PRACTICES = new Set(['Product Management', 'SEO']);
+const KEPT_PRACTICES = new Set([
+  'Product Management',
+  'SEO',
+  'Technical Writing',
+  'Internationalization',
+]);
 
 /**
  * Fields rather than skills (nearly every posting now mentions AI, few ask for it as a skill), and
@@ -44,8 +49,10 @@ export interface PostingSkills {
   readonly niceSkills: readonly string[];
 }
 
+const readSkills = (text: string) => findSkills(text, { teamNames: 'skip' });
+
 /** The skills in text that names the work or a field of study: its tools, not its fields. */
-const toolsIn = (text: string) => findSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
+const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
 
 /**
  * The skills a posting asks for. The title, the duties, a stack it describes and a degree's
@@ -54,13 +61,14 @@ const toolsIn = (text: string) => findSkills(text).filter((skill) => !AREA_SKILL
  * skillAreas.ts).
  */
 export function postingSkillsOf(parts: PostingParts): PostingSkills {
-  const asks = parts.asks.split(/(?<=[.!?])\s+|\n/);
+  // "A PhD in Physics, with expertise in Rust": the clause after the degree asks again.
+  const asks = parts.asks.split(/(?<=[.!?])\s+|\n|,\s+(?=with\b)/);
   const degrees = asks.filter((sentence) => DEGREE.test(sentence));
   const required = new Set([
-    ...findSkills(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n')),
+    ...readSkills(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n')),
     ...toolsIn([parts.title, parts.duties, ...degrees].join('\n')),
   ]);
-  const nice = [...findSkills(parts.nice), ...toolsIn(parts.niceDuties)].filter(
+  const nice = [...readSkills(parts.nice), ...toolsIn(parts.niceDuties)].filter(
     (skill) => !required.has(skill),
   );
   const niceOnly = [...new Set(nice)].filter(isPostingSkill);

@@ -141,4 +141,6 @@ export const AREA_SKILLS: ReadonlySet<string> = new Set([
   'Transaction Monitoring',
   'Product Management',
   'SEO',
+  'Technical Writing',
+  'Internationalization',
 ]);

@@ -9,8 +9,37 @@ import { tokenize, type Tokens } from './tokenize';
 
 const index = buildSkillIndex();
 
-/** How many tokens either side of an in-context spelling may hold the skill that vouches for it. */
-const NEIGHBOUR_REACH = 2;
+/**
+ * How many tokens either side of an in-context spelling may hold the skill that vouches for it:
+ * three, for "Python and/or Go".
+ */
+const NEIGHBOUR_REACH = 3;
+
+export interface FindOptions {
+  /**
+   * 'skip': a name followed by "team", "org" or the like names a team to work with ("partner with
+   * the Account Management team"), not a skill. A CV's "led the Data Engineering team" keeps it.
+   */
+  readonly teamNames?: 'skip' | 'keep';
+}
+
+/** Words after a skill's name that make it a team's name. Lower case. */
+const TEAM_WORDS: ReadonlySet<string> = new Set([
+  'team',
+  'teams',
+  'org',
+  'orgs',
+  'organization',
+  'organisation',
+  'function',
+  'functions',
+  'department',
+  'leaders',
+  'leadership',
+  'counterparts',
+  'colleagues',
+  'specialists',
+]);
 
 /**
  * The canonical names of the tech skills in free text, in order of first appearance, each once.
@@ -20,7 +49,7 @@ const NEIGHBOUR_REACH = 2;
  * Case rule: most spellings match in any case ("postgresql", "K8S"). Spellings that are also
  * everyday English ("Spark", "Swift", "Rails", "REST", "Node") match only as written in the
  * vocabulary. The shortest, most common or place-like ones ("Go", "R", "C", "Spring", "Express",
- * "Phoenix", "Cypress") also need a tech context in the same sentence: another skill within two
+ * "Phoenix", "Cypress") also need a tech context in the same sentence: another skill within three
  * words ("Python, Go and Rust", "C/C++"), a following word like "developer" or "framework", or a
  * preceding "with", "using" or "written in". So "Go to the office", "Series C funding", "R&D" and
  * "offices in Phoenix" find nothing, while "Golang" always counts. An in-context word joined to the
@@ -28,7 +57,7 @@ const NEIGHBOUR_REACH = 2;
  * count only in a sentence with a cue such as "fluent" or "native" ("Fluent in German", not
  * "German customers").
  */
-export function findSkills(text: string): string[] {
+export function findSkills(text: string, options: FindOptions = {}): string[] {
   const tokens = tokenize(text);
   const lower = tokens.words.map((word) => word.toLowerCase());
   const firstSeen = new Map<string, number>();
@@ -56,7 +85,13 @@ export function findSkills(text: string): string[] {
       position += 1;
       continue;
     }
-    if (!firstSeen.has(match.skill)) firstSeen.set(match.skill, position);
+    const next = position + match.length;
+    const teamName =
+      options.teamNames === 'skip' &&
+      next < lower.length &&
+      !tokens.breakBefore[next] &&
+      TEAM_WORDS.has(lower[next] ?? '');
+    if (!teamName && !firstSeen.has(match.skill)) firstSeen.set(match.skill, position);
     isSkillToken.fill(1, position, position + match.length);
     position += match.length;
   }
@@ -104,7 +139,7 @@ function longestMatchAt(
     length += 1
   ) {
     const at = start + length - 1;
-    if (length > 1 && tokens.breakBefore[at]) break;
+    if (length > 1 && (tokens.breakBefore[at] || tokens.pauseBefore[at])) break;
     lowerKey = length === 1 ? (lower[at] ?? '') : `${lowerKey} ${lower[at] ?? ''}`;
     exactKey = length === 1 ? (tokens.words[at] ?? '') : `${exactKey} ${tokens.words[at] ?? ''}`;
     const skill = index.anyCase.get(lowerKey) ?? index.exactCase.get(exactKey);

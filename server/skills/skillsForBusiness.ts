@@ -62,6 +62,8 @@ export const MARKETING: readonly SkillEntry[] = [
   business('Sales Enablement'),
   business('Public Relations', { aliases: ['Media relations'] }),
   business('Video Editing', { aliases: ['Video production'] }),
+  business('Speechwriting', { aliases: ['Speech writing'] }),
+  business('Ghostwriting', { aliases: ['Ghost writing'] }),
   business('Marketo'),
   business('Google Ads', { aliases: ['AdWords', 'Google AdWords'] }),
   business('Meta Ads', { aliases: ['Facebook Ads', 'Meta Ads Manager'] }),

@@ -268,7 +268,7 @@ export const SECURITY: readonly SkillEntry[] = [
   security('NIS2'),
   security('EU AI Act'),
   security('Red Teaming', { aliases: ['Red team', 'Red-teaming'] }),
-  security('GRC', { aliases: ['Governance, risk and compliance'], exact: ['GRC'] }),
+  security('GRC', { aliases: ['Governance risk and compliance'], exact: ['GRC'] }),
   security('ISO 27701'),
   security('ISO/IEC 42001', { aliases: ['ISO 42001'] }),
   security('Information Security', { aliases: ['InfoSec'] }),

@@ -45,6 +45,13 @@ export const EMBEDDED: readonly SkillEntry[] = [
   hardware('CNC Programming', { aliases: ['CNC', 'CNC machining'] }),
   hardware('HyperMILL'),
   hardware('Heidenhain'),
+  hardware('Composites', { aliases: ['Composite materials', 'Carbon fiber'] }),
+  hardware('Aerodynamics'),
+  hardware('Flight Dynamics'),
+  hardware('Flight Testing', { aliases: ['Flight test', 'Flight tests'] }),
+  hardware('UAS', { aliases: ['UAV', 'UAVs', 'Unmanned aerial systems', 'Drones'] }),
+  hardware('Forklift', { aliases: ['Forklifts', 'Forklift certification'] }),
+  hardware('WMS', { aliases: ['Warehouse management system', 'Warehouse management systems'] }),
 ];
 
 const network = tagged('devops');

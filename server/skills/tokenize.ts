@@ -10,6 +10,8 @@ export interface Tokens {
   readonly words: readonly string[];
   /** breakBefore[i]: a sentence boundary lies between token i-1 and token i. */
   readonly breakBefore: readonly boolean[];
+  /** pauseBefore[i]: a comma, colon or bracket lies between token i-1 and token i ("product, marketing"). */
+  readonly pauseBefore: readonly boolean[];
   /** hyphenAfter[i]: token i is joined to the next by a hyphen ("C-level", "Go-to-market"). */
   readonly hyphenAfter: readonly boolean[];
 }
@@ -36,6 +38,10 @@ export const isWordChar = (code: number): boolean =>
   (code >= 97 && code <= 122) ||
   code === 95 ||
   (code >= 0xc0 && !isNonAsciiSeparator(code));
+
+/** A comma, colon or bracket: a multi-word name never spans one. */
+const isPause = (code: number) =>
+  code === 44 || code === 58 || code === 40 || code === 41 || code === 91 || code === 93;
 
 const isSentenceBreak = (code: number) =>
   code === 10 ||
@@ -86,8 +92,10 @@ export function tokenize(text: string): Tokens {
   const words: string[] = [];
   const breakBefore: boolean[] = [];
   const hyphenAfter: boolean[] = [];
+  const pauseBefore: boolean[] = [];
   const length = text.length;
   let pendingBreak = false;
+  let pendingPause = false;
   let index = 0;
   while (index < length) {
     const code = text.charCodeAt(index);
@@ -96,17 +104,20 @@ export function tokenize(text: string): Tokens {
       (code === DOT && index + 1 < length && isWordChar(text.charCodeAt(index + 1)));
     if (!startsToken) {
       if (isSentenceBreak(code)) pendingBreak = true;
+      if (isPause(code)) pendingPause = true;
       index += 1;
       continue;
     }
     const end = tokenEnd(text, index);
     words.push(text.slice(index, end));
     breakBefore.push(pendingBreak);
+    pauseBefore.push(pendingPause);
     hyphenAfter.push(
       end + 1 < length && text.charCodeAt(end) === HYPHEN && isWordChar(text.charCodeAt(end + 1)),
     );
     pendingBreak = false;
+    pendingPause = false;
     index = end;
   }
-  return { words, breakBefore, hyphenAfter };
+  return { words, breakBefore, pauseBefore, hyphenAfter };
 }

@@ -48,6 +48,20 @@ describe('postingSkillsOf', () => {
     expect(skills.niceSkills).toEqual(['Rust', 'Kubernetes']);
   });
 
+  it('reads the subjects of a degree apart from the expertise the same sentence asks', () => {
+    const skills = postingSkillsOf(
+      parts({ asks: '- A PhD in Statistics or a related field, with expertise in deep learning' }),
+    );
+    expect(skills.skills).toEqual(['Deep Learning']);
+  });
+
+  it('reads a team to work with as a team, not a skill', () => {
+    const skills = postingSkillsOf(
+      parts({ asks: '- Partner with the Account Management team. Strong negotiation skills.' }),
+    );
+    expect(skills.skills).toEqual(['Negotiation']);
+  });
+
   it('asks no chat tool everyone uses', () => {
     expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([
       'GitHub',
@@ -59,6 +73,12 @@ describe('findSkills on posting words', () => {
   it('reads "C-level" and "Go-to-market" as words, not languages', () => {
     expect(findSkills('Experience selling with C-level buyers and Go-to-market teams')).toEqual([]);
     expect(findSkills('Experience with C and Go')).toEqual(['C', 'Go']);
+  });
+
+  it('never reads one name across a comma, and lets "and/or" join a list', () => {
+    expect(findSkills('Work across product, marketing and sales')).toEqual([]);
+    expect(findSkills('Product marketing experience')).toEqual(['Product Marketing']);
+    expect(findSkills('Production code in Python and/or Go')).toEqual(['Python', 'Go']);
   });
 
   it('names a spoken language only where the sentence speaks of language', () => {
