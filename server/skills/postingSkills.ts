@@ -58,19 +58,16 @@ const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILL
  * The skills a posting asks for. The title, the duties, a stack it describes and a degree's
  * subjects name the work: their tools count ("build services in Go"), their fields of work do not
  * ("build data pipelines", "a BS in Statistics"), as the posting says apart what it asks (see
- * skillAreas.ts).
+ * skillAreas.ts). A tool of the work that the posting asks only as a plus is a nice-to-have.
  */
 export function postingSkillsOf(parts: PostingParts): PostingSkills {
   // "A PhD in Physics, with expertise in Rust": the clause after the degree asks again.
   const asks = parts.asks.split(/(?<=[.!?])\s+|\n|,\s+(?=with\b)/);
   const degrees = asks.filter((sentence) => DEGREE.test(sentence));
-  const required = new Set([
-    ...readSkills(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n')),
-    ...toolsIn([parts.title, parts.duties, ...degrees].join('\n')),
-  ]);
-  const nice = [...readSkills(parts.nice), ...toolsIn(parts.niceDuties)].filter(
-    (skill) => !required.has(skill),
-  );
-  const niceOnly = [...new Set(nice)].filter(isPostingSkill);
+  const asked = readSkills(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n'));
+  const plus = new Set([...readSkills(parts.nice), ...toolsIn(parts.niceDuties)]);
+  const work = toolsIn([parts.title, parts.duties, ...degrees].join('\n'));
+  const required = new Set([...asked, ...work.filter((skill) => !plus.has(skill))]);
+  const niceOnly = [...plus].filter((skill) => !required.has(skill) && isPostingSkill(skill));
   return { skills: [...[...required].filter(isPostingSkill), ...niceOnly], niceSkills: niceOnly };
 }

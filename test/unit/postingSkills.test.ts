@@ -62,6 +62,14 @@ describe('postingSkillsOf', () => {
     expect(skills.skills).toEqual(['Negotiation']);
   });
 
+  it('takes a tool of the duties that the posting asks only as a plus as a nice-to-have', () => {
+    const skills = postingSkillsOf(
+      parts({ asks: '- Terraform', duties: '- Run MCP servers on Kubernetes', nice: '- MCP' }),
+    );
+    expect(skills.skills).toEqual(['Terraform', 'Kubernetes', 'MCP']);
+    expect(skills.niceSkills).toEqual(['MCP']);
+  });
+
   it('asks no chat tool everyone uses', () => {
     expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([
       'GitHub',

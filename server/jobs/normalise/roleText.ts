@@ -67,7 +67,7 @@ const isHeading = (line: string): boolean => {
 
 /** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */
 const NICE_SENTENCE =
-  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong )?(?:plus|bonus|advantage)|a plus\b|nice[- ]to[- ]have|preferred|ideally|desirable|not required|bonus points)/i;
+  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong )?(?:plus|bonus|advantage)|a plus\b|nice[- ]to[- ]have|preferred|ideally|desirable|beneficial|not required|bonus points)/i;
 
 /** A stack the posting says you need not know ("You're not expected to know everything listed"). */
 const NOT_EXPECTED =

@@ -34,13 +34,14 @@ describe('roleText sections', () => {
         'What you will do',
         '- Build APIs in Go',
         'You might thrive in this role if you',
-        '- Know Postgres. Kafka is a plus.',
+        '- Know Postgres. Kafka is a plus. Java would be beneficial.',
       ].join('\n'),
     );
     expect(role.duties).toContain('Go');
     expect(role.asks).toContain('Postgres');
     expect(role.asks).not.toContain('Kafka');
     expect(role.nice).toContain('Kafka');
+    expect(role.nice).toContain('Java');
   });
 
   it('reads a stack the posting says you need not know as a nice-to-have', () => {
