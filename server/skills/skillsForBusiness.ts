@@ -70,6 +70,13 @@ export const MARKETING: readonly SkillEntry[] = [
   business('CapCut'),
   business('Adobe Premiere Pro', { aliases: ['Premiere Pro'], exact: ['Premiere'] }),
   business('Canva', { exact: ['Canva'] }),
+  business('Demand Generation', { aliases: ['Demand gen'] }),
+  business('Growth Marketing'),
+  business('Content Marketing'),
+  business('Campaign Management'),
+  business('Lead Scoring'),
+  business('Competitive Intelligence', { aliases: ['Competitive analysis'] }),
+  business('Go-to-Market Strategy', { aliases: ['Go-to-market', 'GTM strategy'] }),
 ];
 
 export const FINANCE: readonly SkillEntry[] = [
@@ -102,6 +109,14 @@ export const FINANCE: readonly SkillEntry[] = [
   business('Chainalysis'),
   business('ComplyAdvantage'),
   business('ThoughtSpot'),
+  business('Stripe'),
+  business('Adyen'),
+  business('PayPal'),
+  business('Braintree'),
+  business('Razorpay'),
+  business('Payment Processing'),
+  business('Chargeback Management', { aliases: ['Chargebacks', 'Chargeback'] }),
+  business('Fraud Operations', { aliases: ['Fraud prevention', 'Fraud detection'] }),
 ];
 
 const spoken = tagged('spoken');
