@@ -180,7 +180,7 @@ export const ML: readonly SkillEntry[] = [
   ml('Kubeflow'),
   ml('Weights & Biases', { aliases: ['W&B', 'wandb'] }),
   ml('CUDA'),
-  ml('Reinforcement Learning', { aliases: ['RLHF'] }),
+  ml('Reinforcement Learning', { aliases: ['RLHF', 'RLVR'], exact: ['RL'] }),
   ml('Recommender Systems', { aliases: ['Recommendation systems', 'Recommendation engine'] }),
   ml('Time Series', { aliases: ['Time-series'] }),
   ml('Feature Engineering'),

@@ -99,6 +99,7 @@ describe('findSkills on posting words', () => {
     expect(
       findSkills('Megatron-LM, DeepSpeed, the Android SDK, MobX, webhooks, Jamf and Intune'),
     ).toEqual(['Megatron-LM', 'DeepSpeed', 'Android SDK', 'MobX', 'Webhooks', 'Jamf', 'Intune']);
+    expect(findSkills('A deep background in RL')).toEqual(['Reinforcement Learning']);
   });
 });
 
