@@ -66,3 +66,26 @@ export function yearlyUsdOf(pay: Pay | null): SalaryRange | null {
 /** The API's range as yearly US dollars (see payOf and yearlyUsdOf). */
 export const yearlyUsd = (min: unknown, max: unknown, currency: unknown, interval: unknown) =>
   yearlyUsdOf(payOf(min, max, currency, interval));
+
+/** A tier titled for the US: "US - Tier 1", "United States". */
+const US_TITLE = /\b(?:US|USA|U\.S\.A?\.?|United States)\b/;
+
+/**
+ * Of a posting's several ranges (by place or level, each with its title) and the overall one the
+ * API may give: the first titled for the US ("US - Tier 1", as a reader takes the first of a
+ * posting's US ranges); else, when they are in several currencies (countries), the first in US
+ * dollars; else the overall range, one currency's over zones or cities ("SF/NY", "Nationwide"),
+ * or the first.
+ */
+export function usPayOf(
+  ranges: readonly { readonly title: string; readonly pay: Pay | null }[],
+  overall: Pay | null,
+): Pay | null {
+  const stated = ranges.filter((range): range is { title: string; pay: Pay } => range.pay !== null);
+  const us = stated.find((range) => US_TITLE.test(range.title));
+  if (us !== undefined) return us.pay;
+  const pays = stated.map((range) => range.pay);
+  if (new Set(pays.map((pay) => pay.currency)).size > 1)
+    return pays.find((pay) => pay.currency === 'USD') ?? pays[0] ?? null;
+  return overall ?? pays[0] ?? null;
+}

@@ -136,9 +136,9 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   fifteen: 15,
 };
 
-/** "5+ years of experience", "3-5 years' experience", "at least three years in": the first one. */
+/** "5+ years of experience", "3-5 years' experience", "3 or more years in": the first one. */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|building|working|developing|designing|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|building|working|developing|designing|as\b)/i;
 
 /** "6 months to 2 years of experience": a range that starts in months. */
 const MONTHS_TO_YEARS =

@@ -1,5 +1,5 @@
 import { htmlToText } from '../normalise/htmlToText';
-import { payOf } from '../normalise/salary';
+import { payOf, usPayOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, Pay, Workplace } from '../jobRecord';
 import type { BoardResult, DropReason } from './boardResult';
@@ -42,15 +42,7 @@ const salaryOf = (components: readonly unknown[]): Pay | null => {
   return null;
 };
 
-/** A tier titled for the US: "US - Tier 1", "United States". */
-const US_TIER = /\b(?:US|USA|U\.S\.A?\.?|United States)\b/;
-
-/**
- * The posting's salary. Its tiers are its own ranges by place or level, its summary spans them all:
- * the first tier titled for the US ("US - Tier 1", as a reader takes the first of a posting's US
- * ranges); else, when the tiers are in several currencies (countries), the first in US dollars;
- * else the summary, one currency's range over zones or cities ("SF/NY", "Nationwide").
- */
+/** The posting's salary: of its tiers (ranges by place or level) and their summary, see usPayOf. */
 function payOfJob(job: JsonObject): Pay | null {
   const compensation = objectAt(job, 'compensation');
   const tiers = arrayAt(compensation, 'compensationTiers')
@@ -58,14 +50,8 @@ function payOfJob(job: JsonObject): Pay | null {
     .map((tier) => ({
       title: textAt(tier, 'title') ?? '',
       pay: salaryOf(arrayAt(tier, 'components')),
-    }))
-    .filter((tier): tier is { title: string; pay: Pay } => tier.pay !== null);
-  const usTier = tiers.find((tier) => US_TIER.test(tier.title));
-  if (usTier !== undefined) return usTier.pay;
-  const pays = tiers.map((tier) => tier.pay);
-  if (new Set(pays.map((pay) => pay.currency)).size > 1)
-    return pays.find((pay) => pay.currency === 'USD') ?? pays[0] ?? null;
-  return salaryOf(arrayAt(compensation, 'summaryComponents')) ?? pays[0] ?? null;
+    }));
+  return usPayOf(tiers, salaryOf(arrayAt(compensation, 'summaryComponents')));
 }
 
 const WORKPLACE_TYPES: Readonly<Record<string, Workplace>> = {
@@ -128,6 +114,8 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     ]),
     salary: null,
     pay: payOfJob(job),
+    // FullTime, PartTime, Intern, Contract, Temporary: only Intern says a level.
+    level: textAt(job, 'employmentType'),
     description: textAt(job, 'descriptionPlain') ?? (html === null ? '' : htmlToText(html)),
     postedAt: timeAt(job, 'publishedAt'),
     applyUrl,

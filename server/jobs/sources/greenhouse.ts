@@ -1,6 +1,6 @@
 import { decodeEntities } from '../normalise/decodeEntities';
 import { htmlToText } from '../normalise/htmlToText';
-import { payOf } from '../normalise/salary';
+import { payOf, usPayOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, Pay, Workplace } from '../jobRecord';
 import type { BoardResult, DropReason } from './boardResult';
@@ -102,6 +102,26 @@ function payFromCurrencyRange(job: JsonObject): Pay | null {
   return null;
 }
 
+/**
+ * pay_input_ranges, which the job's own endpoint gives with pay_transparency=true:
+ * [{ title, min_cents, max_cents, currency_type, blurb }], yearly.
+ */
+const payFromInputRanges = (job: JsonObject): Pay | null =>
+  usPayOf(
+    arrayAt(job, 'pay_input_ranges')
+      .filter(isObject)
+      .map((range) => ({
+        title: textAt(range, 'title') ?? '',
+        pay: payOf(
+          Number(range.min_cents) / 100,
+          Number(range.max_cents) / 100,
+          range.currency_type,
+          'per-year-salary',
+        ),
+      })),
+    null,
+  );
+
 function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   if (!isObject(job)) return 'not-an-object';
   const externalId = idAt(job, 'id');
@@ -126,7 +146,7 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     workplace: workplaceOfMetadata(metadata),
     offices: uniqueTexts(officeNames),
     salary: null,
-    pay: payFromCurrencyRange(job) ?? payFromMetadata(metadata),
+    pay: payFromInputRanges(job) ?? payFromCurrencyRange(job) ?? payFromMetadata(metadata),
     // "Summer Internship", "Full-Time: New Grad": read as a level field.
     level: metadata.get('employment type') ?? null,
     // The API escapes the description's HTML once more: unescape, then turn the HTML into text.

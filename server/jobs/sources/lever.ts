@@ -55,6 +55,8 @@ function descriptionOf(posting: JsonObject): string {
   return [
     htmlOrPlain(posting, 'description', 'descriptionPlain'),
     ...lists,
+    // The page's pay paragraph, read when salaryRange is missing.
+    htmlOrPlain(posting, 'salaryDescription', 'salaryDescriptionPlain'),
     htmlOrPlain(posting, 'additional', 'additionalPlain'),
   ]
     .filter((part) => part !== '')
@@ -100,7 +102,10 @@ function draftFrom(posting: unknown, board: BoardRef): PostingDraft | DropReason
       salaryRange === null
         ? null
         : payOf(salaryRange.min, salaryRange.max, salaryRange.currency, salaryRange.interval),
-    level: textAt(categories, 'level'),
+    // The level field, and the commitment where it says "Intern" or "Apprenticeship".
+    level:
+      uniqueTexts([textAt(categories, 'level'), textAt(categories, 'commitment')]).join(' / ') ||
+      null,
     description: descriptionOf(posting),
     postedAt: timeAt(posting, 'createdAt'),
     applyUrl,

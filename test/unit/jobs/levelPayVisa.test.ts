@@ -39,6 +39,10 @@ describe('text saved in the wrong encoding', () => {
 describe('years asked', () => {
   it('reads years spent at a kind of company', () => {
     expect(record({ description: '- 1-5 years at a fast-growing startup' }).minYears).toBe(1);
+    expect(record({ description: '3 or more years of experience in sales' }).minYears).toBe(3);
+    expect(record({ description: 'Five or more years of professional experience' }).minYears).toBe(
+      5,
+    );
   });
 });
 
@@ -82,6 +86,10 @@ describe('visa', () => {
     ['We will work with successful candidates to support the visa application process.', 'yes'],
     ['We can sponsor visas. You must be authorized to work in the US by your start date.', 'yes'],
     ['Our customers are eligible to work with us in many countries.', 'not-said'],
+    ['We do not offer relocation or visa sponsorship for this role.', 'no'],
+    ['Applicants must be currently authorized to work in the United States full time.', 'no'],
+    ['Applicants who require visa sponsorship now or in the future will not be considered.', 'no'],
+    ['You must hold valid work authorization in Canada.', 'no'],
   ] as const)('%s -> %s', (description, visa) => {
     expect(record({ description }).visa).toBe(visa);
   });
@@ -204,6 +212,26 @@ describe('pay from the APIs’ structured fields', () => {
     });
   });
 
+  it('reads Greenhouse pay_input_ranges, the US one first', () => {
+    const job = {
+      id: 2,
+      title: 'Analyst',
+      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/2',
+      content: '&lt;p&gt;Analyse things.&lt;/p&gt;',
+      pay_input_ranges: [
+        { title: 'Canada', min_cents: 9000000, max_cents: 11000000, currency_type: 'CAD' },
+        { title: 'US Zone 1', min_cents: 12000000, max_cents: 15000000, currency_type: 'USD' },
+      ],
+    };
+    const parsed = parseGreenhouseBoard({ jobs: [job] }, board, seenAt);
+    expect(parsed.ok && parsed.jobs[0]?.pay).toEqual({
+      currency: 'USD',
+      min: 120000,
+      max: 150000,
+      period: 'year',
+    });
+  });
+
   it('reads Lever’s HTML, which can hold text its plain copy lacks', () => {
     const posting = {
       id: 'l1',
@@ -222,5 +250,48 @@ describe('pay from the APIs’ structured fields', () => {
       new DropTally(),
     );
     expect(jobs?.[0]?.pay).toEqual({ currency: 'USD', min: 30, max: 30, period: 'hour' });
+  });
+});
+
+describe('the APIs’ own level and pay text fields', () => {
+  const lever = (changes: Record<string, unknown>) =>
+    parseLeverPage(
+      [
+        {
+          id: 'l2',
+          text: 'Software Engineer',
+          hostedUrl: 'https://jobs.lever.co/fictional/l2',
+          descriptionPlain: 'Build things.',
+          ...changes,
+        },
+      ],
+      { source: 'lever', token: 'fictional' },
+      seenAt,
+      new DropTally(),
+    )?.[0];
+
+  it('reads an internship from Lever’s commitment and Ashby’s employment type', () => {
+    expect(lever({ categories: { commitment: 'Intern' } })?.seniority).toBe('intern');
+    expect(lever({ categories: { commitment: 'Full Time' } })?.seniority).toBe('unknown');
+    const job = {
+      id: 'a2',
+      title: 'Software Engineer',
+      jobUrl: 'https://jobs.ashbyhq.com/fictional/a2',
+      descriptionPlain: 'Build things.',
+      employmentType: 'Intern',
+    };
+    const parsed = parseAshbyBoard(
+      { jobs: [job] },
+      { source: 'ashby', token: 'fictional' },
+      seenAt,
+    );
+    expect(parsed.ok && parsed.jobs[0]?.seniority).toBe('intern');
+  });
+
+  it('reads pay from Lever’s salary description when it gives no salaryRange', () => {
+    expect(
+      lever({ salaryDescription: '<p>The salary range for this role is $95,000 - $110,000.</p>' })
+        ?.pay,
+    ).toEqual({ currency: 'USD', min: 95000, max: 110000, period: 'year' });
   });
 });
