@@ -100,6 +100,7 @@ function titleLevel(title: string): TitleLevel {
   const set = new Set(words);
   if (plain.toLowerCase().includes('co-op')) set.add('co-op');
   if (plain.toLowerCase().includes('new grad')) set.add('grad');
+  if (/\bearly[- ]career\b/i.test(plain)) set.add('entry');
   if (/\bvice president\b/i.test(plain)) set.add('vp');
   // "Senior/Staff": either level; the lower is the one to apply at. "Senior Staff" is staff.
   if (/\bsenior\s*(?:\/|\bor\b|&)\s*staff\b/i.test(plain)) set.delete('staff');

@@ -67,6 +67,11 @@ describe('level', () => {
     ).toBe('senior');
   });
 
+  it('reads an early-career title as junior', () => {
+    expect(seniorityFromTitle('Software Engineer, Early Career')).toBe('junior');
+    expect(seniorityFromTitle('Early-Career Data Analyst')).toBe('junior');
+  });
+
   it('reads an Associate Manager as an individual contributor levelled by the years asked', () => {
     expect(seniorityFromTitle('Associate Manager, Brand Content')).toBe('unknown');
     expect(
