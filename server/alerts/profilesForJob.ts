@@ -22,12 +22,12 @@ import {
   MATCH_POINTS,
   SENIORITY_POINTS,
   salaryPoints,
-  skillPoints,
+  SKILLS_FOR_FULL_POINTS,
   statedSalary,
   TITLE_POINTS,
 } from '../matching/scoreMatch';
 import { followModeAdmits } from '../matching/following';
-import { acceptedJobLevels, seniorityFit } from '../matching/seniorityFit';
+import { acceptedJobLevels, asksForManagers, seniorityFit } from '../matching/seniorityFit';
 import { titleTermsWithSpellings } from '../matching/roleWords';
 import { jobTitle, titleMatchesRole, titleNearRole, titleOfJob } from '../matching/titleRole';
 
@@ -83,26 +83,35 @@ function points(value: number): SQL {
 }
 
 /**
+ * The skills' points as `skillPoints` counts them, in SQL on the profile's skills: the shared
+ * skills' share of a full fit (the longer of the profile's list and the job's, at most
+ * SKILLS_FOR_FULL_POINTS), rounded as Math.round rounds (never a half: 40 over at most 5 is whole
+ * or thirds).
+ */
+function skillPointsSql(job: OpenJob): SQL {
+  if (job.skills.length === 0) return points(0);
+  const shared = sql.join(
+    job.skills.map((skill) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`),
+    sql` + `,
+  );
+  const full = sql`least(greatest(cardinality(${profiles.matchSkills}), ${points(job.skills.length)}), ${points(SKILLS_FOR_FULL_POINTS)})`;
+  return sql`round(${points(MATCH_POINTS.skills)}.0 * least(${shared}, ${full}) / ${full})::int`;
+}
+
+/**
  * The profile's score on this job apart from the title, exactly as `scoreMatch` counts it, as SQL
- * on the profile's columns: scoring's own functions tabulated for this job (the skills' points for
- * each count of shared skills, the level's points for each seeker level it suits), so the rules
- * stay in scoreMatch. Location and pay are the same for every profile that passes the filters.
+ * on the profile's columns: the skills' share of the profile's fit (`skillPointsSql`), and the
+ * level's points for each seeker level it suits (scoring's own function, tabulated for this job),
+ * so the rules stay in scoreMatch. Location and pay are the same for every profile that passes the
+ * filters.
  */
 function scoreWithoutTitle(job: OpenJob): SQL {
-  const shared = job.skills.map(
-    (skill) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`,
-  );
-  const skillTable = job.skills.map((_, count) => skillPoints(count + 1, job.skills.length));
-  const skills =
-    shared.length === 0
-      ? points(0)
-      : sql`('{0,${sql.raw(skillTable.join(','))}}'::int[])[1 + ${sql.join(shared, sql` + `)}]`;
   const levels = seekerLevelsFor(job.seniority).map((level) => {
     const fit = seniorityFit(level, job.seniority) ?? 'near';
     return sql`when ${level} then ${points(SENIORITY_POINTS[fit])}`;
   });
   const rest = MATCH_POINTS.location + salaryPoints(statedSalary(job) !== null);
-  return sql`(${skills} + case ${profiles.seniority} ${sql.join(levels, sql` `)} end + ${points(rest)})`;
+  return sql`(${skillPointsSql(job)} + case ${profiles.seniority} ${sql.join(levels, sql` `)} end + ${points(rest)})`;
 }
 
 /**
@@ -173,6 +182,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
           or(...ways),
           location,
           inArray(profiles.seniority, seekerLevelsFor(job.seniority)),
+          job.seniority === 'lead' ? asksForManagers(sql`${profiles.targetRoles}`) : undefined,
           salaryMaxUsd === null
             ? undefined
             : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),

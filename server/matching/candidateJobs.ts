@@ -1,11 +1,11 @@
-import { and, arrayOverlaps, desc, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';
 import { NOT_FOLLOWING, onFollowedBoard, type Following } from './following';
 import { acceptedEligibilities } from './locationRule';
 import type { Seeker } from './seeker';
-import { acceptedJobLevels } from './seniorityFit';
+import { acceptedJobLevels, asksForManagers } from './seniorityFit';
 import { nearRoleTitleQuery } from './roleWords';
 import { jobTitle, titleMatchesRole, titleNearRole } from './titleRole';
 
@@ -82,7 +82,8 @@ export function matchColumns(seeker: Seeker) {
 /**
  * The open jobs the seeker could take, filtered by PostgreSQL on its indexes: skill overlap (GIN
  * on skills) or a title near a target role (GIN on the tsvector), the places and remote kinds the
- * profile names, an accepted level, and pay not known to be below the floor; in `only` mode, on a
+ * profile names, an accepted level (a people manager's only for a seeker who asks for one), and
+ * pay not known to be below the floor; in `only` mode, on a
  * followed board. Followed companies first, then titles of a target role, then those near one,
  * then the most shared skills, then the newest.
  */
@@ -99,6 +100,7 @@ export async function candidateJobs(
   const followed = sql<boolean>`${followedBoard ?? sql`false`}`;
 
   const skills = sql.param([...seeker.skills], jobs.skills);
+  const roles = sql.param([...profile.targetRoles], jobs.skills);
   const overlap = sql<number>`cardinality(array(select unnest(${jobs.skills}) intersect select unnest(${skills}::text[])))`;
   const columns = matchColumns(seeker);
 
@@ -112,6 +114,7 @@ export async function candidateJobs(
         relevant,
         location,
         inArray(jobs.seniority, acceptedJobLevels(profile.seniority)),
+        or(ne(jobs.seniority, 'lead'), asksForManagers(sql`${roles}::text[]`)),
         profile.minSalaryUsd === null
           ? undefined
           : or(isNull(jobs.salaryMaxUsd), gte(jobs.salaryMaxUsd, profile.minSalaryUsd)),

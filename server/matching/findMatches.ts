@@ -44,7 +44,7 @@ export async function findMatches(
   const matches = (await candidateJobs(db, seeker, following))
     .filter((job) => !hidden.has(job.id) && !companyHidden.has(companyKey(job.company)))
     .map((job) => ({ match: scoreMatch(seeker, job), rank: job.followed ? boost : 0 }))
-    .filter(({ match }) => worthListing(match))
+    .filter(({ match }) => worthListing(match, seeker.skills.length))
     .map(({ match, rank }) => ({ match, rank: rank + match.score }))
     .sort(
       (a, b) =>

@@ -23,7 +23,7 @@ export const ROLE_WORDS: readonly RoleWord[] = [
     near: [...SOFTWARE, 'platform', 'infrastructure', 'distributed systems'],
   },
   { spellings: ['fullstack', 'full stack'], near: ['software', 'product', 'web'] },
-  { spellings: ['machine learning', 'ml'], near: ['software', 'ai', 'research', 'applied'] },
+  { spellings: ['machine learning', 'ml'], near: ['ai', 'research', 'applied'] },
   { spellings: ['site reliability', 'sre'], near: ['platform', 'infrastructure', 'devops'] },
   { spellings: ['devops', 'dev ops'], near: ['platform', 'infrastructure', 'site reliability'] },
   {
@@ -31,7 +31,7 @@ export const ROLE_WORDS: readonly RoleWord[] = [
     near: ['infrastructure', 'infra', 'devops', 'site reliability', 'cloud'],
   },
   { spellings: ['infrastructure', 'infra'], near: ['platform', 'devops', 'site reliability'] },
-  { spellings: ['engineer', 'developer', 'programmer'], near: [] },
+  { spellings: ['engineer', 'developer', 'programmer'], near: ['scientist'] },
   { spellings: ['designer'], near: [] },
   { spellings: ['ux', 'user experience'], near: ['product', 'ui'] },
   { spellings: ['product manager'], near: ['program manager', 'project manager'] },

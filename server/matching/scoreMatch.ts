@@ -7,33 +7,44 @@ import { seniorityFit, type SeniorityFit } from './seniorityFit';
 export const MATCH_POINTS = { skills: 40, title: 30, location: 10, seniority: 10, salary: 10 };
 
 /**
- * Shared skills that earn all the skills' points: a seeker who has this many of a long list fits
- * as well as one who has all of a short one, so a posting naming many skills does not drown them.
+ * Shared skills that earn all the skills' points: a seeker who has this many of a long list fits as
+ * well as one who has all of a short one, so a posting naming many skills does not drown them.
  */
 export const SKILLS_FOR_FULL_POINTS = 5;
 
 const list = (names: readonly string[]) => names.join(', ');
 
-/** The skills' points: the share of the job's skills (at most SKILLS_FOR_FULL_POINTS) covered. */
-export const skillPoints = (covered: number, jobSkills: number) =>
-  jobSkills === 0
-    ? 0
-    : Math.round(
-        (MATCH_POINTS.skills * Math.min(covered, SKILLS_FOR_FULL_POINTS)) /
-          Math.min(jobSkills, SKILLS_FOR_FULL_POINTS),
-      );
+/**
+ * The skills that make a full fit: as many as the longer of the seeker's list and the job's, at most
+ * SKILLS_FOR_FULL_POINTS. So the share is of the seeker's fit, not diluted by a long list of the
+ * job's, and one skill in common is a full fit neither for a seeker of many skills on a job naming
+ * one, nor for a seeker naming one on a job asking many.
+ */
+export const fullFit = (seekerSkills: number, jobSkills: number) =>
+  Math.min(Math.max(seekerSkills, jobSkills), SKILLS_FOR_FULL_POINTS);
+
+/** The skills' points: the shared skills' share of a full fit (`fullFit`), in whole points. */
+export function skillPoints(shared: number, seekerSkills: number, jobSkills: number): number {
+  const full = fullFit(seekerSkills, jobSkills);
+  return full === 0 ? 0 : Math.round((MATCH_POINTS.skills * Math.min(shared, full)) / full);
+}
 
 /**
- * Whether a job is worth listing: its title is (or is near) a target role, or the seeker has at
- * least a third of its skills (of at most SKILLS_FOR_FULL_POINTS). A job that alerts without a
- * title (50 points or more, so half its skills) always passes: alerts stay among the matches.
+ * Whether a job is worth listing: its title is (or is near) a target role, or it shares at least a
+ * third of a full fit (`fullFit`). A job that alerts without a title (50 points or more, so half a
+ * fit) always passes: alerts stay among the matches.
  */
 export const worthListing = (
   match: Pick<JobMatch, 'reasons' | 'coveredSkills' | 'missingSkills'>,
-) =>
-  match.reasons.some((reason) => reason.kind === 'title' && reason.matchedRole !== null) ||
-  3 * Math.min(match.coveredSkills.length, SKILLS_FOR_FULL_POINTS) >=
-    Math.min(match.coveredSkills.length + match.missingSkills.length, SKILLS_FOR_FULL_POINTS);
+  seekerSkills: number,
+) => {
+  const shared = match.coveredSkills.length;
+  const full = fullFit(seekerSkills, shared + match.missingSkills.length);
+  return (
+    match.reasons.some((reason) => reason.kind === 'title' && reason.matchedRole !== null) ||
+    (shared > 0 && 3 * Math.min(shared, full) >= full)
+  );
+};
 
 /** How a title suits the target roles: one of them, a neighbouring kind of work, or neither. */
 export type TitleFit = 'role' | 'near' | 'none';
@@ -56,13 +67,15 @@ function skillsReason(
   const have = new Set(seeker.skills.map((skill) => skill.toLowerCase()));
   const covered = jobSkills.filter((skill) => have.has(skill.toLowerCase()));
   const missing = jobSkills.filter((skill) => !have.has(skill.toLowerCase()));
-  const points = skillPoints(covered.length, jobSkills.length);
+  const points = skillPoints(covered.length, seeker.skills.length, jobSkills.length);
+  const asks =
+    covered.length === 0
+      ? 'It asks for none of your skills.'
+      : `It asks for ${covered.length === 1 ? 'one' : covered.length} of your skills: ${list(covered)}.`;
   const text =
     jobSkills.length === 0
       ? 'The posting names no skills we know.'
-      : `You have ${covered.length} of its ${jobSkills.length} skills` +
-        (covered.length > 0 ? `: ${list(covered)}` : '') +
-        (missing.length > 0 ? `. Missing: ${list(missing)}.` : '.');
+      : asks + (missing.length > 0 ? ` Missing: ${list(missing)}.` : '');
   return { kind: 'skills', covered, missing, points, text };
 }
 

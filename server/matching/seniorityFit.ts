@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { JobSeniority, Seniority } from '../../contract';
 
 /** How well a job's stated level suits a seeker's. */
@@ -5,7 +6,8 @@ export type SeniorityFit = 'same' | 'near' | 'not-stated';
 
 /**
  * The job levels next to each seeker level that are still worth showing (one step either way). A
- * job at `lead` manages people (head, director, manager): only a seeker at `lead` sees it.
+ * job at `lead` manages people (head, director, manager): only a seeker at `lead` sees it, and only
+ * one who asks for such a post (`asksForManagers`).
  */
 const NEAR: Readonly<Record<Seniority, readonly JobSeniority[]>> = {
   intern: ['junior'],
@@ -21,6 +23,14 @@ export const acceptedJobLevels = (seeker: Seniority): JobSeniority[] => [
   ...NEAR[seeker],
   'unknown',
 ];
+
+/**
+ * Whether target roles (a text[] in SQL) name a post that manages people: a manager, head,
+ * director, VP, chief. A staff or principal engineer, an individual contributor, asks for none, so
+ * sees no people manager's job. In SQL so that matching and the alert lookup read it alike.
+ */
+export const asksForManagers = (roles: SQL): SQL =>
+  sql`(to_tsvector('english', array_to_string(${roles}, ' ')) @@ to_tsquery('english', 'manager | head | director | vp | vice <-> president | chief | supervisor'))`;
 
 export function seniorityFit(seeker: Seniority, job: JobSeniority): SeniorityFit | null {
   if (job === 'unknown') return 'not-stated';

@@ -46,7 +46,7 @@ describe.each(DATABASES)('alert e-mails on %s', (database) => {
     expect(mail.envelope.from).toBe('alerts@test.example');
     expect(mail.subject).toMatch(/^New match: Senior Backend Engineer at Realtimeco \(\d+\/100\)$/);
     // The reasons and the missing skills as the matches answer scores them.
-    expect(mail.text).toMatch(/You have \d+ of its \d+ skills: .*TypeScript/);
+    expect(mail.text).toMatch(/It asks for \S+ of your skills: .*TypeScript/);
     expect(mail.text).toContain('Missing: Kubernetes');
     expect(mail.text).toContain('The title matches your target role "Backend Engineer".');
     expect(mail.text).toMatch(/Posted Nov 20, 2026, 10:00 AM UTC/);

@@ -244,7 +244,11 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
 
   it('scores every profile exactly as matching does: the alerts are the matches of 50 or more', async () => {
     const skills = ['Elixir', 'PostgreSQL', 'Redis', 'Kafka', 'Go', 'Rust'];
-    const roles = [['Backend Engineer'], ['Data Engineer'], ['Platform Engineer', 'SRE']];
+    const roles = [
+      ['Backend Engineer'],
+      ['Data Engineer'],
+      ['Platform Engineer', 'SRE', 'Engineering Manager'],
+    ];
     const places = [REMOTE_ONLY, IN_TEXAS, { ...REMOTE_ONLY, remoteWorldwide: true }];
     const levels = ['junior', 'mid', 'senior', 'lead'] as const;
     const uids: string[] = [];
@@ -277,6 +281,8 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
         description: 'Kafka pipelines.',
         locations: ['Remote - US'],
       },
+      // A people manager's: only for the seekers at lead whose roles ask for one.
+      { title: 'Backend Engineering Manager', description: 'Go and Kafka.', locations: ['Remote'] },
     ];
     const jobIds: number[] = [];
     for (const posting of postings) jobIds.push(await postOne(posting));
@@ -300,7 +306,12 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
         .where(eq(alerts.uid, uid));
       expect(made.map((row) => `${row.jobId}:${row.score}`).sort(), uid).toEqual(expected);
     }
-    // Both sides of the minimum are exercised.
+    // Both sides of the minimum are exercised, and the manager's job alerts someone who asks.
+    const managerJob = await app.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.jobId, jobIds[4] ?? 0));
+    expect(managerJob.length).toBeGreaterThan(0);
     expect(kept).toBeGreaterThan(10);
     expect(below).toBeGreaterThan(10);
   });

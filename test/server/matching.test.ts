@@ -56,6 +56,10 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
 
   const idsOf = (matches: readonly JobMatch[]) => matches.map((match) => match.jobId);
 
+  /** The matches of a remote-only seeker with no pay floor and these changes. */
+  const remoteMatches = async (changes: Partial<AlertProfileInput>) =>
+    matchesOf(await seeker({ where: REMOTE_ONLY, minSalaryUsd: null, ...changes }));
+
   function reason<K extends MatchReason['kind']>(match: JobMatch | undefined, kind: K) {
     const found = match?.reasons.find((candidate) => candidate.kind === kind);
     if (found === undefined) throw new Error(`no ${kind} reason`);
@@ -68,6 +72,7 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     const [austinDenver, remoteAnalyst] = await fixtureIds('ashby', 'initech');
     const uid = await seeker({
       where: REMOTE_ONLY,
+      targetRoles: ['Backend Engineer', 'Machine Learning Engineer'],
       skills: [
         'Python',
         'Go',
@@ -286,25 +291,52 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     });
   });
 
-  it('lists a job whose title is none of the target roles only when the seeker has a third of its skills', async () => {
+  it('lists a job whose title is none of the target roles only when it shares a third of the seeker\u2019s skills', async () => {
     const board = uniqueBoard('lever', 'unrelated');
-    const [third, quarter] = await ingest(board, [
-      postingRecord(board, { title: 'Growth Analyst', description: 'Erlang, Elixir and Clojure.' }),
-      postingRecord(board, {
-        title: 'Growth Analyst',
-        description: 'Erlang, Elixir, Clojure and Terraform.',
-      }),
+    const [two, one] = await ingest(board, [
+      postingRecord(board, { title: 'Growth Analyst', description: 'Erlang and Elixir.' }),
+      postingRecord(board, { title: 'Growth Analyst', description: 'Erlang alone.' }),
     ]);
-    const matches = await matchesOf(
-      await seeker({
-        targetRoles: ['Product Designer'],
-        skills: ['Erlang'],
-        where: REMOTE_ONLY,
-        minSalaryUsd: null,
-      }),
-    );
-    expect(idsOf(matches)).toContain(third);
-    expect(idsOf(matches)).not.toContain(quarter);
+    const matches = await remoteMatches({
+      targetRoles: ['Product Designer'],
+      skills: ['Erlang', 'Elixir', 'Clojure', 'Haskell', 'OCaml'],
+    });
+    expect(idsOf(matches)).toContain(two);
+    expect(idsOf(matches)).not.toContain(one);
+  });
+
+  it('shows a people manager\u2019s job only to a seeker whose target roles ask for one', async () => {
+    const board = uniqueBoard('greenhouse', 'managers');
+    const [manager] = await ingest(board, [
+      postingRecord(board, { title: 'Frontend Engineering Manager', description: 'React.' }),
+    ]);
+    const lead = (targetRoles: string[]) =>
+      remoteMatches({ targetRoles, skills: ['React'], seniority: 'lead' });
+    const individual = await lead(['Frontend Engineer']);
+    expect(idsOf(individual)).not.toContain(manager);
+    const asking = await lead(['Frontend Engineer', 'Engineering Manager']);
+    expect(idsOf(asking)).toContain(manager);
+  });
+
+  it('a scientist\u2019s title is work next to an engineer\u2019s; a plain software one is not next to machine learning', async () => {
+    const board = uniqueBoard('ashby', 'research');
+    const [scientist, growth] = await ingest(board, [
+      postingRecord(board, { title: 'Research Scientist', description: 'COBOL.' }),
+      postingRecord(board, { title: 'Software Engineer, Growth', description: 'COBOL.' }),
+    ]);
+    const matches = await remoteMatches({
+      targetRoles: ['Machine Learning Engineer', 'Research Engineer'],
+      skills: ['Fortran'],
+    });
+    expect(
+      reason(
+        matches.find((match) => match.jobId === scientist),
+        'title',
+      ),
+    ).toMatchObject({
+      points: MATCH_POINTS.title / 2,
+    });
+    expect(idsOf(matches)).not.toContain(growth);
   });
 
   it('answers the best match first', async () => {
