@@ -210,10 +210,15 @@ export async function openPage(
   return { page, consoleErrors };
 }
 
-/** A second tab of the same browser at `url`, once it knows its session (guest or registered). */
+/**
+ * A second tab of the same browser at `url`, once it knows its session (guest or registered) and
+ * its SDK has done restoring (its requests are over): until then the session can turn busy for a
+ * moment, and a press landing then is ignored, as the app's buttons ignore presses while busy.
+ */
 export async function openSecondTab(context: BrowserContext, url: string): Promise<OpenedPage> {
   const opened = await openPage(context, url);
   await sessionLink(opened.page, 'known').waitFor();
+  await waitForQuietNetwork(opened.page);
   return opened;
 }
 
