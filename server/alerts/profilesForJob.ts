@@ -84,18 +84,21 @@ function points(value: number): SQL {
 
 /**
  * The skills' points as `skillPoints` counts them, in SQL on the profile's skills: the shared
- * skills' share of a full fit (the longer of the profile's list and the job's, at most
- * SKILLS_FOR_FULL_POINTS), rounded as Math.round rounds (never a half: 40 over at most 5 is whole
- * or thirds).
+ * skills in halves (a required one two, a nice-to-have one) over a full fit (the longer of the
+ * profile's list and the job's required skills, at most SKILLS_FOR_FULL_POINTS), rounded as
+ * Math.round rounds (never a half: 40 over at most 5 is whole or thirds).
  */
 function skillPointsSql(job: OpenJob): SQL {
   if (job.skills.length === 0) return points(0);
-  const shared = sql.join(
-    job.skills.map((skill) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`),
+  const nice = new Set(job.niceSkills);
+  const has = (skill: string) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`;
+  const halves = sql.join(
+    job.skills.map((skill) => (nice.has(skill) ? has(skill) : sql`2 * ${has(skill)}`)),
     sql` + `,
   );
-  const full = sql`least(greatest(cardinality(${profiles.matchSkills}), ${points(job.skills.length)}), ${points(SKILLS_FOR_FULL_POINTS)})`;
-  return sql`round(${points(MATCH_POINTS.skills)}.0 * least(${shared}, ${full}) / ${full})::int`;
+  const required = job.skills.filter((skill) => !nice.has(skill)).length;
+  const full = sql`least(greatest(cardinality(${profiles.matchSkills}), ${points(required)}), ${points(SKILLS_FOR_FULL_POINTS)})`;
+  return sql`coalesce(round(${points(MATCH_POINTS.skills)}.0 * least(${halves}, 2 * ${full}) / nullif(2 * ${full}, 0))::int, 0)`;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       salaryMinUsd: jobs.salaryMinUsd,
       salaryMaxUsd: jobs.salaryMaxUsd,
       skills: jobs.skills,
+      niceSkills: jobs.niceSkills,
       titleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle, false)}`,
       nearTitleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle, true)}`,
     })

@@ -70,6 +70,7 @@ export function matchColumns(seeker: Seeker) {
     salaryMinUsd: jobs.salaryMinUsd,
     salaryMaxUsd: jobs.salaryMaxUsd,
     skills: jobs.skills,
+    niceSkills: jobs.niceSkills,
     postedAt: jobs.postedAt,
     firstSeenAt: jobs.firstSeenAt,
     applyUrl: jobs.applyUrl,

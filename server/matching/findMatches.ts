@@ -11,7 +11,7 @@ import { readHiddenCompanies } from '../matchActions/matchRuleStore';
 import { readPlanLimits } from '../plan/planLimits';
 import { candidateJobs } from './candidateJobs';
 import { readFollowing } from './following';
-import { scoreMatch, worthListing } from './scoreMatch';
+import { scoreMatch, skillFit, worthListing } from './scoreMatch';
 import { readSeeker } from './seeker';
 
 /** What matching answers for a user: the same as `GET /v1/matches`. */
@@ -43,8 +43,8 @@ export async function findMatches(
   const boost = following.mode === 'boost' ? FOLLOW_BOOST_POINTS : 0;
   const matches = (await candidateJobs(db, seeker, following))
     .filter((job) => !hidden.has(job.id) && !companyHidden.has(companyKey(job.company)))
-    .map((job) => ({ match: scoreMatch(seeker, job), rank: job.followed ? boost : 0 }))
-    .filter(({ match }) => worthListing(match, seeker.skills.length))
+    .map((job) => ({ job, match: scoreMatch(seeker, job), rank: job.followed ? boost : 0 }))
+    .filter(({ job, match }) => worthListing(match, skillFit(seeker.skills, job)))
     .map(({ match, rank }) => ({ match, rank: rank + match.score }))
     .sort(
       (a, b) =>

@@ -15,36 +15,63 @@ export const SKILLS_FOR_FULL_POINTS = 5;
 const list = (names: readonly string[]) => names.join(', ');
 
 /**
- * The skills that make a full fit: as many as the longer of the seeker's list and the job's, at most
- * SKILLS_FOR_FULL_POINTS. So the share is of the seeker's fit, not diluted by a long list of the
- * job's, and one skill in common is a full fit neither for a seeker of many skills on a job naming
- * one, nor for a seeker naming one on a job asking many.
+ * The skills that make a full fit: as many as the longer of the seeker's list and the job's required
+ * ones, at most SKILLS_FOR_FULL_POINTS. So the share is of the seeker's fit, not diluted by a long
+ * list of the job's, and one skill in common is a full fit neither for a seeker of many skills on a
+ * job naming one, nor for a seeker naming one on a job asking many.
  */
-export const fullFit = (seekerSkills: number, jobSkills: number) =>
-  Math.min(Math.max(seekerSkills, jobSkills), SKILLS_FOR_FULL_POINTS);
+export const fullFit = (seekerSkills: number, requiredSkills: number) =>
+  Math.min(Math.max(seekerSkills, requiredSkills), SKILLS_FOR_FULL_POINTS);
 
-/** The skills' points: the shared skills' share of a full fit (`fullFit`), in whole points. */
-export function skillPoints(shared: number, seekerSkills: number, jobSkills: number): number {
-  const full = fullFit(seekerSkills, jobSkills);
-  return full === 0 ? 0 : Math.round((MATCH_POINTS.skills * Math.min(shared, full)) / full);
+/** A job's skills against the seeker's. */
+export interface SkillFit {
+  /** Those it requires that the seeker has. */
+  readonly required: readonly string[];
+  /** Those it would like (nice to have) that the seeker has. */
+  readonly nice: readonly string[];
+  /** Those it requires that the seeker lacks; a nice-to-have is never missing. */
+  readonly missing: readonly string[];
+  /** The shared skills in halves: a required one counts two, a nice-to-have one. */
+  readonly halves: number;
+  /** `fullFit` of the seeker's skills and the job's required ones. */
+  readonly full: number;
+}
+
+const lower = (name: string) => name.toLowerCase();
+
+export function skillFit(
+  seekerSkills: readonly string[],
+  job: Pick<CandidateJob, 'skills' | 'niceSkills'>,
+): SkillFit {
+  const have = new Set(seekerSkills.map(lower));
+  const plus = new Set(job.niceSkills.map(lower));
+  const asked = job.skills.filter((skill) => !plus.has(lower(skill)));
+  const required = asked.filter((skill) => have.has(lower(skill)));
+  const nice = job.skills.filter((skill) => plus.has(lower(skill)) && have.has(lower(skill)));
+  return {
+    required,
+    nice,
+    missing: asked.filter((skill) => !have.has(lower(skill))),
+    halves: 2 * required.length + nice.length,
+    full: fullFit(seekerSkills.length, asked.length),
+  };
 }
 
 /**
- * Whether a job is worth listing: its title is (or is near) a target role, or it shares at least a
- * third of a full fit (`fullFit`). A job that alerts without a title (50 points or more, so half a
- * fit) always passes: alerts stay among the matches.
+ * The skills' points: the shared skills' share of a full fit, a nice-to-have counting half a
+ * required one; whole points.
  */
-export const worthListing = (
-  match: Pick<JobMatch, 'reasons' | 'coveredSkills' | 'missingSkills'>,
-  seekerSkills: number,
-) => {
-  const shared = match.coveredSkills.length;
-  const full = fullFit(seekerSkills, shared + match.missingSkills.length);
-  return (
-    match.reasons.some((reason) => reason.kind === 'title' && reason.matchedRole !== null) ||
-    (shared > 0 && 3 * Math.min(shared, full) >= full)
-  );
-};
+export const skillPoints = ({ halves, full }: Pick<SkillFit, 'halves' | 'full'>): number =>
+  full === 0 ? 0 : Math.round((MATCH_POINTS.skills * Math.min(halves, 2 * full)) / (2 * full));
+
+/**
+ * Whether a job is worth listing: its title is (or is near) a target role, or it shares at least a
+ * third of a full fit. A job that alerts without a title (50 points or more, so half a fit) always
+ * passes: alerts stay among the matches.
+ */
+export const worthListing = (match: Pick<JobMatch, 'reasons'>, fit: SkillFit) =>
+  match.reasons.some((reason) => reason.kind === 'title' && reason.matchedRole !== null) ||
+  (fit.halves > 0 && 3 * Math.min(fit.halves, 2 * fit.full) >= 2 * fit.full);
 
 /** How a title suits the target roles: one of them, a neighbouring kind of work, or neither. */
 export type TitleFit = 'role' | 'near' | 'none';
@@ -60,23 +87,28 @@ export const TITLE_POINTS: Readonly<Record<TitleFit, number>> = {
 export const salaryPoints = (stated: boolean) =>
   stated ? MATCH_POINTS.salary : MATCH_POINTS.salary / 2;
 
-function skillsReason(
-  seeker: Seeker,
-  jobSkills: readonly string[],
-): MatchReason & { kind: 'skills' } {
-  const have = new Set(seeker.skills.map((skill) => skill.toLowerCase()));
-  const covered = jobSkills.filter((skill) => have.has(skill.toLowerCase()));
-  const missing = jobSkills.filter((skill) => !have.has(skill.toLowerCase()));
-  const points = skillPoints(covered.length, seeker.skills.length, jobSkills.length);
+/** A count in words for one, in figures above. */
+const count = (items: readonly unknown[]) => (items.length === 1 ? 'one' : String(items.length));
+
+function skillsReason(seeker: Seeker, job: CandidateJob): MatchReason & { kind: 'skills' } {
+  const fit = skillFit(seeker.skills, job);
   const asks =
-    covered.length === 0
+    fit.required.length === 0
       ? 'It asks for none of your skills.'
-      : `It asks for ${covered.length === 1 ? 'one' : covered.length} of your skills: ${list(covered)}.`;
+      : `It asks for ${count(fit.required)} of your skills: ${list(fit.required)}.`;
   const text =
-    jobSkills.length === 0
+    job.skills.length === 0
       ? 'The posting names no skills we know.'
-      : asks + (missing.length > 0 ? ` Missing: ${list(missing)}.` : '');
-  return { kind: 'skills', covered, missing, points, text };
+      : asks +
+        (fit.nice.length > 0 ? ` It would like ${list(fit.nice)} as well.` : '') +
+        (fit.missing.length > 0 ? ` Missing: ${list(fit.missing)}.` : '');
+  return {
+    kind: 'skills',
+    covered: [...fit.required, ...fit.nice],
+    missing: [...fit.missing],
+    points: skillPoints(fit),
+    text,
+  };
 }
 
 function titleReason(job: Pick<CandidateJob, 'matchedRole' | 'nearRole'>): MatchReason {
@@ -196,7 +228,7 @@ export const statedSalary = (
 /** A candidate job scored for the seeker, with a reason for every aspect. */
 export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
   const salary = statedSalary(job);
-  const skills = skillsReason(seeker, job.skills);
+  const skills = skillsReason(seeker, job);
   const reasons = [
     skills,
     titleReason(job),

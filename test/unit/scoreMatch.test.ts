@@ -3,11 +3,12 @@ import type { CandidateJob } from '../../server/matching/candidateJobs';
 import {
   MATCH_POINTS,
   scoreMatch,
+  skillFit,
   skillPoints,
   worthListing,
 } from '../../server/matching/scoreMatch';
 import type { Seeker } from '../../server/matching/seeker';
-import type { AlertProfile } from '../../contract';
+import type { AlertProfile, MatchReason } from '../../contract';
 
 const PROFILE: AlertProfile = {
   targetRoles: ['Frontend Engineer'],
@@ -35,6 +36,7 @@ const JOB: CandidateJob = {
   salaryMinUsd: null,
   salaryMaxUsd: null,
   skills: [],
+  niceSkills: [],
   postedAt: null,
   firstSeenAt: new Date('2026-01-01T00:00:00.000Z'),
   applyUrl: 'https://jobs.example.com/1',
@@ -44,61 +46,84 @@ const JOB: CandidateJob = {
 
 const SEEKER_SKILLS = ['Erlang', 'Elixir', 'OCaml', 'Haskell', 'Clojure', 'Scala', 'F#'];
 
+const skillsOf = (match: { reasons: readonly MatchReason[] }) => {
+  const found = match.reasons.find((reason) => reason.kind === 'skills');
+  if (found?.kind !== 'skills') throw new Error('no skills reason');
+  return found;
+};
+
+const pointsFor = (seekerSkills: readonly string[], job: Partial<CandidateJob>) =>
+  skillsOf(scoreMatch(seekerWith(seekerSkills), { ...JOB, ...job })).points;
+
 describe('the skills\u2019 points: the share of the seeker\u2019s fit', () => {
   it('a long list of the job\u2019s skills does not drown the ones the seeker has', () => {
     const long = [...SEEKER_SKILLS.slice(0, 4), 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
-    const match = scoreMatch(seekerWith(SEEKER_SKILLS), { ...JOB, skills: long });
-    expect(match.reasons.find((reason) => reason.kind === 'skills')?.points).toBe(32);
-    expect(skillPoints(4, SEEKER_SKILLS.length, long.length)).toBe(32);
+    expect(pointsFor(SEEKER_SKILLS, { skills: long })).toBe(32);
   });
 
   it('one shared skill of a job naming only that one is not a full fit', () => {
-    const match = scoreMatch(seekerWith(SEEKER_SKILLS), { ...JOB, skills: ['Erlang'] });
-    expect(match.reasons.find((reason) => reason.kind === 'skills')?.points).toBe(8);
-    expect(skillPoints(5, SEEKER_SKILLS.length, 5)).toBe(MATCH_POINTS.skills);
+    expect(pointsFor(SEEKER_SKILLS, { skills: ['Erlang'] })).toBe(8);
+    expect(pointsFor(SEEKER_SKILLS, { skills: SEEKER_SKILLS.slice(0, 5) })).toBe(
+      MATCH_POINTS.skills,
+    );
   });
 
   it('one skill a seeker names alone is not a full fit for a job asking many', () => {
-    const match = scoreMatch(seekerWith(['Erlang']), {
-      ...JOB,
-      skills: ['Erlang', 'Elixir', 'Terraform'],
-    });
-    expect(match.reasons.find((reason) => reason.kind === 'skills')?.points).toBe(13);
-    expect(skillPoints(2, 2, 2)).toBe(MATCH_POINTS.skills);
-    expect(skillPoints(0, 0, 0)).toBe(0);
+    expect(pointsFor(['Erlang'], { skills: ['Erlang', 'Elixir', 'Terraform'] })).toBe(13);
+    expect(pointsFor(['Erlang', 'Elixir'], { skills: ['Erlang', 'Elixir'] })).toBe(
+      MATCH_POINTS.skills,
+    );
+    expect(skillPoints({ halves: 0, full: 0 })).toBe(0);
+  });
+
+  it('a required skill weighs twice a nice-to-have one', () => {
+    const skills = ['Erlang', 'Elixir', 'Terraform'];
+    expect(pointsFor(SEEKER_SKILLS, { skills })).toBe(16);
+    expect(pointsFor(SEEKER_SKILLS, { skills, niceSkills: ['Erlang', 'Elixir'] })).toBe(8);
   });
 });
 
 describe('which jobs are worth listing', () => {
-  const listed = (shared: number, title: Partial<CandidateJob> = {}) =>
-    worthListing(
-      scoreMatch(seekerWith(SEEKER_SKILLS), {
-        ...JOB,
-        ...title,
-        skills: [...SEEKER_SKILLS.slice(0, shared), 'Other'],
-      }),
-      SEEKER_SKILLS.length,
+  const listed = (job: Partial<CandidateJob>) => {
+    const candidate = { ...JOB, ...job };
+    return worthListing(
+      scoreMatch(seekerWith(SEEKER_SKILLS), candidate),
+      skillFit(SEEKER_SKILLS, candidate),
     );
+  };
 
   it('a title none of the target roles needs a third of the seeker\u2019s fit, not one skill', () => {
-    expect(listed(1)).toBe(false);
-    expect(listed(2)).toBe(true);
+    expect(listed({ skills: ['Erlang', 'Other'] })).toBe(false);
+    expect(listed({ skills: ['Erlang', 'Elixir', 'Other'] })).toBe(true);
+  });
+
+  it('skills the job would only like are not enough on their own', () => {
+    expect(
+      listed({ skills: ['Other', 'Erlang', 'Elixir'], niceSkills: ['Erlang', 'Elixir'] }),
+    ).toBe(false);
   });
 
   it('a title of (or near) a target role is listed without a shared skill', () => {
-    expect(listed(0, { nearRole: 'Frontend Engineer' })).toBe(true);
-    expect(listed(0)).toBe(false);
+    expect(listed({ skills: ['Other'], nearRole: 'Frontend Engineer' })).toBe(true);
+    expect(listed({ skills: ['Other'] })).toBe(false);
   });
 });
 
 describe('the skills reason', () => {
-  it('names the seeker\u2019s skills it asks for, then what is missing', () => {
-    const match = scoreMatch(seekerWith(['Erlang', 'Elixir']), {
-      ...JOB,
-      skills: ['Elixir', 'Erlang', 'Terraform'],
-    });
-    expect(match.reasons.find((reason) => reason.kind === 'skills')?.text).toBe(
-      'It asks for 2 of your skills: Elixir, Erlang. Missing: Terraform.',
+  it('names the seeker\u2019s skills it asks for, those it would like, then the missing required ones', () => {
+    const reason = skillsOf(
+      scoreMatch(seekerWith(['Erlang', 'Elixir', 'Redis']), {
+        ...JOB,
+        skills: ['Elixir', 'Erlang', 'Terraform', 'Redis', 'Kafka'],
+        niceSkills: ['Redis', 'Kafka'],
+      }),
     );
+    expect(reason.text).toBe(
+      'It asks for 2 of your skills: Elixir, Erlang. It would like Redis as well. Missing: Terraform.',
+    );
+    expect(reason).toMatchObject({
+      covered: ['Elixir', 'Erlang', 'Redis'],
+      missing: ['Terraform'],
+    });
   });
 });
