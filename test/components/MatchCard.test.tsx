@@ -10,7 +10,7 @@ const reasons: MatchReason[] = [
   {
     kind: 'skills',
     points: 30,
-    text: 'You have 2 of its 3 skills: React, TypeScript. Missing: GraphQL.',
+    text: 'It asks for 2 of your skills: React, TypeScript. Missing: GraphQL.',
     covered: ['React', 'TypeScript'],
     missing: ['GraphQL'],
   },
@@ -54,7 +54,10 @@ describe('a match card', () => {
     const why = within(within(card).getByRole('list', { name: 'Why it matches' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(why).toEqual(['You have 2 of its 3 skills.', 'Remote in the US.']);
+    expect(why).toEqual([
+      'It asks for 2 of your skills. You lack 1 it requires.',
+      'Remote in the US.',
+    ]);
     const apart = asideLine(card);
     expect(apart?.textContent).toBe(
       'Worth knowing: The title is none of your target roles. The title states no level. ' +
@@ -84,7 +87,7 @@ describe('a match card', () => {
       .map((item) => item.textContent);
     expect(why).toEqual(['Remote in the US.']);
     expect(asideLine(card)?.textContent).toBe(
-      'Worth knowing: You have none of its 2 skills. ' +
+      'Worth knowing: You have none of the 2 skills it requires. ' +
         'The posting does not say whether it sponsors visas.',
     );
   });

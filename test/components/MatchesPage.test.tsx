@@ -109,7 +109,11 @@ describe('the matches page', () => {
     const reasons = within(within(card).getByRole('list', { name: 'Why it matches' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(reasons).toEqual(frontendMatch.reasons.map((reason) => reason.text));
+    // The card counts the skills (they are listed as chips beside); the other reasons read as sent.
+    expect(reasons).toEqual([
+      'It asks for 3 of your skills. You lack 1 it requires.',
+      ...frontendMatch.reasons.slice(1).map((reason) => reason.text),
+    ]);
     const items = (name: string) =>
       within(within(card).getByRole('list', { name }))
         .getAllByRole('listitem')

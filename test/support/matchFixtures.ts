@@ -25,7 +25,7 @@ export const frontendMatch: JobMatch = {
     {
       kind: 'skills',
       points: 37,
-      text: 'You have 3 of its 4 skills.',
+      text: 'It asks for 3 of your skills: TypeScript, React, CSS. Missing: GraphQL.',
       covered: ['TypeScript', 'React', 'CSS'],
       missing: ['GraphQL'],
     },

@@ -24,16 +24,17 @@ export function standingOf(reason: MatchReason): ReasonStanding {
 }
 
 /**
- * What the card says of a reason. The skills' own text also names the missing ones, which the
- * card lists as chips beside it, so the card counts them instead.
+ * What the card says of a reason. The skills' own text also names them, which the card lists as
+ * chips beside it, so the card counts them instead. `covered` is every skill of the seeker's the
+ * posting asks for (nice-to-haves too), `missing` only what it requires that the seeker lacks.
  */
 export function textOf(reason: MatchReason): string {
   if (reason.kind !== 'skills') return reason.text;
-  const total = reason.covered.length + reason.missing.length;
-  if (total === 0) return reason.text;
-  return reason.covered.length === 0
-    ? `You have none of its ${total} skills.`
-    : `You have ${reason.covered.length} of its ${total} skills.`;
+  const { covered, missing } = reason;
+  if (covered.length + missing.length === 0) return reason.text;
+  if (covered.length === 0) return `You have none of the ${missing.length} skills it requires.`;
+  const asks = `It asks for ${covered.length} of your skills.`;
+  return missing.length === 0 ? asks : `${asks} You lack ${missing.length} it requires.`;
 }
 
 /** The card's reasons split: why it matches, and what to know besides. */
