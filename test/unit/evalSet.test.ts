@@ -7,9 +7,10 @@ import { compareBoards, type Compared } from '../../scripts/evalSet';
 /**
  * A guard on the real evaluation set (eval/matching): every label file follows the schema, every
  * labelled posting is read by its source's parser, and the train split's agreement stays above
- * floors a little under what `npm run eval:matching` measured, so a change that reads real
- * postings worse fails here; so does the train split's ranking of the labelled seekers. The test split is only checked for being readable: nothing is tuned
- * on it.
+ * floors a little under what `npm run eval:matching` measured (about two postings), so a change
+ * that reads real postings worse fails here; so does the train split's ranking of the labelled
+ * seekers, where no posting graded "no fit" and none outside a seeker's places may be listed. The
+ * test split is only checked for being readable: nothing is tuned on it.
  */
 let compared: Compared[] = [];
 let unread: string[] = [];
@@ -19,16 +20,16 @@ beforeAll(() => {
 }, 120_000);
 
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.93,
+  remote: 0.97,
   countries: 0.97,
-  usStates: 0.95,
-  openToUsBased: 0.99,
-  level: 0.91,
-  minYears: 0.93,
-  pay: 0.9,
-  visa: 0.95,
-  skillPrecision: 0.64,
-  skillRecall: 0.37,
+  usStates: 0.97,
+  openToUsBased: 0.97,
+  level: 0.97,
+  minYears: 0.96,
+  pay: 0.97,
+  visa: 0.97,
+  skillPrecision: 0.72,
+  skillRecall: 0.73,
 };
 
 describe('the matching evaluation set', () => {
@@ -53,9 +54,9 @@ describe('the matching evaluation set', () => {
     expect(ranking).not.toBeNull();
     if (ranking === null) return;
     const train = splitFigures(ranking.runs, poolOf(ranking, 'train'));
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.69);
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.54);
     expect(train.precision5).toBeGreaterThanOrEqual(0.46);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(8);
-    expect(train.outsidePlacesListed).toBeLessThanOrEqual(1);
+    expect(train.gradeZeroInTop10).toBe(0);
+    expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 });
