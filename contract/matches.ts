@@ -32,8 +32,8 @@ export type MatchReason = { points: number; text: string } & (
       fit: 'meets-floor' | 'no-floor' | 'not-stated';
       salary: SalaryRangeUsd | null;
     }
-  /** Postings say nothing structured about visa sponsorship yet: `unknown` when it is needed. */
-  | { kind: 'visa'; fit: 'not-needed' | 'unknown' }
+  /** What the posting says of visa sponsorship, when the seeker needs it (`unknown`: nothing). */
+  | { kind: 'visa'; fit: 'not-needed' | 'sponsors' | 'does-not-sponsor' | 'unknown' }
 );
 
 /** One open job that fits a profile. Times are ISO 8601. */

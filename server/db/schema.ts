@@ -23,7 +23,12 @@ import type {
   UsCity,
   UsStateCode,
 } from '../../contract';
-import type { JobSource, Seniority as JobSeniority, UsEligibility } from '../jobs/jobRecord';
+import type {
+  JobSource,
+  Seniority as JobSeniority,
+  UsEligibility,
+  VisaSponsorship,
+} from '../jobs/jobRecord';
 import { slot, slotInRange } from './slotColumn';
 
 /**
@@ -195,6 +200,8 @@ export const jobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** Whether the posting says it sponsors work visas; `not-said` in rows written before. */
+    visa: text('visa').$type<VisaSponsorship>().notNull().default('not-said'),
     /** Title weighted A, description B: `ts_filter(search, '{a}')` is the title alone. */
     search: tsvector('search')
       .notNull()

@@ -71,6 +71,7 @@ export function matchColumns(seeker: Seeker) {
     salaryMaxUsd: jobs.salaryMaxUsd,
     skills: jobs.skills,
     niceSkills: jobs.niceSkills,
+    visa: jobs.visa,
     postedAt: jobs.postedAt,
     firstSeenAt: jobs.firstSeenAt,
     applyUrl: jobs.applyUrl,

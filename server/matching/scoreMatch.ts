@@ -1,4 +1,5 @@
 import type { JobMatch, MatchReason, SalaryRangeUsd } from '../../contract';
+import type { VisaSponsorship } from '../jobs/jobRecord';
 import type { CandidateJob } from './candidateJobs';
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
@@ -206,14 +207,25 @@ function salaryReason(floor: number | null, salary: SalaryRangeUsd | null): Matc
   };
 }
 
-function visaReason(needsVisa: boolean): MatchReason {
+const VISA_REASONS: Record<VisaSponsorship, MatchReason & { kind: 'visa' }> = {
+  yes: { kind: 'visa', fit: 'sponsors', points: 0, text: 'The posting says it sponsors visas.' },
+  no: {
+    kind: 'visa',
+    fit: 'does-not-sponsor',
+    points: 0,
+    text: 'The posting says it does not sponsor visas.',
+  },
+  'not-said': {
+    kind: 'visa',
+    fit: 'unknown',
+    points: 0,
+    text: 'The posting does not say whether it sponsors visas.',
+  },
+};
+
+function visaReason(needsVisa: boolean, job: Pick<CandidateJob, 'visa'>): MatchReason {
   return needsVisa
-    ? {
-        kind: 'visa',
-        fit: 'unknown',
-        points: 0,
-        text: 'The posting does not say whether it sponsors visas.',
-      }
+    ? VISA_REASONS[job.visa]
     : { kind: 'visa', fit: 'not-needed', points: 0, text: 'You need no visa sponsorship.' };
 }
 
@@ -235,7 +247,7 @@ export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
     locationReason(job),
     seniorityReason(seeker, job),
     salaryReason(seeker.profile.minSalaryUsd, salary),
-    visaReason(seeker.profile.needsVisaSponsorship),
+    visaReason(seeker.profile.needsVisaSponsorship, job),
   ];
   return {
     jobId: job.id,

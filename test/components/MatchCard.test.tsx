@@ -92,6 +92,34 @@ describe('a match card', () => {
     );
   });
 
+  it('counts a posting that sponsors visas as a fit, and one that refuses as worth knowing', () => {
+    const visa = (fit: 'sponsors' | 'does-not-sponsor', text: string): MatchReason => ({
+      kind: 'visa',
+      points: 0,
+      text,
+      fit,
+    });
+    const sponsors = renderCard({
+      ...frontendMatch,
+      reasons: [reasons[2]!, visa('sponsors', 'The posting says it sponsors visas.')],
+    });
+    const why = within(within(sponsors).getByRole('list', { name: 'Why it matches' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(why).toEqual(['Remote in the US.', 'The posting says it sponsors visas.']);
+    cleanup();
+    const refuses = renderCard({
+      ...frontendMatch,
+      reasons: [
+        reasons[2]!,
+        visa('does-not-sponsor', 'The posting says it does not sponsor visas.'),
+      ],
+    });
+    expect(asideLine(refuses)?.textContent).toBe(
+      'Worth knowing: The posting says it does not sponsor visas.',
+    );
+  });
+
   it('has no "worth knowing" line when everything fits', () => {
     const card = renderCard(frontendMatch);
     expect(asideLine(card)).toBeUndefined();

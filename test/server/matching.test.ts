@@ -230,6 +230,36 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     expect(reason(match, 'skills').text).toMatch(/Missing: Terraform/);
   });
 
+  it('tells a seeker who needs a visa what each posting says of sponsorship', async () => {
+    const board = uniqueBoard('lever', 'visa');
+    const draft = (sentence: string) =>
+      postingRecord(board, {
+        title: 'Backend Engineer',
+        locations: ['Remote - Anywhere'],
+        description: `We use Clojure and Redis. ${sentence}`,
+      });
+    const [sponsors, refuses, silent] = await ingest(board, [
+      draft('Visa sponsorship is available for this role.'),
+      draft('We are unable to sponsor visas for this role.'),
+      draft('We work in small teams.'),
+    ]);
+    const matches = await matchesOf(
+      await seeker({
+        skills: ['Clojure', 'Redis'],
+        where: REMOTE_ONLY,
+        needsVisaSponsorship: true,
+      }),
+    );
+    const visaOf = (id: number | undefined) =>
+      reason(
+        matches.find((match) => match.jobId === id),
+        'visa',
+      );
+    expect(visaOf(sponsors)).toMatchObject({ fit: 'sponsors', points: 0 });
+    expect(visaOf(refuses)).toMatchObject({ fit: 'does-not-sponsor', points: 0 });
+    expect(visaOf(silent)).toMatchObject({ fit: 'unknown', points: 0 });
+  });
+
   it("a job too far from the seeker's level is left out; one that states no level is kept", async () => {
     const board = uniqueBoard('lever', 'levels');
     const description = 'Scala and Akka services.';

@@ -37,6 +37,7 @@ const JOB: CandidateJob = {
   salaryMaxUsd: null,
   skills: [],
   niceSkills: [],
+  visa: 'not-said',
   postedAt: null,
   firstSeenAt: new Date('2026-01-01T00:00:00.000Z'),
   applyUrl: 'https://jobs.example.com/1',
@@ -125,5 +126,34 @@ describe('the skills reason', () => {
       covered: ['Elixir', 'Erlang', 'Redis'],
       missing: ['Terraform'],
     });
+  });
+});
+
+describe('the visa reason: what the posting says, for a seeker who needs sponsorship', () => {
+  const visaOf = (needsVisaSponsorship: boolean, job: Partial<CandidateJob>) => {
+    const seeker: Seeker = { profile: { ...PROFILE, needsVisaSponsorship }, skills: [] };
+    const found = scoreMatch(seeker, { ...JOB, ...job }).reasons.find(
+      (reason) => reason.kind === 'visa',
+    );
+    if (found?.kind !== 'visa') throw new Error('no visa reason');
+    return { fit: found.fit, text: found.text, points: found.points };
+  };
+
+  it('says a posting sponsors, or does not, as it says so', () => {
+    expect(visaOf(true, { visa: 'yes' })).toEqual({
+      fit: 'sponsors',
+      text: 'The posting says it sponsors visas.',
+      points: 0,
+    });
+    expect(visaOf(true, { visa: 'no' })).toEqual({
+      fit: 'does-not-sponsor',
+      text: 'The posting says it does not sponsor visas.',
+      points: 0,
+    });
+    expect(visaOf(true, { visa: 'not-said' }).fit).toBe('unknown');
+  });
+
+  it('says nothing of the posting to a seeker who needs no visa', () => {
+    expect(visaOf(false, { visa: 'no' }).fit).toBe('not-needed');
   });
 });

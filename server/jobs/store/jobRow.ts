@@ -26,6 +26,7 @@ export function jobContentOf(record: JobRecord): JobContent {
     description: record.description,
     skills: [...record.skills],
     niceSkills: [...record.niceSkills],
+    visa: record.visa,
     applyUrl: record.applyUrl,
     postedAt: record.postedAt === null ? null : new Date(record.postedAt),
   };

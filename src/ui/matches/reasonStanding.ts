@@ -19,7 +19,7 @@ export function standingOf(reason: MatchReason): ReasonStanding {
     case 'salary':
       return reason.fit === 'not-stated' ? 'aside' : 'fits';
     case 'visa':
-      return reason.fit === 'unknown' ? 'aside' : 'none';
+      return reason.fit === 'sponsors' ? 'fits' : reason.fit === 'not-needed' ? 'none' : 'aside';
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "visa" text DEFAULT 'not-said' NOT NULL;
