@@ -19,14 +19,39 @@ import { emulatorUrl } from '../../support/emulatorAdmin';
 
 // --- What a person does --------------------------------------------------------------------------
 
+/** How often a person presses again a button that ignored the press. */
+const PRESS_ATTEMPTS = 3;
+
 /**
  * The app's buttons are never `disabled`: they ignore presses (`aria-disabled`) while the session
- * is busy or not ready yet. A person waits until the button works, then presses it.
+ * is busy or not ready yet. A person waits until the button works, then presses it, and presses
+ * again when the session turned busy for a moment just then and the press was ignored: the button
+ * records whether it was unavailable when the click reached it, before the app handles it.
  */
 export async function press(scope: Page | Locator, name: string): Promise<void> {
   const button = scope.getByRole('button', { name, exact: true });
-  await expect.poll(() => button.getAttribute('aria-disabled')).toBeNull();
-  await button.click();
+  for (let attempt = 1; attempt <= PRESS_ATTEMPTS; attempt += 1) {
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBeNull();
+    // The element itself, not the locator: once pressed, a button may change its name (busy).
+    const pressed = await button.elementHandle();
+    await pressed.evaluate((element) => {
+      element.addEventListener(
+        'click',
+        () =>
+          element.setAttribute(
+            'data-press-ignored',
+            String(element.getAttribute('aria-disabled') !== null),
+          ),
+        { capture: true, once: true },
+      );
+    });
+    await button.click();
+    // A press that took the page elsewhere (its document gone) was not ignored.
+    const ignored = await pressed.getAttribute('data-press-ignored').catch(() => null);
+    await pressed.dispose().catch(() => undefined);
+    if (ignored !== 'true') return;
+  }
+  throw new Error(`"${name}" ignored ${PRESS_ATTEMPTS} presses`);
 }
 
 /**
