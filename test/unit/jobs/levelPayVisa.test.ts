@@ -129,6 +129,14 @@ describe('pay in the text', () => {
   });
 });
 
+const USD_120K_TO_150K = { currency: 'USD', min: 120000, max: 150000, period: 'year' };
+
+/** The pay a one-job Greenhouse answer is read as. */
+const greenhousePayOf = (job: unknown) => {
+  const parsed = parseGreenhouseBoard({ jobs: [job] }, board, seenAt);
+  return parsed.ok ? parsed.jobs[0]?.pay : undefined;
+};
+
 describe('pay from the APIs’ structured fields', () => {
   const salary = (min: number, max: number, currencyCode: string) => ({
     compensationType: 'Salary',
@@ -208,13 +216,7 @@ describe('pay from the APIs’ structured fields', () => {
         },
       ],
     };
-    const parsed = parseGreenhouseBoard({ jobs: [job] }, board, seenAt);
-    expect(parsed.ok && parsed.jobs[0]?.pay).toEqual({
-      currency: 'USD',
-      min: 120000,
-      max: 150000,
-      period: 'year',
-    });
+    expect(greenhousePayOf(job)).toEqual(USD_120K_TO_150K);
   });
 
   it('reads Greenhouse pay_input_ranges, the US one first', () => {
@@ -228,13 +230,7 @@ describe('pay from the APIs’ structured fields', () => {
         { title: 'US Zone 1', min_cents: 12000000, max_cents: 15000000, currency_type: 'USD' },
       ],
     };
-    const parsed = parseGreenhouseBoard({ jobs: [job] }, board, seenAt);
-    expect(parsed.ok && parsed.jobs[0]?.pay).toEqual({
-      currency: 'USD',
-      min: 120000,
-      max: 150000,
-      period: 'year',
-    });
+    expect(greenhousePayOf(job)).toEqual(USD_120K_TO_150K);
   });
 
   it('reads Lever’s HTML, which can hold text its plain copy lacks', () => {
