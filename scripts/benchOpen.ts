@@ -34,7 +34,7 @@ const BACKEND_HOST = '127.0.0.1';
 const BACKEND_PORT = 8080;
 const VISIT_TIMEOUT_MS = 30_000;
 const PHONE_CPU_SLOWDOWN = 4;
-/** A match card, or the page's word that there is none (src/ui/MatchesPage.tsx). */
+/** A match card, or the page's word that there is none (src/ui/matches/MatchesPage.tsx). */
 const LISTED = '.matches-page__list > li, .matches-page .card';
 const MATCH_CARD = '.matches-page__list > li';
 

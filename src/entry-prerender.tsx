@@ -13,7 +13,7 @@ import { AppRoutes } from './routes/AppRoutes';
 import { loadMatchedRoutes } from './routes/loadMatchedRoutes';
 import { routes } from './routes/routeTable';
 import { NOT_FOUND_PAGE, SITE_PAGES } from './routes/sitePages';
-import { AppProviders } from './ui/AppProviders';
+import { AppProviders } from './ui/shell/AppProviders';
 
 export interface RenderedPage {
   /** Everything React hoisted into `<head>`: title, meta tags, canonical link. */

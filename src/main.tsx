@@ -1,4 +1,4 @@
-import './ui/styles.css';
+import './ui/shell/styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { AppRoutes } from './routes/AppRoutes';
 import { loadMatchedRoutes } from './routes/loadMatchedRoutes';
 import { routes } from './routes/routeTable';
 import { ServiceWorkerRegistration } from './serviceWorker/register';
-import { AppProviders } from './ui/AppProviders';
+import { AppProviders } from './ui/shell/AppProviders';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');

@@ -1,6 +1,6 @@
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
-import { AccountPage } from '../ui/AccountPage';
+import { AccountPage } from '../ui/account/AccountPage';
 import { PATHS } from '../paths';
 
 export const accountMeta: PageMeta = {

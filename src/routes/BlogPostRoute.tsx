@@ -4,7 +4,7 @@ import { BLOG_AUTHOR } from './blog/blogPost';
 import { blogPostMeta } from './blog/blogPostMeta';
 import { findBlogPost } from './blog/blogPosts';
 import { ContentBody } from './content/ContentBody';
-import { MetaLine } from '../ui/MetaLine';
+import { MetaLine } from '../ui/text/MetaLine';
 import { readingMinutes } from './content/contentBlocks';
 import { formatDate } from './content/dates';
 import { NotFoundPage } from './NotFoundRoute';

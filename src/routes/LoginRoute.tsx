@@ -1,6 +1,6 @@
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
-import { LoginPage } from '../ui/LoginPage';
+import { LoginPage } from '../ui/login/LoginPage';
 import { PATHS } from '../paths';
 
 export const loginMeta: PageMeta = {

@@ -3,7 +3,7 @@ import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
 import { askForMatchesEarly } from '../ui/matches/askForMatchesEarly';
 import { MatchesProvider } from '../ui/matches/MatchesProvider';
-import { MatchesPage } from '../ui/MatchesPage';
+import { MatchesPage } from '../ui/matches/MatchesPage';
 import { slotFromParam } from '../ui/profile/profileSlots';
 import { PATHS } from '../paths';
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PageMeta } from '../meta/pageMeta';
 import { PageHead } from '../meta/PageHead';
 import { ProfileProvider } from '../ui/profile/ProfileProvider';
-import { ProfilePage } from '../ui/ProfilePage';
+import { ProfilePage } from '../ui/profile/ProfilePage';
 import { slotFromParam } from '../ui/profile/profileSlots';
 import { PATHS } from '../paths';
 

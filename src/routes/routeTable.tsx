@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { BLOG_POST_PATTERN, PATHS, routeSegment } from '../paths';
-import { Layout } from '../ui/Layout';
+import { Layout } from '../ui/shell/Layout';
 import { lazyRoute } from './lazyRoute';
 import { RouteBoundary } from './RouteBoundary';
 

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestoreResult } from '../../src/machines/session/sessionTypes';
-import { AccountLink } from '../../src/ui/AccountLink';
+import { AccountLink } from '../../src/ui/shell/AccountLink';
 import { SessionProvider, type StartSession } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import {

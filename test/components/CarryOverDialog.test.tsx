@@ -3,7 +3,7 @@ import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 import type { GuestWork } from '../../src/machines/session/sessionTypes';
-import { CarryOverDialog } from '../../src/ui/CarryOverDialog';
+import { CarryOverDialog } from '../../src/ui/session/CarryOverDialog';
 import {
   createFakeSession,
   deferred,

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Footer } from '../../src/ui/Footer';
+import { Footer } from '../../src/ui/shell/Footer';
 import { PATHS, PRICING_PATH } from '../../src/paths';
 
 afterEach(cleanup);

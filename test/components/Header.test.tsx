@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Header } from '../../src/ui/Header';
+import { Header } from '../../src/ui/shell/Header';
 import { SessionProvider } from '../../src/ui/session';
 import { restoringForever } from './renderSite';
 import { PATHS, PRICING_PATH } from '../../src/paths';

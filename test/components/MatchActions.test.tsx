@@ -15,7 +15,7 @@ import { matchesMachine, type MatchesResult } from '../../src/machines/matches/m
 import { localDay } from '../../src/ui/matches/actionLabels';
 import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
-import { MatchesPage } from '../../src/ui/MatchesPage';
+import { MatchesPage } from '../../src/ui/matches/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { deferred } from '../support/fakeSessionService';

@@ -13,7 +13,7 @@ import {
 import { loginPath, PATHS } from '../../src/paths';
 import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
-import { MatchesPage } from '../../src/ui/MatchesPage';
+import { MatchesPage } from '../../src/ui/matches/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';

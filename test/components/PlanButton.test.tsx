@@ -12,8 +12,8 @@ import {
   PATHS,
   PRICING_ANCHOR,
 } from '../../src/paths';
-import { checkoutLink } from '../../src/ui/checkoutLink';
-import { PlanButton } from '../../src/ui/PlanButton';
+import { checkoutLink } from '../../src/ui/plan/checkoutLink';
+import { PlanButton } from '../../src/ui/plan/PlanButton';
 import { CheckoutContinuation } from '../../src/ui/plan/CheckoutContinuation';
 import { PlanProvider, type LoadPlan } from '../../src/ui/plan/PlanProvider';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';

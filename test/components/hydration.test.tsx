@@ -8,7 +8,7 @@ import { AppRoutes } from '../../src/routes/AppRoutes';
 import { loadMatchedRoutes } from '../../src/routes/loadMatchedRoutes';
 import { routes } from '../../src/routes/routeTable';
 import { NOT_FOUND_PAGE, SITE_PAGES } from '../../src/routes/sitePages';
-import { AppProviders } from '../../src/ui/AppProviders';
+import { AppProviders } from '../../src/ui/shell/AppProviders';
 import { stubScrolling } from './renderSite';
 
 // The real provider, minus Firebase: the session stays "restoring", as on a first paint.

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { PATHS } from '../../src/paths';
 import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
-import { ProfilePage } from '../../src/ui/ProfilePage';
+import { ProfilePage } from '../../src/ui/profile/ProfilePage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { personAtKeyboard, type Person } from '../components/person';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AccountPage } from '../../src/ui/AccountPage';
-import { LoginPage } from '../../src/ui/LoginPage';
+import { AccountPage } from '../../src/ui/account/AccountPage';
+import { LoginPage } from '../../src/ui/login/LoginPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { createFakeSession, type FakeSession } from './fakeSessionService';

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
  */
 const ENTRY_MODULES = [
   'src/ui/session/index.ts',
-  'src/ui/AccountLink.tsx',
-  'src/ui/LoginPage.tsx',
-  'src/ui/AccountPage.tsx',
+  'src/ui/shell/AccountLink.tsx',
+  'src/ui/login/LoginPage.tsx',
+  'src/ui/account/AccountPage.tsx',
 ];
 const RUNTIME_ONLY = [/^xstate$/, /^@xstate\//, /^firebase(\/|$)/, /^@firebase\//, /^@statelyai\//];
 

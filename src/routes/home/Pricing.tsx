@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PlanButton } from '../../ui/PlanButton';
+import { PlanButton } from '../../ui/plan/PlanButton';
 import { CheckoutContinuation } from '../../ui/plan/CheckoutContinuation';
 import { PlanProvider } from '../../ui/plan/PlanProvider';
 import { PLANS, type Plan } from './plans';

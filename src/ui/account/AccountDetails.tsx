@@ -1,4 +1,4 @@
-import { EmailAddress } from '../EmailAddress';
+import { EmailAddress } from '../text/EmailAddress';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../machines/session/sessionTypes';
 import { formatDay, formatMoment, isoTime, signInMethodNames } from './accountFormat';

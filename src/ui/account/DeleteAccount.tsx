@@ -1,4 +1,4 @@
-import { EmailAddress } from '../EmailAddress';
+import { EmailAddress } from '../text/EmailAddress';
 import { useId, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../machines/session/sessionTypes';
 import { BusyButton } from '../forms/BusyButton';
@@ -8,8 +8,8 @@ import { TextField } from '../forms/TextField';
 import { useReauthenticationFor, useSessionOperation } from '../session';
 import { ReauthenticateForm } from './ReauthenticateForm';
 import type { AccountActions } from './useAccountActions';
-import { ModalDialog } from '../ModalDialog';
-import { closeDialog, useModalDialog } from '../useModalDialog';
+import { ModalDialog } from '../dialog/ModalDialog';
+import { closeDialog, useModalDialog } from '../dialog/useModalDialog';
 
 const CONFIRMATION_WORD = 'DELETE';
 const CONFIRMATION_MAX_LENGTH = 32;

@@ -1,4 +1,4 @@
-import { EmailAddress } from '../EmailAddress';
+import { EmailAddress } from '../text/EmailAddress';
 import { useId } from 'react';
 import { BusyButton } from '../forms/BusyButton';
 import { useOwnRegistration, useSessionOperation, useSessionSend } from '../session';

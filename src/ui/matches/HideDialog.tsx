@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { HIDE_REASONS, type HideReason } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
-import { ModalDialog } from '../ModalDialog';
-import { closeDialog, useModalDialog } from '../useModalDialog';
+import { ModalDialog } from '../dialog/ModalDialog';
+import { closeDialog, useModalDialog } from '../dialog/useModalDialog';
 import { HIDE_REASON_LABELS } from './actionLabels';
 
 /** Asks why to hide `job` (one of `HIDE_REASONS`) in a modal dialog; Escape or Cancel keeps it. */

@@ -9,7 +9,7 @@ import {
   PATHS,
   PRICING_ANCHOR,
 } from '../../paths';
-import { checkoutLink } from '../checkoutLink';
+import { checkoutLink } from './checkoutLink';
 import { useHydrated } from '../login/useHydrated';
 import { useSessionStatus, useSessionUser } from '../session';
 import { usePlan } from './PlanProvider';

@@ -3,7 +3,7 @@ import type { GetPlanResponse, PlanLimits, SubscriptionStatus } from '../../../c
 import { config } from '../../config';
 import { ACCOUNT_PLAN_ANCHOR } from '../../paths';
 import { formatDay } from '../account/accountFormat';
-import { PlanButton } from '../PlanButton';
+import { PlanButton } from './PlanButton';
 import { PlanProvider, usePlan } from './PlanProvider';
 
 const STATUS_TEXT: Record<SubscriptionStatus, string> = {

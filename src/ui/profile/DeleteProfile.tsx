@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { ProfileSlot } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
-import { ModalDialog } from '../ModalDialog';
-import { closeDialog, useModalDialog } from '../useModalDialog';
+import { ModalDialog } from '../dialog/ModalDialog';
+import { closeDialog, useModalDialog } from '../dialog/useModalDialog';
 import { useProfileSend, useProfileView } from './hooks';
 import { forgetDraft } from './profileDraft';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FollowedCompany, FollowMode, FollowSource } from '../../../contract';
-import { MetaLine } from '../MetaLine';
+import { MetaLine } from '../text/MetaLine';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';

@@ -1,18 +1,18 @@
-import { EmailAddress } from './EmailAddress';
+import { EmailAddress } from '../text/EmailAddress';
 import { useId, useState } from 'react';
-import type { CarryOverMode } from '../../contract';
-import { BusyButton } from './forms/BusyButton';
-import './forms.css';
-import { ErrorMessage } from './forms/FormMessages';
+import type { CarryOverMode } from '../../../contract';
+import { BusyButton } from '../forms/BusyButton';
+import '../forms/forms.css';
+import { ErrorMessage } from '../forms/FormMessages';
 import {
   useCarryOverOffer,
   useSessionError,
   useSessionOperation,
   useSessionSend,
   useSessionUser,
-} from './session';
-import { ModalDialog } from './ModalDialog';
-import { useModalDialog } from './useModalDialog';
+} from '.';
+import { ModalDialog } from '../dialog/ModalDialog';
+import { useModalDialog } from '../dialog/useModalDialog';
 
 const BUSY_LABELS: Record<CarryOverMode, string> = {
   replace: 'Bringing it…',

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { parseEmailActionLink, type EmailLinkMode } from './login/emailActionLink';
-import { EmailLinkView } from './login/EmailLinkView';
-import { LoginForm } from './login/LoginForm';
-import { safeNextPath } from './login/safeNextPath';
-import { useHydrated } from './login/useHydrated';
-import { useSessionOperation, useSessionStatus } from './session';
-import { SessionFailure } from './session/SessionFailure';
-import './forms.css';
+import { parseEmailActionLink, type EmailLinkMode } from './emailActionLink';
+import { EmailLinkView } from './EmailLinkView';
+import { LoginForm } from './LoginForm';
+import { safeNextPath } from './safeNextPath';
+import { useHydrated } from './useHydrated';
+import { useSessionOperation, useSessionStatus } from '../session';
+import { SessionFailure } from '../session/SessionFailure';
+import '../forms/forms.css';
 
 const TITLES: Record<EmailLinkMode | 'login', string> = {
   login: 'Sign in or create an account',

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { config } from '../config';
-import { ACCOUNT_PLAN_PATH, CHECKOUT_INTENT_PATH, loginPath } from '../paths';
+import { config } from '../../config';
+import { ACCOUNT_PLAN_PATH, CHECKOUT_INTENT_PATH, loginPath } from '../../paths';
 import { checkoutLink } from './checkoutLink';
-import { usePlan } from './plan/PlanProvider';
-import { useSessionStatus, useSessionUser } from './session';
+import { usePlan } from './PlanProvider';
+import { useSessionStatus, useSessionUser } from '../session';
 
 const SIGN_IN_THEN_CHECKOUT = loginPath({ next: CHECKOUT_INTENT_PATH });
 

@@ -1,21 +1,21 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProfileSlot } from '../../contract';
-import { StatusMessage } from './forms/FormMessages';
-import { PageLoadFailed, PageLoading } from './forms/PageLoading';
-import { CvSection } from './profile/CvSection';
-import { DeleteProfile } from './profile/DeleteProfile';
-import { FollowedCompanies } from './profile/FollowedCompanies';
-import { useProfileSend, useProfileView } from './profile/hooks';
-import { InactiveProfile } from './profile/InactiveProfile';
-import { ProfileForm } from './profile/ProfileForm';
-import { ProfileSlots } from './profile/ProfileSlots';
-import { slotPath } from './profile/profileSlots';
-import { useSessionStatus } from './session';
-import { SessionFailure } from './session/SessionFailure';
-import { loginPath, PATHS } from '../paths';
-import './forms.css';
-import './profile/profile.css';
+import type { ProfileSlot } from '../../../contract';
+import { StatusMessage } from '../forms/FormMessages';
+import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
+import { CvSection } from './CvSection';
+import { DeleteProfile } from './DeleteProfile';
+import { FollowedCompanies } from './FollowedCompanies';
+import { useProfileSend, useProfileView } from './hooks';
+import { InactiveProfile } from './InactiveProfile';
+import { ProfileForm } from './ProfileForm';
+import { ProfileSlots } from './ProfileSlots';
+import { slotPath } from './profileSlots';
+import { useSessionStatus } from '../session';
+import { SessionFailure } from '../session/SessionFailure';
+import { loginPath, PATHS } from '../../paths';
+import '../forms/forms.css';
+import './profile.css';
 
 /**
  * `/profile?slot=N`: what the job seeker wants alerts for in one of their profiles, and its CV.

@@ -1,20 +1,20 @@
 import { useId } from 'react';
 import { Navigate } from 'react-router-dom';
-import { AccountDetails } from './account/AccountDetails';
-import { ChangeEmailForm } from './account/ChangeEmailForm';
-import { ChangePasswordForm } from './account/ChangePasswordForm';
-import { DeleteAccount } from './account/DeleteAccount';
-import { EmailVerification } from './account/EmailVerification';
-import { PasswordResetAction } from './account/PasswordResetAction';
-import { SessionActions } from './account/SessionActions';
-import { useAccountActions } from './account/useAccountActions';
-import { PlanSection } from './plan/PlanSummary';
-import { LazyPushControl } from './push/LazyPushControl';
-import { ProfileProvider } from './profile/ProfileProvider';
-import { ProfileSummary } from './profile/ProfileSummary';
-import { ErrorMessage, StatusMessage } from './forms/FormMessages';
-import { OwnAddressOffer } from './login/OwnAddressOffer';
-import { PageLoading } from './forms/PageLoading';
+import { AccountDetails } from './AccountDetails';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccount } from './DeleteAccount';
+import { EmailVerification } from './EmailVerification';
+import { PasswordResetAction } from './PasswordResetAction';
+import { SessionActions } from './SessionActions';
+import { useAccountActions } from './useAccountActions';
+import { PlanSection } from '../plan/PlanSummary';
+import { LazyPushControl } from '../push/LazyPushControl';
+import { ProfileProvider } from '../profile/ProfileProvider';
+import { ProfileSummary } from '../profile/ProfileSummary';
+import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
+import { OwnAddressOffer } from '../login/OwnAddressOffer';
+import { PageLoading } from '../forms/PageLoading';
 import {
   useOwnRegistration,
   useReauthenticationFor,
@@ -22,11 +22,11 @@ import {
   useSessionOperation,
   useSessionStatus,
   useSessionUser,
-} from './session';
-import { SessionFailure } from './session/SessionFailure';
-import type { SessionUser } from '../machines/session/sessionTypes';
-import { loginPath, PATHS } from '../paths';
-import './forms.css';
+} from '../session';
+import { SessionFailure } from '../session/SessionFailure';
+import type { SessionUser } from '../../machines/session/sessionTypes';
+import { loginPath, PATHS } from '../../paths';
+import '../forms/forms.css';
 
 const LOGIN_THEN_BACK = loginPath({ next: PATHS.account });
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { config } from '../config';
-import { COPYRIGHT_YEAR } from '../machines/session/sessionConstants';
+import { config } from '../../config';
+import { COPYRIGHT_YEAR } from '../../machines/session/sessionConstants';
 import { BrandLink } from './BrandLink';
-import { PATHS, PRICING_PATH } from '../paths';
+import { PATHS, PRICING_PATH } from '../../paths';
 
 const FOOTER_LINKS = [
   { to: PRICING_PATH, label: 'Pricing' },

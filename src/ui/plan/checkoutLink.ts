@@ -1,4 +1,4 @@
-import type { SessionUser } from '../machines/session/sessionTypes';
+import type { SessionUser } from '../../machines/session/sessionTypes';
 
 /**
  * The hosted checkout link for a registered user: the uid as `client_reference_id`, so the

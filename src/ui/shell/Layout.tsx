@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { useCarryOverOffer } from './session';
+import { useCarryOverOffer } from '../session';
 import { useFocusAfterNavigation } from './useFocusAfterNavigation';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
 
 // Loaded only when a sign-in offers it: no page needs it to hydrate.
 const CarryOverDialog = lazy(async () => ({
-  default: (await import('./CarryOverDialog')).CarryOverDialog,
+  default: (await import('../session/CarryOverDialog')).CarryOverDialog,
 }));
 
 function CarryOverOffer() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AccountLink } from './AccountLink';
 import { BrandLink } from './BrandLink';
-import { PATHS, PRICING_PATH } from '../paths';
+import { PATHS, PRICING_PATH } from '../../paths';
 
 const PAGE_LINKS: readonly (readonly [to: string, label: string])[] = [
   [PRICING_PATH, 'Pricing'],

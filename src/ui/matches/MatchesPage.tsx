@@ -1,32 +1,32 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AlertMatch, ProfileSlot } from '../../contract';
-import { isHidden } from '../machines/matches/matchActionsTypes';
-import { activeProfiles } from '../machines/matches/matchesTypes';
-import { BusyButton } from './forms/BusyButton';
-import { PageLoadFailed, PageLoading } from './forms/PageLoading';
-import { useMatchesSend, useMatchesView } from './matches/hooks';
-import { ArrivalToast } from './matches/ArrivalToast';
-import { HiddenNotice } from './matches/HiddenNotice';
-import { MatchActionsBar } from './matches/MatchActionsBar';
-import { MatchesViewNav, pageViewOf } from './matches/MatchesViewNav';
-import { MatchCard, matchCardId } from './matches/MatchCard';
-import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './matches/MatchesEmpty';
-import { slotName, slotPath } from './profile/profileSlots';
-import { SlotNav } from './profile/SlotNav';
-import { useSessionStatus } from './session';
-import { SessionFailure } from './session/SessionFailure';
-import { LazyPushControl } from './push/LazyPushControl';
-import { loginPath, PATHS } from '../paths';
-import './forms.css';
-import './matches/matches.css';
+import type { AlertMatch, ProfileSlot } from '../../../contract';
+import { isHidden } from '../../machines/matches/matchActionsTypes';
+import { activeProfiles } from '../../machines/matches/matchesTypes';
+import { BusyButton } from '../forms/BusyButton';
+import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
+import { useMatchesSend, useMatchesView } from './hooks';
+import { ArrivalToast } from './ArrivalToast';
+import { HiddenNotice } from './HiddenNotice';
+import { MatchActionsBar } from './MatchActionsBar';
+import { MatchesViewNav, pageViewOf } from './MatchesViewNav';
+import { MatchCard, matchCardId } from './MatchCard';
+import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './MatchesEmpty';
+import { slotName, slotPath } from '../profile/profileSlots';
+import { SlotNav } from '../profile/SlotNav';
+import { useSessionStatus } from '../session';
+import { SessionFailure } from '../session/SessionFailure';
+import { LazyPushControl } from '../push/LazyPushControl';
+import { loginPath, PATHS } from '../../paths';
+import '../forms/forms.css';
+import './matches.css';
 
 // Shown only once the seeker's actions are read: no part of the page's first load.
 const ActedList = lazy(async () => ({
-  default: (await import('./matches/ActedList')).ActedList,
+  default: (await import('./ActedList')).ActedList,
 }));
 const MatchSuggestions = lazy(async () => ({
-  default: (await import('./matches/MatchSuggestions')).MatchSuggestions,
+  default: (await import('./MatchSuggestions')).MatchSuggestions,
 }));
 
 function countOf(matches: number, fresh: number): string {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { config } from '../config';
+import { config } from '../../config';
 import { BrandMark } from './BrandMark';
-import { PATHS } from '../paths';
+import { PATHS } from '../../paths';
 
 /** The logo and name, linking home. `large` is the footer's version. */
 export function BrandLink({ large = false }: { large?: boolean }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useDisplayedSessionKind } from './session';
-import './session/accountLink.css';
-import { PATHS } from '../paths';
+import { useDisplayedSessionKind } from '../session';
+import './accountLink.css';
+import { PATHS } from '../../paths';
 
 /**
  * The header's session link: "Account" for a registered user, "Login" otherwise. Both words sit
