@@ -7,8 +7,8 @@ interface Preparable<TPrepared> {
 
 /**
  * A query built and prepared once per database (a named statement on a PostgreSQL server), then
- * executed with its placeholders: the hot read paths skip Drizzle's query building, which
- * measured about a third of the backend's CPU on `GET /v1/profile`.
+ * executed with its placeholders: the hot read paths skip Drizzle's query building, a large share
+ * of their CPU (docs/architecture.md says how much, and how to measure it).
  */
 export function preparedFor<TPrepared>(
   name: string,

@@ -4,7 +4,7 @@ import { findSkills } from '../../server/skills/skillVocabulary';
 
 /**
  * Throughput of the text paths on 5 MB, the CV upload limit: `npx vitest bench --run --project unit test/bench`.
- * Target: each under 2 s on one core of the shared machine (measured: mean 1.3 s and 0.3 s).
+ * Target: each under 2 s on one core of the shared machine (docs/architecture.md keeps the figures).
  */
 const paragraph =
   'We build payments infrastructure with Go, PostgreSQL and Kubernetes on AWS. You will work with ' +
