@@ -17,7 +17,7 @@ if (!Number.isInteger(sequences) || sequences < 1 || !Number.isInteger(seed)) {
   process.exit(2);
 }
 
-// "Log and rethrow" failures log on purpose; the report below is what matters.
+// "Show and log" failures log on purpose; the report below is what matters.
 console.error = () => undefined;
 const stats = emptyStats();
 const started = performance.now();

@@ -65,7 +65,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'INVALID_PASSWORD',
     source: 'emulator',
     clientCode: 'wrong-password',
-    handling: 'rethrow',
+    handling: 'show',
     async provoke() {
       const email = uniqueEmail('wrong');
       await createAccount(email, PASSWORD);
@@ -76,7 +76,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'INVALID_LOGIN_CREDENTIALS',
     source: 'emulator',
     clientCode: 'invalid-credential',
-    handling: 'rethrow',
+    handling: 'show',
     async provoke() {
       const email = uniqueEmail('private');
       await createAccount(email, PASSWORD);
@@ -95,7 +95,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'EMAIL_NOT_FOUND',
     source: 'emulator',
     clientCode: 'user-not-found',
-    handling: 'rethrow',
+    handling: 'show',
     provoke: () =>
       run(actorsFor(createTestAuth()).signIn, {
         email: uniqueEmail('nobody'),
@@ -106,7 +106,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'TOO_MANY_ATTEMPTS_TRY_LATER',
     source: 'stub',
     clientCode: 'too-many-requests',
-    handling: 'rethrow',
+    handling: 'show',
     provoke() {
       fetchStub.answerError('/v1/accounts:signInWithPassword?', 'TOO_MANY_ATTEMPTS_TRY_LATER');
       return run(actorsFor(createTestAuth()).signIn, {
@@ -119,7 +119,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'EXPIRED_OOB_CODE',
     source: 'stub',
     clientCode: 'expired-action-code',
-    handling: 'rethrow',
+    handling: 'show',
     provoke() {
       fetchStub.answerError('/v1/accounts:resetPassword?', 'EXPIRED_OOB_CODE');
       return run(actorsFor(createTestAuth()).confirmPasswordReset, {
@@ -132,7 +132,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'INVALID_OOB_CODE',
     source: 'emulator',
     clientCode: 'invalid-action-code',
-    handling: 'rethrow',
+    handling: 'show',
     provoke: () =>
       run(actorsFor(createTestAuth()).confirmPasswordReset, {
         oobCode: 'no-such-code',
@@ -165,7 +165,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS',
     source: 'stub',
     clientCode: 'password-does-not-meet-requirements',
-    handling: 'rethrow',
+    handling: 'show',
     async provoke() {
       const { actors } = await signedIn('policy');
       fetchStub.answerError(
@@ -191,7 +191,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'WEAK_PASSWORD',
     source: 'emulator',
     clientCode: 'weak-password',
-    handling: 'rethrow',
+    handling: 'show',
     async provoke() {
       const { actors } = await signedIn('weak');
       return run(actors.changePassword, { newPassword: '123' });
@@ -201,7 +201,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'INVALID_EMAIL',
     source: 'emulator',
     clientCode: 'invalid-email',
-    handling: 'rethrow',
+    handling: 'show',
     provoke: () =>
       run(actorsFor(createTestAuth()).signIn, {
         email: 'not-an-address',
@@ -212,7 +212,7 @@ const errorCases: ErrorCase[] = [
     serverCode: 'MISSING_PASSWORD',
     source: 'emulator',
     clientCode: 'missing-password',
-    handling: 'rethrow',
+    handling: 'show',
     provoke: () =>
       run(actorsFor(createTestAuth()).signIn, { email: uniqueEmail('x'), password: '' }),
   },

@@ -8,7 +8,7 @@ const SEED = 20261122;
 
 describe('the session keeps its rules through random races between tabs', () => {
   beforeAll(() => {
-    // Paths through "log and rethrow" failures log on purpose; keep the test output readable.
+    // Paths through "show and log" failures log on purpose; keep the test output readable.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterAll(() => vi.restoreAllMocks());

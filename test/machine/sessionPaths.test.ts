@@ -92,7 +92,7 @@ async function runPath(path: SessionPath) {
 
 describe(`session statechart: ${paths.length} paths generated from its graph`, () => {
   beforeAll(() => {
-    // Paths through "log and rethrow" failures log on purpose; keep the test output readable.
+    // Paths through "show and log" failures log on purpose; keep the test output readable.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterAll(() => vi.restoreAllMocks());

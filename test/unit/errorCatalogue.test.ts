@@ -65,39 +65,39 @@ const REQUIRED_CODES = [
 
 const EXPECTED_HANDLING: Record<string, ErrorHandling> = {
   'popup-blocked': 'redirect',
-  'popup-closed-by-user': 'rethrow',
-  'cancelled-popup-request': 'rethrow',
+  'popup-closed-by-user': 'show',
+  'cancelled-popup-request': 'show',
   'credential-already-in-use': 'switch',
   'email-already-in-use': 'switch',
   'user-disabled': 'signOut',
   'user-token-expired': 'signOut',
   'requires-recent-login': 'reauthenticate',
-  'wrong-password': 'rethrow',
-  'invalid-credential': 'rethrow',
-  'user-not-found': 'rethrow',
-  'invalid-email': 'rethrow',
-  'missing-password': 'rethrow',
-  'weak-password': 'rethrow',
-  'password-does-not-meet-requirements': 'rethrow',
-  'expired-action-code': 'rethrow',
-  'invalid-action-code': 'rethrow',
-  'too-many-requests': 'rethrow',
-  'network-request-failed': 'rethrow',
-  'account-exists-with-different-credential': 'logAndRethrow',
-  'operation-not-allowed': 'logAndRethrow',
-  'internal-error': 'logAndRethrow',
-  'invalid-continue-uri': 'logAndRethrow',
-  'unauthorized-continue-uri': 'logAndRethrow',
-  'missing-continue-uri': 'logAndRethrow',
-  'web-storage-unsupported': 'logAndRethrow',
-  'operation-not-supported-in-this-environment': 'logAndRethrow',
-  timeout: 'logAndRethrow',
-  'quota-exceeded': 'logAndRethrow',
-  'no-user': 'logAndRethrow',
-  'session-failed': 'logAndRethrow',
-  'not-in-browser': 'logAndRethrow',
-  'redirect-timeout': 'logAndRethrow',
-  unknown: 'logAndRethrow',
+  'wrong-password': 'show',
+  'invalid-credential': 'show',
+  'user-not-found': 'show',
+  'invalid-email': 'show',
+  'missing-password': 'show',
+  'weak-password': 'show',
+  'password-does-not-meet-requirements': 'show',
+  'expired-action-code': 'show',
+  'invalid-action-code': 'show',
+  'too-many-requests': 'show',
+  'network-request-failed': 'show',
+  'account-exists-with-different-credential': 'showAndLog',
+  'operation-not-allowed': 'showAndLog',
+  'internal-error': 'showAndLog',
+  'invalid-continue-uri': 'showAndLog',
+  'unauthorized-continue-uri': 'showAndLog',
+  'missing-continue-uri': 'showAndLog',
+  'web-storage-unsupported': 'showAndLog',
+  'operation-not-supported-in-this-environment': 'showAndLog',
+  timeout: 'showAndLog',
+  'quota-exceeded': 'showAndLog',
+  'no-user': 'showAndLog',
+  'session-failed': 'showAndLog',
+  'not-in-browser': 'showAndLog',
+  'redirect-timeout': 'showAndLog',
+  unknown: 'showAndLog',
 };
 
 const passwordCredential: SwitchCredential = {
@@ -235,7 +235,7 @@ describe('error catalogue', () => {
   });
 
   it('falls back for codes it does not know', () => {
-    expect(handlingOf('no-such-code')).toBe('logAndRethrow');
+    expect(handlingOf('no-such-code')).toBe('showAndLog');
     expect(userMessageFor('no-such-code')).toBe(userMessageFor(UNKNOWN_ERROR_CODE));
     expect(userMessageFor(UNKNOWN_ERROR_CODE)).toMatch(/^Something went wrong\b/);
   });

@@ -9,15 +9,15 @@ import { SESSION_UNAVAILABLE_MESSAGE } from './sessionUnavailable';
 /**
  * What the session does with a failure:
  * - `redirect`: try again with a full-page redirect;
- * - `rethrow`: show the message, nothing is wrong with the app;
+ * - `show`: show the message, nothing is wrong with the app;
  * - `switch`: the credential belongs to another account, switch to it;
  * - `signOut`: the session can't continue, start a new guest with a notice;
  * - `reauthenticate`: ask the user to sign in again, then retry;
  * - `retry`: nothing changed and trying again may work: show the message, offer the same choice;
- * - `logAndRethrow`: show the message and log it as a possible bug.
+ * - `showAndLog`: show the message and log it as a possible bug.
  */
 export type ErrorHandling =
-  'redirect' | 'rethrow' | 'switch' | 'signOut' | 'reauthenticate' | 'retry' | 'logAndRethrow';
+  'redirect' | 'show' | 'switch' | 'signOut' | 'reauthenticate' | 'retry' | 'showAndLog';
 
 export interface ErrorCatalogueEntry {
   readonly handling: ErrorHandling;
@@ -38,7 +38,7 @@ export const ERROR_CATALOGUE = {
     message: 'This sign-in is already linked to another ApplyFirst account.',
   },
   'account-exists-with-different-credential': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message:
       'An account with this email address already exists with a different way of signing in.',
   },
@@ -46,14 +46,14 @@ export const ERROR_CATALOGUE = {
   // Popups.
   'popup-blocked': { handling: 'redirect', message: 'Your browser blocked the sign-in window.' },
   'popup-closed-by-user': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'The sign-in window was closed before signing in finished.',
   },
   'cancelled-popup-request': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'Only one sign-in window can be open at a time.',
   },
-  'user-cancelled': { handling: 'rethrow', message: 'Signing in with Google was cancelled.' },
+  'user-cancelled': { handling: 'show', message: 'Signing in with Google was cancelled.' },
 
   // The session can't go on.
   'user-disabled': { handling: 'signOut', message: 'This account has been disabled.' },
@@ -73,157 +73,157 @@ export const ERROR_CATALOGUE = {
   // Ordinary mistakes and conditions people can fix: shown, not logged as bugs.
   // Sign-in failures never tell whether an address has an account (e-mail enumeration).
   'wrong-password': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'The email address or password is incorrect. New to ApplyFirst? Choose "Create account".',
   },
   'invalid-credential': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'The email address or password is incorrect. New to ApplyFirst? Choose "Create account".',
   },
   'user-not-found': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'The email address or password is incorrect. New to ApplyFirst? Choose "Create account".',
   },
   'user-mismatch': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'Please sign in with the account you are using now.',
   },
-  'invalid-email': { handling: 'rethrow', message: 'Please enter a valid email address.' },
-  'missing-password': { handling: 'rethrow', message: 'Please enter your password.' },
+  'invalid-email': { handling: 'show', message: 'Please enter a valid email address.' },
+  'missing-password': { handling: 'show', message: 'Please enter your password.' },
   'weak-password': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'This password is too weak. Please choose a stronger one.',
   },
   'password-does-not-meet-requirements': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'This password does not meet the requirements.',
   },
   'expired-action-code': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'This link has expired. Please ask for a new one.',
   },
   'invalid-action-code': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'This link is not valid, or it has already been used. Please ask for a new one.',
   },
   'missing-or-invalid-nonce': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'This sign-in could not be confirmed. Please start it again.',
   },
   // E-mail link sign-in.
   'email-link-needs-address': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'This sign-in link was opened on another device or browser. Enter the email address it was sent to.',
   },
   'email-link-wrong-address': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'This sign-in link was sent to a different email address. Enter the address it was sent to.',
   },
   'email-link-account-exists': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'This address already has an ApplyFirst account, and that link has now been used. We have e-mailed a new one: open it to sign in to that account, then choose what happens to your guest work.',
   },
   'new-email-in-use': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'Another account already uses this email address. Choose a different one.',
   },
   'too-many-requests': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'Too many attempts. Please wait a little and try again.',
   },
   'network-request-failed': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'Could not reach the server. Check your internet connection and try again.',
   },
 
   // Failures that point at configuration or a bug.
   'operation-not-allowed': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'This way of signing in is not available right now.',
   },
   'admin-restricted-operation': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'This action is not available right now.',
   },
   'provider-already-linked': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'Your account already has this way of signing in.',
   },
-  'null-user': { handling: 'logAndRethrow', message: 'No user signed in' },
+  'null-user': { handling: 'showAndLog', message: 'No user signed in' },
   'internal-error': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'Something went wrong on our side. Please try again.',
   },
   'invalid-continue-uri': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'The link back to this site is not valid.',
   },
   'unauthorized-continue-uri': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'The link back to this site is not allowed.',
   },
   'missing-continue-uri': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'The link back to this site is missing.',
   },
   'web-storage-unsupported': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message:
       'Your browser is blocking the storage this site needs to keep you signed in. Allow site data and try again.',
   },
   'operation-not-supported-in-this-environment': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'This browser does not support this way of signing in.',
   },
   timeout: {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'The server took too long to answer. Please try again.',
   },
   'quota-exceeded': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'The service is busy right now. Please try again later.',
   },
   // Bot protection (reCAPTCHA Enterprise) when the project enforces it.
   'missing-recaptcha-token': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'We could not confirm that you are not a robot. Reload the page and try again.',
   },
   'invalid-recaptcha-token': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'We could not confirm that you are not a robot. Reload the page and try again.',
   },
   'captcha-check-failed': {
-    handling: 'rethrow',
+    handling: 'show',
     message: 'We could not confirm that you are not a robot. Please try again.',
   },
   'recaptcha-not-enabled': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'Signing in is not available right now. Please try again later.',
   },
 
   // The app's own codes.
-  'no-user': { handling: 'logAndRethrow', message: 'No user signed in' },
-  'session-failed': { handling: 'logAndRethrow', message: 'Failed to create session' },
+  'no-user': { handling: 'showAndLog', message: 'No user signed in' },
+  'session-failed': { handling: 'showAndLog', message: 'Failed to create session' },
   'not-in-browser': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'Signing in only works in a web browser.',
   },
   'redirect-timeout': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: "The browser did not open Google's sign-in page. Please try again.",
   },
   'session-unavailable': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: SESSION_UNAVAILABLE_MESSAGE,
   },
   'session-stopped': {
-    handling: 'logAndRethrow',
+    handling: 'showAndLog',
     message: 'Signing in stopped working because of an unexpected error. Please try again.',
   },
   // The product backend (carrying a guest's work over, deleting an account).
@@ -232,16 +232,16 @@ export const ERROR_CATALOGUE = {
     message: 'ApplyFirst could not be reached, so nothing was changed. Please try again.',
   },
   'carry-over-refused': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'Your guest work could not be moved: the guest session has expired or its work was already moved. Your account is as it was.',
   },
   'account-has-subscription': {
-    handling: 'rethrow',
+    handling: 'show',
     message:
       'Your Pro subscription is still running. Cancel it under “Manage billing” first, then delete your account. Nothing was deleted.',
   },
-  unknown: { handling: 'logAndRethrow', message: 'Something went wrong. Please try again.' },
+  unknown: { handling: 'showAndLog', message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 export type ClientCode = keyof typeof ERROR_CATALOGUE;

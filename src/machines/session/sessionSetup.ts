@@ -222,7 +222,7 @@ export const sessionSetup = setup({
       handles(event, 'switch') && failureIn(event).switchCredential !== undefined,
     errorNeedsRedirect: ({ event }) => handles(event, 'redirect'),
     errorNeedsRecentLogin: ({ event }) => handles(event, 'reauthenticate'),
-    errorIsExpected: ({ event }) => handles(event, 'rethrow'),
+    errorIsExpected: ({ event }) => handles(event, 'show'),
     errorCanBeRetried: ({ event }) => handles(event, 'retry'),
     /** The sign-in discarded a guest that saved something (or may have): offer to carry it over. */
     discardsGuestWork: (_, result: SignInResult) =>
