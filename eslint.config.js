@@ -12,6 +12,93 @@ const firebaseAuthOnlyInService = {
 };
 const layer = (forbidden, why) => ({ group: forbidden, message: why });
 
+/**
+ * The backend's layers, bottom row first (docs/architecture.md, Server layers). A member is a
+ * folder or a file under server/; it may import the rows below its own, never a peer in its row nor
+ * a row above. `serverTop` may import anything and nothing imports it; no server/ file imports
+ * dev/, the development stand-ins (which may import the server's pieces). routeDependencies.ts,
+ * the type-only bag app.ts hands every route file, is in no row.
+ */
+const serverLayers = [
+  ['apiFailure.ts', 'withTimeLimit.ts', 'jobs/jobRecord.ts', 'skills'],
+  ['errorCodes.ts', 'http', 'db'],
+  ['jobQueue.ts', 'auth', 'email', 'jobs'],
+  ['config.ts', 'plan'],
+  ['profile'],
+  ['cv', 'follow', 'matchActions'],
+  ['matching'],
+  ['alerts'],
+  ['push', 'jobs/poll'],
+  ['carryOver', 'account'],
+];
+const serverTop = ['app.ts', 'main.ts', 'cleanup.ts', 'cleanupSchedule.ts'];
+/** Route files that still import a member above their own: file -> those members. */
+const serverExemptions = {
+  // Lead: profileRoutes.ts reads the CV summaries from cv/cvStore (cv sits above profile).
+  'server/profile/profileRoutes.ts': ['cv'],
+  // Lead: followRoutes.ts types its board polling with jobs/poll's BoardPolling (poll sits above).
+  'server/follow/followRoutes.ts': ['jobs/poll'],
+};
+
+/**
+ * An import of `member` from anywhere in server/ (or dev/): `../alerts/x`, `../../jobs/poll/y`, or
+ * `../poll/y` from inside jobs/; a folder's nested members (jobs/poll in jobs) are their own.
+ */
+function importOf(member, members) {
+  const name = member.replace(/\.ts$/, '');
+  const parts = name.split('/');
+  const parents = parts
+    .slice(0, -1)
+    .map((part) => `(?:${part}/)?`)
+    .join('');
+  const nested = members
+    .filter((other) => other.startsWith(`${name}/`))
+    .map((other) => other.slice(name.length + 1).replace(/\.ts$/, ''));
+  const inside = nested.length === 0 ? '/' : `/(?!(?:${nested.join('|')})(?:/|$))`;
+  return `^\\.{1,2}/(?:\\.\\./)*${parents}${parts.at(-1)}(?:$|${inside})`;
+}
+
+/** serverLayers as `layering` entries: each member's files, forbidden every member above it. */
+function serverLayering() {
+  const members = [...serverLayers.flat(), ...serverTop];
+  const globOf = (member) => `server/${member.endsWith('.ts') ? member : `${member}/**`}`;
+  const noDev = {
+    regex: importOf('dev', []),
+    message: 'server/ is production code: it never imports dev/, the development stand-ins.',
+  };
+  const rowOf = (member) => serverLayers.findIndex((row) => row.includes(member));
+  const forbid = (member, above) => [
+    noDev,
+    ...above.map((other) => ({
+      regex: importOf(other, members),
+      message: `server/${member} may not import server/${other}, which sits ${rowOf(other) === rowOf(member) ? 'beside' : 'above'} it: server layers import downwards only (serverLayers in eslint.config.js).`,
+    })),
+  ];
+  const entries = { 'server/**': [noDev] };
+  serverLayers.forEach((row, index) => {
+    const above = [...serverLayers.slice(index).flat(), ...serverTop];
+    for (const member of row) {
+      const others = above.filter((other) => other !== member);
+      entries[globOf(member)] = forbid(member, others);
+      const nested = members.filter((other) => other.startsWith(`${member}/`));
+      const exempt = Object.keys(serverExemptions).filter((file) =>
+        file.startsWith(`server/${member}/`),
+      );
+      layeringIgnores[globOf(member)] = [...nested.map(globOf), ...exempt];
+      for (const file of exempt) {
+        entries[file] = forbid(
+          member,
+          others.filter((other) => !serverExemptions[file].includes(other)),
+        );
+      }
+    }
+  });
+  return entries;
+}
+
+/** Files a `layering` entry leaves to another entry, by the entry's glob. */
+const layeringIgnores = { 'src/**': ['src/routes/**', 'src/main.tsx', 'src/entry-*.tsx'] };
+
 /** Imports flow one way: routes -> ui -> machines, meta -> config, paths (docs/architecture.md). */
 const layering = {
   'src/**': [layer(['**/routes', '**/routes/**'], 'Nothing imports routes.')],
@@ -28,6 +115,7 @@ const layering = {
   ],
   // The bottom layer: everyone may import config and paths; they import nothing from the app.
   'src/{config,paths}.ts': [layer(['./*', './**'], 'config and paths are the bottom layer.')],
+  ...serverLayering(),
 };
 
 export default tseslint.config(
@@ -45,7 +133,7 @@ export default tseslint.config(
   },
   ...Object.entries(layering).map(([files, patterns]) => ({
     files: [files],
-    ignores: files === 'src/**' ? ['src/routes/**', 'src/main.tsx', 'src/entry-*.tsx'] : [],
+    ignores: layeringIgnores[files] ?? [],
     rules: {
       'no-restricted-imports': ['error', { paths: [firebaseAuthOnlyInService], patterns }],
     },
@@ -53,7 +141,7 @@ export default tseslint.config(
   // No import circles in the front end or the backend (type-only imports,
   // erased at compile time, are not followed).
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts', 'dev/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,

@@ -13,7 +13,7 @@ import type { AlertProfileInput, Seniority, UsStateCode } from '../contract';
 import Fastify from 'fastify';
 import { createAlertEvents, type AlertEvents } from '../server/alerts/alertEvents';
 import { createAlerts } from '../server/alerts/createAlerts';
-import { lookupColumns } from '../server/alerts/profileLookup';
+import { lookupColumns } from '../server/profile/profileLookup';
 import { profilesForJob } from '../server/alerts/profilesForJob';
 import { openDatabase, type Database } from '../server/db/database';
 import { jobs, profiles } from '../server/db/schema';

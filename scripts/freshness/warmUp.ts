@@ -4,9 +4,8 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
-import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
+import { boardKey, type BoardRef, type JobRecord } from '../../server/jobs/jobRecord';
 import { dedupeKey } from '../../server/jobs/normalise/dedupeKey';
-import { boardKey } from '../../server/jobs/poll/pollJob';
 import { companyFromToken } from '../../server/jobs/sources/boardSource';
 import { BOARD_FETCHERS } from '../../server/jobs/sources/fetchBoard';
 import { DEFAULT_LEVER_PAGE_SIZE } from '../../server/jobs/sources/lever';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CarryOverMode, CarryOverResponse } from '../../contract';
-import { refreshMatchSkills } from '../alerts/profileLookup';
+import { refreshMatchSkills } from '../profile/profileLookup';
 import { recordRevocation } from '../auth/revocations';
 import type { Database, Transaction } from '../db/database';
 import { carryOvers, cvs, profiles } from '../db/schema';

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CvMediaType, CvSummary, ProfileSlot } from '../../contract';
-import { inTransaction, lockUserProfile, refreshMatchSkills } from '../alerts/profileLookup';
+import { inTransaction, lockUserProfile } from '../db/transactions';
 import type { Database, Transaction } from '../db/database';
 import { cvs } from '../db/schema';
 import { preparedFor } from '../db/prepared';
+import { refreshMatchSkills } from '../profile/profileLookup';
 import { assertSlotAllowed } from '../plan/planLimits';
 
 export interface StoredCv {

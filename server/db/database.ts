@@ -7,7 +7,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { ServerConfig } from '../config';
 import * as matchActionTables from './matchActionTables';
 import * as coreTables from './schema';
 
@@ -43,7 +42,11 @@ export type DatabaseLocation =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; image?: Blob };
 
-export function databaseLocationOf(config: ServerConfig): DatabaseLocation {
+/** Where the server's settings (`ServerConfig`) put the database. */
+export function databaseLocationOf(config: {
+  databaseUrl: string | null;
+  pgliteDataDir: string;
+}): DatabaseLocation {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.pgliteDataDir };

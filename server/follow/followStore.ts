@@ -5,10 +5,11 @@ import {
   type FollowSource,
   type ProfileSlot,
 } from '../../contract';
-import { inTransaction, lockUserProfile } from '../alerts/profileLookup';
+import { inTransaction, lockUserProfile } from '../db/transactions';
 import { ApiFailure } from '../apiFailure';
 import type { Database, Transaction } from '../db/database';
 import { followedBoards, followModes, jobs } from '../db/schema';
+import { inSlotOf } from '../db/slotColumn';
 import { assertSlotAllowed } from '../plan/planLimits';
 
 /** A followed board: the source and the token its careers page URL names. */
@@ -24,8 +25,7 @@ export interface StoredFollow extends FollowedBoard {
   readonly openPostings: number;
 }
 
-const inSlot = (uid: string, slot: ProfileSlot) =>
-  and(eq(followedBoards.uid, uid), eq(followedBoards.slot, slot));
+const inSlot = (uid: string, slot: ProfileSlot) => inSlotOf(followedBoards, uid, slot);
 
 const ofBoard = (board: FollowedBoard) =>
   and(eq(followedBoards.source, board.source), eq(followedBoards.token, board.token));
@@ -132,14 +132,4 @@ export async function everyFollowedBoard(db: Database): Promise<FollowedBoard[]>
     .selectDistinct({ source: followedBoards.source, token: followedBoards.token })
     .from(followedBoards);
   return rows.map((row) => ({ source: row.source, token: row.token }));
-}
-
-/** Forgets what the slot follows and how (its profile was deleted). */
-export async function deleteFollows(
-  db: Database | Transaction,
-  uid: string,
-  slot: ProfileSlot,
-): Promise<void> {
-  await db.delete(followedBoards).where(inSlot(uid, slot));
-  await db.delete(followModes).where(and(eq(followModes.uid, uid), eq(followModes.slot, slot)));
 }

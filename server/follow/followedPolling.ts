@@ -1,6 +1,5 @@
 import type { Database } from '../db/database';
-import type { BoardRef } from '../jobs/jobRecord';
-import { boardKey } from '../jobs/poll/pollJob';
+import { boardKey, type BoardRef } from '../jobs/jobRecord';
 import { everyFollowedBoard } from './followStore';
 
 /** The configured boards and every board someone follows, each once. */

@@ -16,6 +16,9 @@ export interface BoardRef {
   readonly token: string;
 }
 
+/** A board's key, `greenhouse:acme`: one per board (the poll queue's singleton key, maps of boards). */
+export const boardKey = (board: BoardRef): string => `${board.source}:${board.token}`;
+
 /**
  * Who may take the job from the US: on site in the US, remote within the US, remote from anywhere,
  * or not from the US (on site elsewhere, remote restricted to other countries, or no US place named).

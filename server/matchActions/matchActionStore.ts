@@ -8,7 +8,7 @@ import {
   type ProfileSlot,
   type PutMatchActionRequest,
 } from '../../contract';
-import { inTransaction, lockUserProfile } from '../alerts/profileLookup';
+import { inTransaction, lockUserProfile } from '../db/transactions';
 import { ApiFailure } from '../apiFailure';
 import type { Database, Transaction } from '../db/database';
 import { alerts, jobs } from '../db/schema';

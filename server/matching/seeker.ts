@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { AlertProfile, ProfileSlot } from '../../contract';
-import { cvTextOf } from '../alerts/profileLookup';
+import { cvTextOf } from '../profile/profileLookup';
 import type { Database } from '../db/database';
 import { cvs } from '../db/schema';
 import { readProfile, readProfiles } from '../profile/profileStore';
-import { seekerSkills } from './seekerSkills';
+import { seekerSkills } from '../profile/seekerSkills';
 
 /** What matching reads of one profile: the alert profile, and the skills of it and its slot's CV. */
 export interface Seeker {

@@ -1,7 +1,7 @@
-import { eq, lte } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { plans, processedWebhookEvents } from '../db/schema';
-import { applyProfileLimit } from '../profile/profileStore';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database';
+import { plans, processedWebhookEvents, profiles } from '../db/schema';
+import { lockUserProfile } from '../db/transactions';
 import { decidePlan, limitsFor, type PlanRow } from './planState';
 import type { PlanEvent } from './stripeEvents';
 
@@ -17,6 +17,19 @@ export async function uidOfCustomer(db: Database, customerId: string): Promise<s
     .from(plans)
     .where(eq(plans.customerId, customerId));
   return row?.uid ?? null;
+}
+
+/**
+ * After the plan changed (in its transaction): the user's profiles within the plan's limit active,
+ * those beyond it inactive (kept, readable, deletable; no matches, no alerts).
+ */
+async function applyProfileLimit(tx: Transaction, uid: string, limit: number): Promise<void> {
+  await lockUserProfile(tx, uid);
+  const withinLimit = sql`(${profiles.slot} <= ${limit})`;
+  await tx
+    .update(profiles)
+    .set({ active: withinLimit })
+    .where(and(eq(profiles.uid, uid), ne(profiles.active, withinLimit)));
 }
 
 export interface EventRecord {

@@ -1,15 +1,15 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AlertProfile, AlertProfileInput, ProfileSlot } from '../../contract';
-import { cvTextOf, inTransaction, lockUserProfile, lookupColumns } from '../alerts/profileLookup';
 import { isTransaction, type Database, type Transaction } from '../db/database';
 import { preparedFor } from '../db/prepared';
-import { cvs, profiles } from '../db/schema';
-import { deleteFollows } from '../follow/followStore';
+import { cvs, followedBoards, followModes, profiles } from '../db/schema';
+import { inSlotOf } from '../db/slotColumn';
+import { inTransaction, lockUserProfile } from '../db/transactions';
 import { assertSlotAllowed } from '../plan/planLimits';
+import { cvTextOf, lookupColumns } from './profileLookup';
 import { toAlertProfile, toColumns } from './profileRow';
 
-const inSlot = (uid: string, slot: ProfileSlot) =>
-  and(eq(profiles.uid, uid), eq(profiles.slot, slot));
+const inSlot = (uid: string, slot: ProfileSlot) => inSlotOf(profiles, uid, slot);
 
 const readProfileRow = preparedFor('read_profile', (db) =>
   db
@@ -88,26 +88,11 @@ export async function deleteProfile(
       .returning({ uid: profiles.uid });
     const removedCvs = await tx
       .delete(cvs)
-      .where(and(eq(cvs.uid, uid), eq(cvs.slot, slot)))
+      .where(inSlotOf(cvs, uid, slot))
       .returning({ uid: cvs.uid });
-    await deleteFollows(tx, uid, slot);
+    // What the slot follows and how goes with it.
+    await tx.delete(followedBoards).where(inSlotOf(followedBoards, uid, slot));
+    await tx.delete(followModes).where(inSlotOf(followModes, uid, slot));
     return removedProfiles.length + removedCvs.length > 0;
   });
-}
-
-/**
- * After the plan changed (in its transaction): the user's profiles within the plan's limit active,
- * those beyond it inactive (kept, readable, deletable; no matches, no alerts).
- */
-export async function applyProfileLimit(
-  tx: Transaction,
-  uid: string,
-  limit: number,
-): Promise<void> {
-  await lockUserProfile(tx, uid);
-  const withinLimit = sql`(${profiles.slot} <= ${limit})`;
-  await tx
-    .update(profiles)
-    .set({ active: withinLimit })
-    .where(and(eq(profiles.uid, uid), ne(profiles.active, withinLimit)));
 }

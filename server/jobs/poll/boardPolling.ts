@@ -1,19 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, PgBoss } from 'pg-boss';
-import { rewriteStaleLookups } from '../../alerts/profileLookup';
+import { rewriteStaleLookups } from '../../profile/profileLookup';
 import { withTimeLimit } from '../../withTimeLimit';
-import type { BoardRef } from '../jobRecord';
+import { boardKey, type BoardRef } from '../jobRecord';
 import type { Validator } from '../sources/validator';
 import { AlertRounds } from './alertRounds';
 import { makeAlerts, pollBoard, type PollAlerts, type PollBoardDeps } from './pollBoard';
 import { logPollOutcome } from './pollLog';
-import {
-  POLL_BOARD_QUEUE,
-  boardKey,
-  isPollBoardData,
-  pollDataOf,
-  type PollBoardData,
-} from './pollJob';
+import { POLL_BOARD_QUEUE, isPollBoardData, pollDataOf, type PollBoardData } from './pollJob';
 
 export interface BoardPollingOptions extends PollBoardDeps {
   /** The app's started job queue (`startJobQueue`), which stops the polls when it stops. */

@@ -18,9 +18,6 @@ export interface PollBoardData {
   readonly validator?: Validator;
 }
 
-/** The queue's singleton key: at most one queued poll per board. */
-export const boardKey = (board: BoardRef): string => `${board.source}:${board.token}`;
-
 export const pollDataOf = (
   board: BoardRef,
   failures: number,

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BoardRef } from '../jobRecord';
-import { boardKey } from './pollJob';
+import { boardKey, type BoardRef } from '../jobRecord';
 import type { PollOutcome } from './pollBoard';
 
 /** One line per poll: counts, or the failure's kind and status; never a posting or a secret. */

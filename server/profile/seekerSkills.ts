@@ -1,4 +1,4 @@
-import { canonicalSkills } from '../profile/normaliseProfile';
+import { canonicalSkills } from './normaliseProfile';
 import { findSkills } from '../skills/skillVocabulary';
 
 /** The seeker's skills: the profile's (canonical, as saved) joined with those found in the CV. */

@@ -1,10 +1,10 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { AlertProfileInput, ProfileSlot } from '../../contract';
-import { isTransaction, type Database, type Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { cvs, profiles } from '../db/schema';
 import { profilePlaces } from '../jobs/store/usPlaces';
-import { seekerSkills } from '../matching/seekerSkills';
-import { toAlertProfile } from '../profile/profileRow';
+import { toAlertProfile } from './profileRow';
+import { seekerSkills } from './seekerSkills';
 
 /**
  * The rules the lookup columns are written by. Raise it when they change: rows written by older
@@ -23,24 +23,6 @@ export function lookupColumns(profile: AlertProfileInput, cvText: string | null)
     usPlaces: profilePlaces(profile.where.usStates, profile.where.usCities),
     lookupVersion: LOOKUP_VERSION,
   };
-}
-
-/**
- * Serialises the writes of one user's profiles and CVs, every slot, and of the plan's limit on them
- * (for the transaction's rest), so the lookup written last read both as they now are (a profile
- * save and a CV upload at once never leave the skills of the older CV behind), and a save checks
- * the plan no change of plan is about to overtake.
- */
-export async function lockUserProfile(tx: Transaction, uid: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`profile:${uid}`}, 0))`);
-}
-
-/** Runs `work` in the given transaction, or in a new one on the database. */
-export function inTransaction<T>(
-  db: Database | Transaction,
-  work: (tx: Transaction) => Promise<T>,
-): Promise<T> {
-  return isTransaction(db) ? work(db) : db.transaction(work);
 }
 
 /** The user's stored CV text in this slot, or null. */
