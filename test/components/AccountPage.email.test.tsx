@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userMessageFor } from '../../src/machines/session/errorCatalogue';
@@ -14,6 +14,9 @@ import {
   registeredUser,
   renderWithSession,
 } from '../support/sessionTestProvider';
+
+// The account's sections load as their own chunk once the user is known: slow on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { configure, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { personAtKeyboard } from './person';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
@@ -18,6 +18,9 @@ import {
 import { loginPath, PATHS } from '../../src/paths';
 import { loadBrowserPlan } from '../../src/ui/plan/browserPlanRuntime';
 import { PRO_RENEWING } from '../support/planFixtures';
+
+// The account's sections load as their own chunk once the user is known: slow on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The plan section's backend read: Free unless a test says otherwise.
 vi.mock('../../src/ui/plan/browserPlanRuntime', async () => {
@@ -70,9 +73,13 @@ describe('AccountPage', () => {
     renderWithSession({ session, path: PATHS.account });
     expect((await screen.findByText('Loading your account…')).getAttribute('role')).toBe('status');
     expect(currentLocation()).toBe(PATHS.account);
+    // The intro is there before the session is known, and stays as the sections fill in.
+    const intro = () => screen.getByText(/^Your sign-in details, your job alert profile and plan/);
+    const shown = intro();
     restoring.resolve({ user: registeredUser, redirectError: null });
     await screen.findByText('ada@example.com');
     expect(screen.queryByText('Loading your account…')).toBeNull();
+    expect(intro()).toBe(shown);
   });
 
   it("shows the user's details with readable dates", async () => {

@@ -17,6 +17,18 @@ afterEach(() => {
 import { field, fillProfile, fakeBackend, renderProfilePage } from '../support/profilePage';
 
 describe('the job alert profile page', () => {
+  it('shows the heading and intro before the session is known, and keeps them as the form fills in', async () => {
+    renderProfilePage();
+    const page = screen.getByRole('region', { name: 'Your job alert profile' });
+    const intro = () => within(page).getByText(/^Tell us the roles, skills and places you want/);
+    const shown = intro();
+    expect(page.getAttribute('aria-busy')).toBe('true');
+    expect(within(page).getByText('Loading your profile…')).toBeTruthy();
+    await field('Target roles');
+    expect(page.getAttribute('aria-busy')).toBeNull();
+    expect(intro()).toBe(shown);
+  });
+
   it('lets a guest fill and save the profile, and invites them to create an account', async () => {
     const { backend, person } = renderProfilePage();
     expect(screen.getByRole('heading', { level: 1, name: 'Your job alert profile' })).toBeTruthy();

@@ -1,34 +1,17 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Navigate } from 'react-router-dom';
-import { AccountDetails } from './AccountDetails';
-import { ChangeEmailForm } from './ChangeEmailForm';
-import { ChangePasswordForm } from './ChangePasswordForm';
-import { DeleteAccount } from './DeleteAccount';
-import { EmailVerification } from './EmailVerification';
-import { PasswordResetAction } from './PasswordResetAction';
-import { SessionActions } from './SessionActions';
-import { useAccountActions } from './useAccountActions';
-import { PlanSection } from '../plan/PlanSummary';
-import { LazyPushControl } from '../push/LazyPushControl';
-import { ProfileProvider } from '../profile/ProfileProvider';
-import { ProfileSummary } from '../profile/ProfileSummary';
-import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
-import { OwnAddressOffer } from '../login/OwnAddressOffer';
 import { PageLoading } from '../forms/PageLoading';
-import {
-  useOwnRegistration,
-  useReauthenticationFor,
-  useSessionNotice,
-  useSessionOperation,
-  useSessionStatus,
-  useSessionUser,
-} from '../session';
+import { useOwnRegistration, useSessionNotice, useSessionStatus, useSessionUser } from '../session';
 import { SessionFailure } from '../session/SessionFailure';
-import type { SessionUser } from '../../machines/session/sessionTypes';
 import { loginPath, PATHS } from '../../paths';
 import '../forms/forms.css';
 
 const LOGIN_THEN_BACK = loginPath({ next: PATHS.account });
+
+// Only a registered user's page has them: no part of the first load, which every visitor gets.
+const AccountSections = lazy(async () => ({
+  default: (await import('./AccountSections')).AccountSections,
+}));
 
 /** `/account`: the registered user's details and actions. Guests are sent to sign in first. */
 export function AccountPage() {
@@ -54,44 +37,19 @@ export function AccountPage() {
       <h1 id={titleId} className="session-page__title">
         Your account
       </h1>
+      {/* The page's largest text, painted from the prerendered HTML for every visitor (a guest is
+          sent on to sign in): nothing shown once the session is known may outgrow it. */}
+      <p className="session-page__intro lead">
+        Your sign-in details, your job alert profile and plan, the devices that get your alerts, and
+        the ways to change your e-mail address or password, or to delete your account.
+      </p>
       {status === 'restoring' && <PageLoading what="account" />}
       <SessionFailure />
-      {status === 'registered' && user && <AccountSections user={user} />}
-    </section>
-  );
-}
-
-function AccountSections({ user }: { user: SessionUser }) {
-  const actions = useAccountActions();
-  const operation = useSessionOperation();
-  const reauthenticationFor = useReauthenticationFor();
-  const unavailable = operation !== null || reauthenticationFor !== null;
-  const pageFeedback = actions.feedbackFor(null);
-
-  return (
-    <>
-      <ErrorMessage message={pageFeedback.error?.message} />
-      <StatusMessage message={pageFeedback.notice?.message} />
-      <OwnAddressOffer unavailable={unavailable} />
-      <AccountDetails
-        user={user}
-        afterVerified={
-          user.email &&
-          !user.emailVerified && <EmailVerification unavailable={unavailable} {...actions} />
-        }
-      />
-      <ProfileProvider>
-        <ProfileSummary />
-      </ProfileProvider>
-      <PlanSection />
-      <LazyPushControl showDevices />
-      <SessionActions unavailable={unavailable} {...actions} />
-      <ChangeEmailForm user={user} unavailable={unavailable} {...actions} />
-      <ChangePasswordForm user={user} unavailable={unavailable} {...actions} />
-      {user.email && (
-        <PasswordResetAction email={user.email} unavailable={unavailable} {...actions} />
+      {status === 'registered' && user && (
+        <Suspense fallback={<PageLoading what="account" />}>
+          <AccountSections user={user} />
+        </Suspense>
       )}
-      <DeleteAccount user={user} unavailable={unavailable} {...actions} />
-    </>
+    </section>
   );
 }

@@ -103,8 +103,11 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
       <h1 id={titleId} className="session-page__title">
         Your matches
       </h1>
-      <p className="session-page__intro">
-        Open tech jobs that fit your profile, with why they fit and what they ask that you lack.
+      {/* The page's largest text, painted from the prerendered HTML for every visitor: nothing
+          shown once the session is known may outgrow it (the largest contentful paint). */}
+      <p className="session-page__intro lead">
+        Open US and remote tech jobs that fit your profile, best first: why each one fits, the
+        skills it asks that you lack, how fresh it is and where to apply.
       </p>
       <SessionFailure />
       {shown && choices.length > 1 && (

@@ -54,8 +54,11 @@ export function ProfilePage({ slot }: { slot: ProfileSlot }) {
       <h1 id={titleId} className="session-page__title">
         Your job alert profile
       </h1>
-      <p className="session-page__intro">
-        Tell us what you are looking for. We alert you the moment a matching job is posted.
+      {/* The page's largest text, painted from the prerendered HTML for every visitor: nothing
+          shown once the session is known may outgrow it (the largest contentful paint). */}
+      <p className="session-page__intro lead">
+        Tell us the roles, skills and places you want, or let your CV tell us. We check every new US
+        and remote tech job against them and alert you the moment one fits.
       </p>
       <SessionFailure />
       {uid !== null && !loadFailed && <ProfileSlots slot={slot} loading={loading} />}
