@@ -16,7 +16,9 @@ import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
 import { MatchesPage } from '../../src/ui/matches/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
 import { connectSessionActor } from '../../src/ui/session/actorConnection';
+import { loadBrowserPlan } from '../../src/ui/plan/browserPlanRuntime';
 import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
+import { PRO_RENEWING } from '../support/planFixtures';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
 import { WithSlot } from '../support/withSlot';
 
@@ -27,6 +29,12 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+// The plan, read for a verified account's digest line: Free unless a test says otherwise.
+vi.mock('../../src/ui/plan/browserPlanRuntime', async () => {
+  const { NEVER_PAID } = await import('../support/planFixtures');
+  return { loadBrowserPlan: vi.fn(async () => NEVER_PAID) };
 });
 
 const result = (fields: Partial<MatchesResult> = {}): MatchesResult => ({
@@ -381,5 +389,48 @@ describe('the matches page with several profiles', () => {
       '/profile?slot=3',
     );
     expect(screen.queryByRole('heading', { name: 'No matches yet' })).toBeNull();
+  });
+});
+
+describe('the matches page before and after the session', () => {
+  const intro = () =>
+    within(page()).getByText(/^Open US and remote tech jobs that fit your profile/);
+
+  it('shows the heading and intro at once, and keeps them as the list fills in', async () => {
+    renderMatchesPage(async () => result());
+    const shown = intro();
+    expect(page().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your matches' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    expect(intro()).toBe(shown);
+  });
+
+  const digest = /once a day, all in one daily digest/;
+
+  it('tells a verified Free account that its matches also come in a daily e-mail digest', async () => {
+    renderMatchesPage(async () => result());
+    expect(await screen.findByText(digest)).toBeTruthy();
+    // Under the list, so arriving later moves nothing.
+    expect(page().lastElementChild?.textContent).toMatch(digest);
+  });
+
+  it('says nothing of a digest to a Pro, an unverified or a guest seeker', async () => {
+    const planRead = vi.mocked(loadBrowserPlan);
+    planRead.mockClear();
+    planRead.mockResolvedValueOnce(PRO_RENEWING);
+    renderMatchesPage(async () => result());
+    await waitFor(() => expect(planRead).toHaveBeenCalled());
+    await act(async () => {
+      await planRead.mock.results[0]?.value;
+    });
+    expect(screen.queryByText(digest)).toBeNull();
+    for (const user of [{ ...registeredUser, emailVerified: false }, guestUser]) {
+      cleanup();
+      renderMatchesPage(async () => result(), user);
+      await screen.findByRole('article', { name: 'Senior Frontend Engineer' });
+    }
+    // Neither of the others has the plan read at all.
+    expect(planRead).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(digest)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { MatchCard, matchCardId } from './MatchCard';
 import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './MatchesEmpty';
 import { slotName, slotPath } from '../profile/profileSlots';
 import { SlotNav } from '../profile/SlotNav';
-import { useSessionStatus } from '../session';
+import { useSessionStatus, useSessionUser } from '../session';
 import { SessionFailure } from '../session/SessionFailure';
 import { LazyPushControl } from '../push/LazyPushControl';
 import { loginPath, PATHS } from '../../paths';
@@ -28,6 +28,8 @@ const ActedList = lazy(async () => ({
 const MatchSuggestions = lazy(async () => ({
   default: (await import('./MatchSuggestions')).MatchSuggestions,
 }));
+// Read after the list: it needs the plan, which the page's first load does not.
+const DigestNote = lazy(async () => ({ default: (await import('./DigestNote')).DigestNote }));
 
 function countOf(matches: number, fresh: number): string {
   if (matches === 0) return 'No matches yet.';
@@ -47,6 +49,7 @@ function announcementOf(match: AlertMatch, fits: string | undefined): string {
  */
 export function MatchesPage({ slot }: { slot: ProfileSlot }) {
   const sessionStatus = useSessionStatus();
+  const emailVerified = useSessionUser()?.emailVerified === true;
   const view = useMatchesView();
   const send = useMatchesSend();
   const titleId = useId();
@@ -185,6 +188,12 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
             </li>
           ))}
         </ol>
+      )}
+      {/* Last, so arriving after the list moves nothing. Only verified addresses get e-mails. */}
+      {shown && sessionStatus === 'registered' && emailVerified && (
+        <Suspense fallback={null}>
+          <DigestNote />
+        </Suspense>
       )}
     </section>
   );
