@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { SITE_PAGES } from '../../src/routes/sitePages';
@@ -8,23 +9,61 @@ import { useRawBrowser } from './support/rawTabs';
 
 const PHONE = { width: 375, height: 667 };
 
-describe('layout shift (CLS) on a phone', () => {
+/** The pages whose prerendered intro must stay their largest paint (issue 26, item 5). */
+const PRODUCT_PAGES: readonly string[] = [PATHS.profile, PATHS.matches, PATHS.account];
+const PRODUCT_LEAD = 'P.session-page__intro lead';
+
+/** Records each load's largest-contentful-paint candidates, as `TAG.class`. */
+async function recordLargestPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const paints: string[] = [];
+    Object.assign(window, { largestPaints: paints });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+        paints.push(entry.element ? `${entry.element.tagName}.${entry.element.className}` : '?');
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+function largestPaints(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+}
+
+/** A product page's prerendered heading, then its intro. */
+const PRODUCT_SHELL =
+  /<h1 [^>]*class="session-page__title">Your [^<]+<\/h1><p class="session-page__intro lead">/;
+
+/** Opens a product page: its heading and intro must come with the HTML. */
+async function openProductPage(page: Page, url: string): Promise<void> {
+  const html = (await (await page.goto(url))?.text()) ?? '';
+  expect(PRODUCT_SHELL.exec(html)?.[0] ?? `no heading and intro in ${url}`).toMatch(/^<h1 /);
+}
+
+describe('layout shift (CLS) and the largest paint on a phone', () => {
   const browser = useRawBrowser();
 
   it('is 0 for a guest opening /account, whom the browser sends on to /login', async () => {
     const tab = await browser.open('/', { viewport: PHONE });
     await recordShifts(tab.page);
-    await tab.page.goto(`${browser.appUrl}${PATHS.account}`);
+    await recordLargestPaints(tab.page);
+    await openProductPage(tab.page, `${browser.appUrl}${PATHS.account}`);
     await tab.page.waitForURL(/\/login/);
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
+    // The login page it ends on paints nothing larger than the account page's prerendered intro.
+    expect(await largestPaints(tab.page)).toEqual([PRODUCT_LEAD]);
   });
 
   const guestPages = SITE_PAGES.filter(({ path }) => path !== PATHS.account);
   it.each(guestPages.map(({ path }) => path))('is 0 for a guest opening %s', async (path) => {
     const tab = await browser.open('/', { viewport: PHONE });
     await recordShifts(tab.page);
-    await tab.page.goto(`${browser.appUrl}${path}`);
+    await recordLargestPaints(tab.page);
+    const product = PRODUCT_PAGES.includes(path);
+    if (product) await openProductPage(tab.page, `${browser.appUrl}${path}`);
+    else await tab.page.goto(`${browser.appUrl}${path}`);
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
+    // Nothing the session brings outgrows the intro painted from the HTML.
+    if (product) expect(await largestPaints(tab.page)).toEqual([PRODUCT_LEAD]);
   });
 
   it('is 0 for a registered user opening each page, once signed in', async () => {
@@ -34,15 +73,22 @@ describe('layout shift (CLS) on a phone', () => {
     await submitLogin(tab.page, 'Sign in', email, 'Cls-Password-1');
     await tab.page.locator('header a.account-link[data-session-kind="registered"]').waitFor();
     const shifted: Record<string, number[]> = {};
+    const painted: Record<string, string[]> = {};
     for (const { path } of SITE_PAGES) {
       // A new tab of the same browser: the page loads from scratch with the account remembered.
       const page = await tab.context.newPage();
       await recordShifts(page);
+      await recordLargestPaints(page);
       await page.goto(`${browser.appUrl}${path}`);
       const shifts = await shiftsOnceSettled(page, 'registered');
       if (shifts.length > 0) shifted[path] = shifts;
+      if (PRODUCT_PAGES.includes(path)) painted[path] = await largestPaints(page);
       await page.close();
     }
     expect(shifted).toEqual({});
+    // The account's own parts fill in under the intro, none larger than it.
+    expect(painted).toEqual(
+      Object.fromEntries(PRODUCT_PAGES.map((path) => [path, [PRODUCT_LEAD]])),
+    );
   });
 });
