@@ -1,3 +1,5 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
 /**
  * What happens to the guest's work when its user signs in to an existing account:
  * - replace: each thing the guest has (profile, CV) replaces the account's;
@@ -11,22 +13,44 @@ export const CARRY_OVER_MODES = ['replace', 'merge', 'leave'] as const;
 export type CarryOverMode = (typeof CARRY_OVER_MODES)[number];
 
 /** `POST /v1/carry-over`, with the ACCOUNT's ID token in Authorization. */
-export interface CarryOverRequest {
-  /** The guest's ID token, captured before the switch. */
-  guestIdToken: string;
-  mode: CarryOverMode;
-}
+export const carryOverRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['guestIdToken', 'mode'],
+  properties: {
+    guestIdToken: {
+      type: 'string',
+      description: "The guest's ID token, captured before the switch.",
+      minLength: 1,
+      maxLength: 8192,
+    },
+    mode: { type: 'string', enum: CARRY_OVER_MODES },
+  },
+} as const satisfies JSONSchema;
+export type CarryOverRequest = FromSchema<typeof carryOverRequestSchema>;
 
 /** A retry by the same account for the same guest answers the same body. */
-export interface CarryOverResponse {
-  mode: CarryOverMode;
-  /** Whether the guest's profile / CV ended up in the account. */
-  carriedProfile: boolean;
-  carriedCv: boolean;
-  completedAt: string;
-}
+export const carryOverResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mode', 'carriedProfile', 'carriedCv', 'completedAt'],
+  properties: {
+    mode: { type: 'string', enum: CARRY_OVER_MODES },
+    carriedProfile: {
+      type: 'boolean',
+      description: "Whether the guest's profile ended up in the account.",
+    },
+    carriedCv: { type: 'boolean', description: "Whether the guest's CV ended up in the account." },
+    completedAt: { type: 'string', description: 'ISO 8601.' },
+  },
+} as const satisfies JSONSchema;
+export type CarryOverResponse = FromSchema<typeof carryOverResponseSchema>;
 
 /** `DELETE /v1/account`: needs a sign-in within the last 5 minutes. */
-export interface DeleteAccountResponse {
-  deleted: true;
-}
+export const deleteAccountResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['deleted'],
+  properties: { deleted: { type: 'boolean', const: true } },
+} as const satisfies JSONSchema;
+export type DeleteAccountResponse = FromSchema<typeof deleteAccountResponseSchema>;

@@ -1,3 +1,7 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { objectOrNull, withRequired } from './schemaParts';
+import { SAFE_TEXT_PATTERN } from './text';
+
 export const SENIORITIES = ['intern', 'junior', 'mid', 'senior', 'lead'] as const;
 export type Seniority = (typeof SENIORITIES)[number];
 
@@ -10,46 +14,101 @@ export const US_STATE_CODES = [
 ] as const;
 export type UsStateCode = (typeof US_STATE_CODES)[number];
 
-export interface UsCity {
-  city: string;
-  state: UsStateCode;
-}
-
-/** Where the job seeker will work: any mix of remote (US or worldwide), whole states and cities. */
-export interface WorkLocations {
-  remoteUs: boolean;
-  remoteWorldwide: boolean;
-  usStates: UsStateCode[];
-  usCities: UsCity[];
-}
+// The bounds as plain constants, each written once: the schemas read these, not PROFILE_LIMITS,
+// because the bundler keeps a property read at a module's top level and the front end would
+// then carry every schema.
+const TARGET_ROLES = 20;
+const ROLE_LENGTH = 100;
+const SKILLS = 100;
+const SKILL_LENGTH = 60;
+const US_STATES = US_STATE_CODES.length;
+const US_CITIES = 50;
+const CITY_LENGTH = 80;
+const MAX_SALARY_USD = 10_000_000;
 
 export const PROFILE_LIMITS = {
-  targetRoles: 20,
-  roleLength: 100,
-  skills: 100,
-  skillLength: 60,
-  usStates: US_STATE_CODES.length,
-  usCities: 50,
-  cityLength: 80,
-  maxSalaryUsd: 10_000_000,
+  targetRoles: TARGET_ROLES,
+  roleLength: ROLE_LENGTH,
+  skills: SKILLS,
+  skillLength: SKILL_LENGTH,
+  usStates: US_STATES,
+  usCities: US_CITIES,
+  cityLength: CITY_LENGTH,
+  maxSalaryUsd: MAX_SALARY_USD,
 } as const;
 
-/** The body of `PUT /v1/profile`; unknown fields are refused. */
-export interface AlertProfileInput {
-  targetRoles: string[];
-  /** Stored as canonical names ("JS" becomes "JavaScript"); unknown skills are kept as typed. */
-  skills: string[];
-  where: WorkLocations;
-  seniority: Seniority;
-  /** US dollars a year, or null for no minimum. */
-  minSalaryUsd: number | null;
-  needsVisaSponsorship: boolean;
-}
+/** Safe text; whether it is blank once cleaned is the server's check (normaliseProfile.ts). */
+const nonBlankText = (maxLength: number) =>
+  ({ type: 'string', minLength: 1, maxLength, pattern: SAFE_TEXT_PATTERN }) as const;
 
-export interface AlertProfile extends AlertProfileInput {
-  /** ISO 8601. */
-  updatedAt: string;
-}
+const usStateSchema = { type: 'string', enum: US_STATE_CODES } as const satisfies JSONSchema;
+
+export const usCitySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['city', 'state'],
+  properties: { city: /* @__PURE__ */ nonBlankText(CITY_LENGTH), state: usStateSchema },
+} as const satisfies JSONSchema;
+export type UsCity = FromSchema<typeof usCitySchema>;
+
+/** Where the job seeker will work: any mix of remote (US or worldwide), whole states and cities. */
+export const workLocationsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['remoteUs', 'remoteWorldwide', 'usStates', 'usCities'],
+  properties: {
+    remoteUs: { type: 'boolean' },
+    remoteWorldwide: { type: 'boolean' },
+    usStates: {
+      type: 'array',
+      maxItems: US_STATES,
+      uniqueItems: true,
+      items: usStateSchema,
+    },
+    usCities: { type: 'array', maxItems: US_CITIES, items: usCitySchema },
+  },
+} as const satisfies JSONSchema;
+export type WorkLocations = FromSchema<typeof workLocationsSchema>;
+
+/** The body of `PUT /v1/profile`; unknown fields are refused. Closed objects, bounded everywhere. */
+export const alertProfileInputSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['targetRoles', 'skills', 'where', 'seniority', 'minSalaryUsd', 'needsVisaSponsorship'],
+  properties: {
+    targetRoles: {
+      type: 'array',
+      maxItems: TARGET_ROLES,
+      items: /* @__PURE__ */ nonBlankText(ROLE_LENGTH),
+    },
+    skills: {
+      type: 'array',
+      description:
+        'Stored as canonical names ("JS" becomes "JavaScript"); unknown skills are kept as typed.',
+      maxItems: SKILLS,
+      items: /* @__PURE__ */ nonBlankText(SKILL_LENGTH),
+    },
+    where: workLocationsSchema,
+    seniority: { type: 'string', enum: SENIORITIES },
+    minSalaryUsd: {
+      description: 'US dollars a year, or null for no minimum.',
+      anyOf: [{ type: 'integer', minimum: 0, maximum: MAX_SALARY_USD }, { type: 'null' }],
+    },
+    needsVisaSponsorship: { type: 'boolean' },
+  },
+} as const satisfies JSONSchema;
+export type AlertProfileInput = FromSchema<typeof alertProfileInputSchema>;
+
+/**
+ * A stored profile. Answers are serialised by type, so list and text bounds are not checked again:
+ * a merged carry-over may hold more than one request may send.
+ */
+export const alertProfileSchema = /* @__PURE__ */ withRequired(
+  alertProfileInputSchema,
+  'updatedAt',
+  { type: 'string', description: 'ISO 8601.' } as const,
+) satisfies JSONSchema;
+export type AlertProfile = FromSchema<typeof alertProfileSchema>;
 
 export const CV_MEDIA_TYPES = [
   'application/pdf',
@@ -60,14 +119,19 @@ export type CvMediaType = (typeof CV_MEDIA_TYPES)[number];
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The stored CV, without its text. */
-export interface CvSummary {
-  fileName: string;
-  sizeBytes: number;
-  mediaType: CvMediaType;
-  /** Characters of text extracted from the file. */
-  textLength: number;
-  uploadedAt: string;
-}
+export const cvSummarySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fileName', 'sizeBytes', 'mediaType', 'textLength', 'uploadedAt'],
+  properties: {
+    fileName: { type: 'string' },
+    sizeBytes: { type: 'integer' },
+    mediaType: { type: 'string', enum: CV_MEDIA_TYPES },
+    textLength: { type: 'integer', description: 'Characters of text extracted from the file.' },
+    uploadedAt: { type: 'string', description: 'ISO 8601.' },
+  },
+} as const satisfies JSONSchema;
+export type CvSummary = FromSchema<typeof cvSummarySchema>;
 
 /**
  * A user's alert profiles, each with its own CV, by slot. Free has slot 1, Pro slots 1 to 3
@@ -75,49 +139,96 @@ export interface CvSummary {
  * else is refused with `profile-slot-invalid`).
  */
 export const PROFILE_SLOTS = [1, 2, 3] as const;
-export type ProfileSlot = (typeof PROFILE_SLOTS)[number];
+export const profileSlotSchema = {
+  type: 'integer',
+  enum: PROFILE_SLOTS,
+} as const satisfies JSONSchema;
+export type ProfileSlot = FromSchema<typeof profileSlotSchema>;
+
+/**
+ * `?slot=N` on the profile, CV, matches and follows paths, as a string (the query is not coerced):
+ * one of the slots written out; absent is slot 1. Other parameters are ignored, as they always
+ * were on these paths (never a uid: that comes from the token alone).
+ */
+export const slotQuerySchema = {
+  type: 'object',
+  properties: { slot: { type: 'string', enum: /* @__PURE__ */ PROFILE_SLOTS.map(String) } },
+} as const satisfies JSONSchema;
+export type SlotQuery = FromSchema<typeof slotQuerySchema>;
 
 /** `GET /v1/profile?slot=N`: a slot with nothing saved gets nulls (status 200). */
-export interface GetProfileResponse {
-  slot: ProfileSlot;
-  profile: AlertProfile | null;
-  cv: CvSummary | null;
-  /**
-   * Whether the plan covers this slot: matches and alerts come from active profiles only. A slot
-   * above the plan's limit (Pro ended) keeps what it holds, can be read and deleted, not saved.
-   */
-  active: boolean;
-}
+export const getProfileResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slot', 'profile', 'cv', 'active'],
+  properties: {
+    slot: profileSlotSchema,
+    profile: /* @__PURE__ */ objectOrNull(alertProfileSchema),
+    cv: /* @__PURE__ */ objectOrNull(cvSummarySchema),
+    active: {
+      type: 'boolean',
+      description:
+        "Whether the plan covers this slot: matches and alerts come from active profiles only. A slot above the plan's limit (Pro ended) keeps what it holds, can be read and deleted, not saved.",
+    },
+  },
+} as const satisfies JSONSchema;
+export type GetProfileResponse = FromSchema<typeof getProfileResponseSchema>;
 
 /** `GET /v1/profiles`: every slot that holds a profile or a CV, by slot, and the plan's limit. */
-export interface GetProfilesResponse {
-  profiles: GetProfileResponse[];
-  /** How many slots the plan covers (`PlanLimits.profiles`). */
-  limit: number;
-}
+export const getProfilesResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['profiles', 'limit'],
+  properties: {
+    profiles: { type: 'array', items: getProfileResponseSchema },
+    limit: {
+      type: 'integer',
+      description: 'How many slots the plan covers (`PlanLimits.profiles`).',
+    },
+  },
+} as const satisfies JSONSchema;
+export type GetProfilesResponse = FromSchema<typeof getProfilesResponseSchema>;
 
 /** `PUT /v1/profile?slot=N`; a slot above the plan's limit is refused (`plan-profile-limit`). */
-export interface PutProfileResponse {
-  slot: ProfileSlot;
-  profile: AlertProfile;
-}
+export const putProfileResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slot', 'profile'],
+  properties: { slot: profileSlotSchema, profile: alertProfileSchema },
+} as const satisfies JSONSchema;
+export type PutProfileResponse = FromSchema<typeof putProfileResponseSchema>;
+
+/** `{ deleted }`: whether there was something to delete. */
+const deletedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['deleted'],
+  properties: { deleted: { type: 'boolean' } },
+} as const satisfies JSONSchema;
 
 /** `DELETE /v1/profile?slot=N`: the slot's profile and CV; `deleted` is false when it was empty. */
-export interface DeleteProfileResponse {
-  deleted: boolean;
-}
+export const deleteProfileResponseSchema = deletedSchema;
+export type DeleteProfileResponse = FromSchema<typeof deleteProfileResponseSchema>;
 
 /**
  * `PUT /v1/profile/cv?slot=N`: multipart/form-data with one file part named `file`; a slot above
  * the plan's limit is refused (`plan-profile-limit`).
  */
-export interface PutCvResponse {
-  cv: CvSummary;
-  /** Canonical skill names found in the CV text that the profile does not list yet. */
-  suggestedSkills: string[];
-}
+export const putCvResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cv', 'suggestedSkills'],
+  properties: {
+    cv: cvSummarySchema,
+    suggestedSkills: {
+      type: 'array',
+      description: 'Canonical skill names found in the CV text that the profile does not list yet.',
+      items: { type: 'string' },
+    },
+  },
+} as const satisfies JSONSchema;
+export type PutCvResponse = FromSchema<typeof putCvResponseSchema>;
 
 /** `DELETE /v1/profile/cv`: `deleted` is false when there was none. */
-export interface DeleteCvResponse {
-  deleted: boolean;
-}
+export const deleteCvResponseSchema = deletedSchema;
+export type DeleteCvResponse = FromSchema<typeof deleteCvResponseSchema>;

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyError,
@@ -9,7 +10,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { API_ERRORS, CV_MAX_BYTES, type HealthResponse } from '../contract';
+import { API_ERRORS, CV_MAX_BYTES, healthResponseSchema } from '../contract';
 import { registerAccountRoutes } from './account/accountRoutes';
 import { startAlertEmails, type AlertEmails } from './alerts/alertEmails';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
@@ -283,11 +284,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  app.get('/health', async () => {
-    await database.db.execute(sql`select 1`);
-    const body: HealthResponse = { status: 'ok' };
-    return body;
-  });
+  const healthSchema = { response: { 200: healthResponseSchema } };
+  app
+    .withTypeProvider<JsonSchemaToTsProvider>()
+    .get('/health', { schema: healthSchema }, async () => {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok' } as const;
+    });
 
   const deps = {
     db: database.db,

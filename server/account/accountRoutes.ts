@@ -1,5 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import type { DeleteAccountResponse } from '../../contract';
+import { deleteAccountResponseSchema } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { recordRevocation } from '../auth/revocations';
@@ -29,7 +30,9 @@ function willRenew(plan: PlanRow): boolean {
  * user's tokens are refused from the commit on, also where they were verified before.
  */
 export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependencies): void {
-  app.delete('/v1/account', { onRequest: deps.authenticators.strict }, async (request) => {
+  const schema = { response: { 200: deleteAccountResponseSchema } };
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  api.delete('/v1/account', { onRequest: deps.authenticators.strict, schema }, async (request) => {
     const { uid, authTime } = identityOf(request);
     if (Date.now() / 1000 - authTime > deps.recentLoginSeconds) {
       throw new ApiFailure('requires-recent-login');
@@ -50,7 +53,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
       throw new ApiFailure('account-deletion-failed', { cause: error });
     }
     await deps.revocations.announce(uid);
-    const body: DeleteAccountResponse = { deleted: true };
-    return body;
+    return { deleted: true } as const;
   });
 }

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { CARRY_OVER_MODES, type CarryOverRequest, type CarryOverResponse } from '../../contract';
+import {
+  carryOverRequestSchema,
+  carryOverResponseSchema,
+  type CarryOverResponse,
+} from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { verifyIdentity, type VerifiedIdentity } from '../auth/verifyIdentity';
@@ -12,16 +17,6 @@ import {
   readCarryOver,
   type CarryOverRecord,
 } from './carryOverStore';
-
-const carryOverBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['guestIdToken', 'mode'],
-  properties: {
-    guestIdToken: { type: 'string', minLength: 1, maxLength: 8192 },
-    mode: { type: 'string', enum: CARRY_OVER_MODES },
-  },
-} as const;
 
 function answerFromRecord(record: CarryOverRecord, accountUid: string): CarryOverResponse {
   if (record.accountUid !== accountUid) throw new ApiFailure('carry-over-already-done');
@@ -59,9 +54,12 @@ async function deleteGuestUser(deps: RouteDependencies, uid: string, log: Fastif
  * verifies: a retry is recognised by the token itself (its SHA-256 is recorded with the result).
  */
 export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDependencies): void {
-  app.post<{ Body: CarryOverRequest }>(
+  app.withTypeProvider<JsonSchemaToTsProvider>().post(
     '/v1/carry-over',
-    { onRequest: deps.authenticators.strict, schema: { body: carryOverBodySchema } },
+    {
+      onRequest: deps.authenticators.strict,
+      schema: { body: carryOverRequestSchema, response: { 200: carryOverResponseSchema } },
+    },
     async (request) => {
       const account = identityOf(request);
       if (account.isAnonymous) throw new ApiFailure('carry-over-account-is-guest');

@@ -1,9 +1,15 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CV_MAX_BYTES, type DeleteCvResponse, type PutCvResponse } from '../../contract';
+import {
+  CV_MAX_BYTES,
+  deleteCvResponseSchema,
+  putCvResponseSchema,
+  slotQuerySchema,
+} from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { assertSlotAllowed } from '../plan/planLimits';
-import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
+import { slotOf } from '../profile/profileSlot';
 import { readProfile } from '../profile/profileStore';
 import { cleanLine } from '../http/text';
 import type { RouteDependencies } from '../routeDependencies';
@@ -44,37 +50,57 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
   return { fileName: cleanFileName(fileName), bytes };
 }
 
+/**
+ * The CV's body is multipart/form-data, read by @fastify/multipart in the handler (a JSON schema
+ * cannot describe it): its request schema is the slot's query, and the upload is checked as read.
+ */
 export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   const { db, authenticators } = deps;
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  const slotted = { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema } };
+  api.put(
+    '/v1/profile/cv',
+    {
+      onRequest: authenticators.standard,
+      schema: { querystring: slotQuerySchema, response: { 200: putCvResponseSchema } },
+    },
+    async (request, reply) => {
+      const { uid } = identityOf(request);
+      const slot = slotOf(request.query);
+      // Early, before the file is read and parsed; saveCv checks again under the user's lock.
+      await assertSlotAllowed(db, uid, slot, 'cvs');
+      const { fileName, bytes } = await readUpload(request);
+      const mediaType = await detectCvType(bytes);
+      if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
+      const text = await extractCvText(bytes, mediaType).catch((error: unknown) => {
+        if (error instanceof ApiFailure && error.code === 'cv-busy') {
+          reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        }
+        throw error;
+      });
+      const cv = await saveCv(db, uid, slot, {
+        fileName,
+        sizeBytes: bytes.length,
+        mediaType,
+        text,
+      });
+      const listed = new Set(
+        (await readProfile(db, uid, slot))?.skills.map((skill) => skill.toLowerCase()),
+      );
+      const suggestedSkills = findSkills(text).filter((skill) => !listed.has(skill.toLowerCase()));
+      return { cv, suggestedSkills };
+    },
+  );
 
-  app.put<{ Querystring: SlotQuery }>('/v1/profile/cv', slotted, async (request, reply) => {
-    const { uid } = identityOf(request);
-    const slot = slotOf(request.query);
-    // Early, before the file is read and parsed; saveCv checks again under the user's lock.
-    await assertSlotAllowed(db, uid, slot, 'cvs');
-    const { fileName, bytes } = await readUpload(request);
-    const mediaType = await detectCvType(bytes);
-    if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
-    const text = await extractCvText(bytes, mediaType).catch((error: unknown) => {
-      if (error instanceof ApiFailure && error.code === 'cv-busy') {
-        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-      }
-      throw error;
-    });
-    const cv = await saveCv(db, uid, slot, { fileName, sizeBytes: bytes.length, mediaType, text });
-    const listed = new Set(
-      (await readProfile(db, uid, slot))?.skills.map((skill) => skill.toLowerCase()),
-    );
-    const suggestedSkills = findSkills(text).filter((skill) => !listed.has(skill.toLowerCase()));
-    const body: PutCvResponse = { cv, suggestedSkills };
-    return body;
-  });
-
-  app.delete<{ Querystring: SlotQuery }>('/v1/profile/cv', slotted, async (request) => {
-    const { uid } = identityOf(request);
-    const body: DeleteCvResponse = { deleted: await deleteCv(db, uid, slotOf(request.query)) };
-    return body;
-  });
+  api.delete(
+    '/v1/profile/cv',
+    {
+      onRequest: authenticators.standard,
+      schema: { querystring: slotQuerySchema, response: { 200: deleteCvResponseSchema } },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      return { deleted: await deleteCv(db, uid, slotOf(request.query)) };
+    },
+  );
 }

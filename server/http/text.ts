@@ -3,10 +3,10 @@
  * no control characters but tab and line breaks, no lone UTF-16 surrogates (PostgreSQL refuses a
  * NUL, and a lone surrogate cannot be stored as UTF-8), and no invisible characters that make a
  * value look blank or reorder what is shown (zero-width spaces, byte order marks, bidi controls).
+ * The unsafe characters are the contract's, which the request schemas refuse.
  */
 
-/** C0 and C1 controls but tab, line feed and carriage return; lone surrogates. */
-const UNSAFE_CLASS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\p{Cs}';
+import { UNSAFE_TEXT_CLASS } from '../../contract';
 
 /**
  * Characters that show nothing, or reorder what follows: soft hyphen, Arabic letter mark,
@@ -19,10 +19,7 @@ const INVISIBLE =
 /** Joiners are needed inside some scripts' words, never at a value's ends. */
 const EDGES = /^[\s\u200C\u200D]+|[\s\u200C\u200D]+$/gu;
 
-const UNSAFE = new RegExp(`[${UNSAFE_CLASS}]`, 'gu');
-
-/** A JSON schema `pattern` (Ajv compiles it with the `u` flag) that refuses unsafe characters. */
-export const SAFE_TEXT_PATTERN = `^[^${UNSAFE_CLASS}]*$`;
+const UNSAFE = new RegExp(`[${UNSAFE_TEXT_CLASS}]`, 'gu');
 
 /** Whether the text holds no control character (but tab and line breaks) and no lone surrogate. */
 export function isSafeText(value: string): boolean {

@@ -1,5 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import type { GetPlanResponse } from '../../contract';
+import { getPlanResponseSchema } from '../../contract';
 import { identityOf } from '../auth/authenticate';
 import type { RouteDependencies } from '../routeDependencies';
 import { toPlanResponse } from './planState';
@@ -8,11 +9,11 @@ import { registerStripeWebhook } from './stripeWebhook';
 
 /** The user's plan, and the payment provider's events that set it. */
 export function registerPlanRoutes(app: FastifyInstance, deps: RouteDependencies): void {
-  app.get('/v1/plan', { onRequest: deps.authenticators.standard }, async (request) => {
-    const body: GetPlanResponse = toPlanResponse(
-      await readPlanRow(deps.db, identityOf(request).uid),
+  const schema = { response: { 200: getPlanResponseSchema } };
+  app
+    .withTypeProvider<JsonSchemaToTsProvider>()
+    .get('/v1/plan', { onRequest: deps.authenticators.standard, schema }, async (request) =>
+      toPlanResponse(await readPlanRow(deps.db, identityOf(request).uid)),
     );
-    return body;
-  });
   registerStripeWebhook(app, deps);
 }

@@ -1,6 +1,11 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import type { StripeWebhookResponse } from '../../contract';
+import {
+  stripeWebhookHeadersSchema,
+  stripeWebhookResponseSchema,
+  type StripeWebhookResponse,
+} from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { isAnonymousUser } from '../auth/identityAdmin';
 import type { RouteDependencies } from '../routeDependencies';
@@ -118,18 +123,22 @@ export function registerStripeWebhook(app: FastifyInstance, deps: RouteDependenc
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
-      const event = verifiedEvent(
-        request.body,
-        request.headers['stripe-signature'],
-        deps.stripeWebhookSecret,
-        request.log,
-      );
-      const body: StripeWebhookResponse = {
-        received: true,
-        outcome: await handle(deps, event, request.log),
-      };
-      return body;
-    });
+    // The raw body has no JSON schema: its signature header is what a schema can describe.
+    const schema = {
+      headers: stripeWebhookHeadersSchema,
+      response: { 200: stripeWebhookResponseSchema },
+    };
+    const options = { bodyLimit: WEBHOOK_BODY_LIMIT, schema };
+    scope
+      .withTypeProvider<JsonSchemaToTsProvider>()
+      .post(STRIPE_WEBHOOK_PATH, options, async (request) => {
+        const event = verifiedEvent(
+          request.body,
+          request.headers['stripe-signature'],
+          deps.stripeWebhookSecret,
+          request.log,
+        );
+        return { received: true, outcome: await handle(deps, event, request.log) } as const;
+      });
   });
 }

@@ -1,27 +1,32 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import {
   PROFILE_SLOTS,
-  type AlertProfileInput,
-  type DeleteProfileResponse,
-  type GetProfileResponse,
-  type GetProfilesResponse,
-  type PutProfileResponse,
+  alertProfileInputSchema,
+  deleteProfileResponseSchema,
+  getProfileResponseSchema,
+  getProfilesResponseSchema,
+  putProfileResponseSchema,
+  slotQuerySchema,
 } from '../../contract';
 import { identityOf } from '../auth/authenticate';
 import { readCvSummaries, readCvSummary } from '../cv/cvStore';
 import { readPlanLimits } from '../plan/planLimits';
 import type { RouteDependencies } from '../routeDependencies';
 import { normaliseProfile } from './normaliseProfile';
-import { alertProfileInputSchema } from './profileSchema';
-import { slotOf, slotQuerySchema, type SlotQuery } from './profileSlot';
+import { slotOf } from './profileSlot';
 import { deleteProfile, readProfile, readProfiles, saveProfile } from './profileStore';
 
 export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   const { db, authenticators } = deps;
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get<{ Querystring: SlotQuery }>(
+  api.get(
     '/v1/profile',
-    { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema } },
+    {
+      onRequest: authenticators.standard,
+      schema: { querystring: slotQuerySchema, response: { 200: getProfileResponseSchema } },
+    },
     async (request) => {
       const { uid } = identityOf(request);
       const slot = slotOf(request.query);
@@ -30,52 +35,64 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependenc
         readCvSummary(db, uid, slot),
         readPlanLimits(db, uid),
       ]);
-      const body: GetProfileResponse = { slot, profile, cv, active: slot <= limits.profiles };
-      return body;
+      return { slot, profile, cv, active: slot <= limits.profiles };
     },
   );
 
-  app.get('/v1/profiles', { onRequest: authenticators.standard }, async (request) => {
-    const { uid } = identityOf(request);
-    const [profiles, cvs, limits] = await Promise.all([
-      readProfiles(db, uid),
-      readCvSummaries(db, uid),
-      readPlanLimits(db, uid),
-    ]);
-    const body: GetProfilesResponse = {
-      profiles: PROFILE_SLOTS.filter((slot) => profiles.has(slot) || cvs.has(slot)).map((slot) => ({
-        slot,
-        profile: profiles.get(slot) ?? null,
-        cv: cvs.get(slot) ?? null,
-        active: slot <= limits.profiles,
-      })),
-      limit: limits.profiles,
-    };
-    return body;
-  });
+  api.get(
+    '/v1/profiles',
+    {
+      onRequest: authenticators.standard,
+      schema: { response: { 200: getProfilesResponseSchema } },
+    },
+    async (request) => {
+      const { uid } = identityOf(request);
+      const [profiles, cvs, limits] = await Promise.all([
+        readProfiles(db, uid),
+        readCvSummaries(db, uid),
+        readPlanLimits(db, uid),
+      ]);
+      return {
+        profiles: PROFILE_SLOTS.filter((slot) => profiles.has(slot) || cvs.has(slot)).map(
+          (slot) => ({
+            slot,
+            profile: profiles.get(slot) ?? null,
+            cv: cvs.get(slot) ?? null,
+            active: slot <= limits.profiles,
+          }),
+        ),
+        limit: limits.profiles,
+      };
+    },
+  );
 
-  app.put<{ Body: AlertProfileInput; Querystring: SlotQuery }>(
+  api.put(
     '/v1/profile',
     {
       onRequest: authenticators.standard,
-      schema: { body: alertProfileInputSchema, querystring: slotQuerySchema },
+      schema: {
+        body: alertProfileInputSchema,
+        querystring: slotQuerySchema,
+        response: { 200: putProfileResponseSchema },
+      },
     },
     async (request) => {
       const { uid } = identityOf(request);
       const slot = slotOf(request.query);
       const profile = await saveProfile(db, uid, slot, normaliseProfile(request.body));
-      const body: PutProfileResponse = { slot, profile };
-      return body;
+      return { slot, profile };
     },
   );
 
-  app.delete<{ Querystring: SlotQuery }>(
+  api.delete(
     '/v1/profile',
-    { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema } },
+    {
+      onRequest: authenticators.standard,
+      schema: { querystring: slotQuerySchema, response: { 200: deleteProfileResponseSchema } },
+    },
     async (request) => {
       const deleted = await deleteProfile(db, identityOf(request).uid, slotOf(request.query));
-      const body: DeleteProfileResponse = { deleted };
-      return body;
+      return { deleted };
     },
   );
 }

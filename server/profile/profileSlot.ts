@@ -1,18 +1,7 @@
-import { PROFILE_SLOTS, type ProfileSlot } from '../../contract';
+import { PROFILE_SLOTS, type ProfileSlot, type SlotQuery } from '../../contract';
 
-/** `?slot=N` on the profile, CV and matches paths, as a string (the query is not coerced). */
-export interface SlotQuery {
-  slot?: string;
-}
-
-/**
- * The JSON schema of `?slot=N`: one of the slots written out; absent is slot 1. Other parameters
- * are ignored, as they always were on these paths (never a uid: that comes from the token alone).
- */
-export const slotQuerySchema = {
-  type: 'object',
-  properties: { slot: { type: 'string', enum: PROFILE_SLOTS.map(String) } },
-} as const;
+/** The schema and type of `?slot=N` are the contract's; re-exported for the routes that use them. */
+export { slotQuerySchema, type SlotQuery } from '../../contract';
 
 /** The slot a query names (validated by `slotQuerySchema`), 1 when it names none. */
 export function slotOf(query: SlotQuery): ProfileSlot {

@@ -1,22 +1,19 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import {
   PUSH_DEVICES_LIMIT,
+  pushDeviceParamsSchema,
+  pushDevicesResponseSchema,
+  pushKeyResponseSchema,
+  pushSubscribeRequestSchema,
   type PushDevicesResponse,
-  type PushKeyResponse,
-  type PushSubscribeRequest,
 } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';
 import type { RouteDependencies } from '../routeDependencies';
-import {
-  isUsableSubscription,
-  pushDeviceParamsSchema,
-  pushDevicesResponseSchema,
-  pushKeyResponseSchema,
-  pushSubscribeSchema,
-} from './pushSchema';
 import { listDevices, removeDevice, saveDevice } from './pushStore';
+import { isUsableSubscription } from './usableSubscription';
 
 async function devicesAnswer(db: Database, uid: string): Promise<PushDevicesResponse> {
   return { devices: await listDevices(db, uid), limit: PUSH_DEVICES_LIMIT };
@@ -35,22 +32,22 @@ export function registerPushRoutes(
 ): void {
   const { db, authenticators } = deps;
   const allowLoopback = deps.firebaseProjectId.startsWith('demo-');
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get('/v1/push/key', { schema: { response: { 200: pushKeyResponseSchema } } }, async () => {
+  api.get('/v1/push/key', { schema: { response: { 200: pushKeyResponseSchema } } }, async () => {
     if (publicKey === null) throw new ApiFailure('push-unavailable');
-    const body: PushKeyResponse = { publicKey };
-    return body;
+    return { publicKey };
   });
 
-  app.get(
+  api.get(
     '/v1/push/devices',
     { onRequest: authenticators.standard, schema: { response } },
     async (request) => devicesAnswer(db, identityOf(request).uid),
   );
 
-  app.post<{ Body: PushSubscribeRequest }>(
+  api.post(
     '/v1/push/devices',
-    { onRequest: authenticators.standard, schema: { body: pushSubscribeSchema, response } },
+    { onRequest: authenticators.standard, schema: { body: pushSubscribeRequestSchema, response } },
     async (request) => {
       if (publicKey === null) throw new ApiFailure('push-unavailable');
       if (!isUsableSubscription(request.body, allowLoopback)) {
@@ -62,7 +59,7 @@ export function registerPushRoutes(
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  api.delete(
     '/v1/push/devices/:id',
     { onRequest: authenticators.standard, schema: { params: pushDeviceParamsSchema, response } },
     async (request) => {
