@@ -24,9 +24,9 @@ import {
   expectNotice,
   press,
   saveAlertProfile,
-  shownTargetRoles,
   submitLogin,
 } from './support/pageDriver';
+import { shownList } from './profileLists';
 import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
 
 /**
@@ -123,7 +123,7 @@ describe('a guest’s work when signing in, and an account deleted', () => {
 
     await offer.waitFor({ state: 'detached' });
     await expectAt(tab.page, app.appUrl, PATHS.profile);
-    await expect.poll(() => shownTargetRoles(tab.page)).toBe(roles);
+    await expect.poll(() => shownList(tab.page, 'roles')).toBe(roles);
     expect(await accountExists(guest.uid)).toBe(false);
     await expectRefusedAsGone(guest.uid);
     expectNoConsoleErrors(tab);

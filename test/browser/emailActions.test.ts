@@ -22,9 +22,9 @@ import {
   expectNotice,
   press,
   saveAlertProfile,
-  shownTargetRoles,
   submitLogin,
 } from './support/pageDriver';
+import { shownList } from './profileLists';
 import { appLinkOf } from '../../scripts/emails';
 
 /**
@@ -79,7 +79,7 @@ describe('e-mailed links: sign-in, verification, address change', () => {
     await expectRegistered(tab.page, guest.uid, email);
     await expect.poll(() => accountDetail(tab.page, 'Email verified').textContent()).toBe('Yes');
     await tab.page.goto(`${app.appUrl}${PATHS.profile}`);
-    await expect.poll(() => shownTargetRoles(tab.page)).toBe('Link role');
+    await expect.poll(() => shownList(tab.page, 'roles')).toBe('Link role');
     expectNoConsoleErrors(tab);
   });
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchTestChromium } from '../support/browser';
 import { PATHS } from '../../src/paths';
+import { shownList } from './profileLists';
 import {
   collectConsoleErrors,
   fillLoginForm,
@@ -39,8 +40,23 @@ describe('the job alert profile in Chromium', () => {
     await page.waitForURL(`${appUrl}${PATHS.profile}`);
     const guest = await waitForPersistedUser(page, (user) => user.isAnonymous);
 
-    await roles().fill('Frontend engineer, Web developer');
-    await page.getByLabel('Skills (separate them with commas)').fill('TypeScript');
+    // At 390 px, with the keyboard alone: a suggested role, a typed one, a suggested skill.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await roles().focus();
+    await page.keyboard.type('Frontend eng');
+    await page.getByRole('option', { name: 'Frontend engineer' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Web developer');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('typescr');
+    await page.getByRole('option', { name: 'TypeScript' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await shownList(page, 'roles')).toBe('Frontend engineer, Web developer');
+    expect(await shownList(page, 'skills')).toBe('TypeScript');
+    await page.setViewportSize({ width: 320, height: 800 });
     await page.getByLabel('US cities', { exact: false }).fill('Austin, TX');
     await page.getByRole('radio', { name: 'Senior' }).check();
     await page.getByLabel('Minimum salary', { exact: false }).fill('150000');
@@ -54,9 +70,7 @@ describe('the job alert profile in Chromium', () => {
     });
     await page.getByText('my-cv.txt', { exact: true }).waitFor();
     await press(page, 'Add React');
-    await expect
-      .poll(() => page.getByLabel('Skills (separate them with commas)').inputValue())
-      .toBe('TypeScript, React');
+    await expect.poll(() => shownList(page, 'skills')).toBe('TypeScript, React');
     await press(page, 'Save profile');
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
@@ -74,10 +88,8 @@ describe('the job alert profile in Chromium', () => {
     expect(registered.uid).toBe(guest.uid);
 
     await page.reload();
-    await expect.poll(() => roles().inputValue()).toBe('Frontend engineer, Web developer');
-    expect(await page.getByLabel('Skills (separate them with commas)').inputValue()).toBe(
-      'TypeScript, React',
-    );
+    await expect.poll(() => shownList(page, 'roles')).toBe('Frontend engineer, Web developer');
+    expect(await shownList(page, 'skills')).toBe('TypeScript, React');
     expect(await page.getByRole('radio', { name: 'Senior' }).isChecked()).toBe(true);
     await page.getByText('my-cv.txt', { exact: true }).waitFor();
     await expect

@@ -8,7 +8,8 @@ import {
   expectNoConsoleErrors,
   useAppBrowser,
 } from './support/appTabs';
-import { saveAlertProfile, shownTargetRoles } from './support/pageDriver';
+import { shownList } from './profileLists';
+import { saveAlertProfile } from './support/pageDriver';
 
 /** The payment provider's signed "checkout completed" for `uid`, sent to the real backend. */
 async function becomePro(backendUrl: string, uid: string): Promise<void> {
@@ -71,12 +72,12 @@ describe('alert profile slots in Chromium', () => {
 
     await profileNav(page).getByRole('link', { name: 'Profile 2: empty' }).click();
     await expectAt(page, app.appUrl, `${PATHS.profile}?slot=2`);
-    await expect.poll(() => shownTargetRoles(page)).toBe('');
+    await expect.poll(() => shownList(page, 'roles')).toBe('');
     await saveAlertProfile(page, 'Backend engineer');
     await profileNav(page).getByRole('link', { name: 'Profile 2: Backend engineer' }).waitFor();
 
     await profileNav(page).getByRole('link', { name: 'Profile 1: Frontend engineer' }).click();
-    await expect.poll(() => shownTargetRoles(page)).toBe('Frontend engineer');
+    await expect.poll(() => shownList(page, 'roles')).toBe('Frontend engineer');
     expect(
       await profileNav(page)
         .getByRole('link', { name: 'Profile 1: Frontend engineer' })
@@ -85,7 +86,7 @@ describe('alert profile slots in Chromium', () => {
 
     // Both are stored: a reload of profile 2 shows it again.
     await page.goto(`${app.appUrl}${PATHS.profile}?slot=2`);
-    await expect.poll(() => shownTargetRoles(page)).toBe('Backend engineer');
+    await expect.poll(() => shownList(page, 'roles')).toBe('Backend engineer');
 
     // Nothing scrolls sideways at 320 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

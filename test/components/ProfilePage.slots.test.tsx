@@ -1,15 +1,20 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertProfile } from '../../contract';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import { PRICING_PATH } from '../../src/paths';
 import { deferred } from '../support/fakeSessionService';
 import { guestUser, registeredUser } from '../support/sessionTestProvider';
 import { field, fakeBackend, renderProfilePage } from '../support/profilePage';
+import { chipField } from '../../src/ui/profile/ListField';
+import { listed } from './chipLists';
 
 // The machine, the lazy parts and typing are slow on a busy machine; the default 1 s is too tight.
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
+
+// The chip inputs are there before the form, as the page loads them first.
+beforeAll(() => chipField.load());
 
 afterEach(() => {
   cleanup();
@@ -55,7 +60,7 @@ describe('the profile page with several profiles', () => {
     expect(screen.queryByText(/Pro gives you three/)).toBeNull();
 
     // Typed into profile 1, not saved: switching keeps it for when the person comes back.
-    await person.clear(await field('Target roles'));
+    await person.click(await screen.findByRole('button', { name: 'Remove Backend engineer' }));
     await person.type(await field('Target roles'), 'Platform engineer');
     await person.click(within(await nav()).getByRole('link', { name: 'Profile 2: empty' }));
     await waitFor(() =>
@@ -65,7 +70,7 @@ describe('the profile page with several profiles', () => {
           .getAttribute('aria-current'),
       ).toBe('page'),
     );
-    expect((await field('Target roles')).value).toBe('');
+    expect(await listed('roles')).toBe('');
     await person.type(await field('Target roles'), 'Data engineer');
     await person.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Saved');
@@ -80,9 +85,7 @@ describe('the profile page with several profiles', () => {
     await person.click(
       within(await nav()).getByRole('link', { name: 'Profile 1: Backend engineer' }),
     );
-    await waitFor(async () =>
-      expect((await field('Target roles')).value).toBe('Platform engineer'),
-    );
+    await waitFor(async () => expect(await listed('roles')).toBe('Platform engineer'));
     expect(backend.calls.load).toHaveBeenLastCalledWith({ uid, slot: 1 });
   });
 
@@ -96,7 +99,7 @@ describe('the profile page with several profiles', () => {
       return realSave(call);
     });
     const { person } = renderProfilePage(backend, registeredUser);
-    await person.type(await field('Skills (separate'), ', Rust');
+    await person.type(await field('Skills (separate'), 'Rust');
     await person.click(screen.getByRole('button', { name: 'Save profile' }));
 
     const held = await within(await nav()).findByRole('link', { name: 'Profile 2: empty' });
@@ -115,7 +118,7 @@ describe('the profile page with several profiles', () => {
   it('deletes a profile after a confirmation, and Cancel keeps it', async () => {
     const backend = fakeBackend({ [`${uid}/2`]: { profile: backendEngineer, cv: null } }, 3);
     const { person } = renderProfilePage(backend, registeredUser, '/profile?slot=2');
-    expect((await field('Target roles')).value).toBe('Backend engineer');
+    expect(await listed('roles')).toBe('Backend engineer');
     await person.click(screen.getByRole('button', { name: 'Delete profile 2…' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete profile 2?' });
     await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -130,7 +133,7 @@ describe('the profile page with several profiles', () => {
     );
     await screen.findByText('Profile 2 deleted.');
     expect(backend.calls.deleteProfile).toHaveBeenCalledWith({ uid, slot: 2 });
-    expect((await field('Target roles')).value).toBe('');
+    expect(await listed('roles')).toBe('');
     expect(within(await nav()).getByRole('link', { name: 'Profile 2: empty' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete profile 2…' })).toBeNull();
   });

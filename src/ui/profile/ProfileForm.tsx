@@ -6,6 +6,7 @@ import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
 import { TextField } from '../forms/TextField';
+import { ListField } from './ListField';
 import { useProfileSend, useProfileView } from './hooks';
 import { PATHS } from '../../paths';
 import { slotPath } from './profileSlots';
@@ -123,7 +124,8 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
         What you are looking for
       </h2>
       <ErrorMessage id={ids.error} message={saveError?.message} />
-      <TextField
+      <ListField
+        kind="roles"
         label="Target roles (separate them with commas)"
         name="target-roles"
         placeholder="Frontend engineer, Full-stack developer"
@@ -133,7 +135,8 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
         describedBy={describedBy('roles')}
       />
       <FieldProblem id={problemId('roles')} problem={problems.roles} />
-      <TextField
+      <ListField
+        kind="skills"
         label="Skills (separate them with commas)"
         name="skills"
         placeholder="TypeScript, React, PostgreSQL"

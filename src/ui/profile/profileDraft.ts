@@ -91,11 +91,14 @@ function citiesOf(text: string): UsCity[] | string {
     : cities;
 }
 
+export const tooManyEntries = (most: number, what: string) =>
+  `You can list at most ${most} ${what}.`;
+export const tooLongEntry = (longest: number) =>
+  `Each entry can have at most ${longest} characters.`;
+
 function listProblem(items: string[], most: number, longest: number, what: string) {
-  if (items.length > most) return `You can list at most ${most} ${what}.`;
-  if (items.some((item) => item.length > longest)) {
-    return `Each entry can have at most ${longest} characters.`;
-  }
+  if (items.length > most) return tooManyEntries(most, what);
+  if (items.some((item) => item.length > longest)) return tooLongEntry(longest);
   return undefined;
 }
 

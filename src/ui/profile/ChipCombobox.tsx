@@ -1,0 +1,198 @@
+import { Combobox, ComboboxItem, ComboboxList, useComboboxStore } from '@ariakit/react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
+import { addChips, CHIP_LIMITS } from './chipList';
+import { chipSuggestions } from './chipSuggestions';
+import type { ListFieldProps } from './ListField';
+import { listOf } from './profileDraft';
+import { suggestionsFor } from './suggestionSearch';
+
+const SEPARATORS = /[,\n]/;
+
+/** The entry being typed at the end of a comma-separated text, and the text before it. */
+function beingTyped(text: string): { typed: string; rest: string } {
+  const entries = text.split(',');
+  const typed = (entries.pop() ?? '').trimStart();
+  return typed.trim() === '' ? { typed: '', rest: text } : { typed, rest: entries.join(',') };
+}
+
+export interface ChipComboboxProps extends ListFieldProps {
+  /** Whether the text box this replaces had the focus: the person goes on typing here. */
+  takesOverFocus: () => boolean;
+}
+
+/**
+ * A profile list as chips, with suggestions from the matching's vocabulary (Ariakit's combobox:
+ * the arrow keys move through them, Enter picks one). Enter or a comma adds what is typed, a
+ * pasted list adds each entry, Backspace in the empty input removes the last chip. The draft keeps
+ * the list as text separated by commas; what is typed but not added yet stays in the input, and
+ * is added when the input loses focus (pressing Save).
+ */
+export function ChipCombobox({
+  kind,
+  label,
+  name,
+  placeholder,
+  value,
+  onValueChange,
+  invalid,
+  describedBy,
+  takesOverFocus,
+}: ChipComboboxProps) {
+  const ids = { input: useId(), problem: useId() };
+  const limits = CHIP_LIMITS[kind];
+  const chips = listOf(value);
+  const [takeover] = useState(() => (takesOverFocus() ? beingTyped(value) : null));
+  const [typed, setTyped] = useState(takeover?.typed ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [open, setOpen] = useState(false);
+  const vocabulary = chipSuggestions.useLoaded();
+  const offered = vocabulary ? suggestionsFor(typed, vocabulary[kind], chips) : [];
+  const store = useComboboxStore({
+    value: typed,
+    setValue: change,
+    open: open && offered.length > 0,
+    setOpen,
+  });
+  const input = useRef<HTMLInputElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+
+  /** Adds `entries`; what cannot be added, then `rest`, stays in the input. */
+  function add(entries: readonly string[], rest = ''): void {
+    const result = addChips(chips, entries, limits);
+    const added = result.chips.slice(chips.length);
+    if (added.length > 0) {
+      onValueChange(result.chips.join(', '));
+      setAnnouncement(`Added ${added.join(', ')}.`);
+    }
+    setProblem(result.problem);
+    setTyped([...result.left, rest.trimStart()].filter((text) => text !== '').join(', '));
+  }
+
+  function change(text: string): void {
+    if (!SEPARATORS.test(text)) {
+      setTyped(text.trimStart());
+      return;
+    }
+    const entries = text.split(SEPARATORS);
+    const rest = entries.pop() ?? '';
+    add(entries, rest);
+  }
+
+  function remove(chip: string): void {
+    onValueChange(chips.filter((kept) => kept !== chip).join(', '));
+    setAnnouncement(`Removed ${chip}.`);
+    setProblem(null);
+    input.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+    const field = event.currentTarget;
+    if (event.key === 'Enter' && typed.trim() !== '') {
+      // A suggestion shown as arrowed to is picked by the combobox itself (its item's click).
+      if (popover.current?.querySelector('[data-active-item]')) return;
+      event.preventDefault();
+      add([typed]);
+    } else if (
+      event.key === 'Backspace' &&
+      field.selectionStart === 0 &&
+      field.selectionEnd === 0 &&
+      chips.length > 0
+    ) {
+      event.preventDefault();
+      remove(chips[chips.length - 1] ?? '');
+    }
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLInputElement>): void {
+    const pasted = event.clipboardData.getData('text');
+    if (!SEPARATORS.test(pasted)) return;
+    event.preventDefault();
+    const field = event.currentTarget;
+    const start = field.selectionStart ?? typed.length;
+    const end = field.selectionEnd ?? typed.length;
+    add((typed.slice(0, start) + pasted + typed.slice(end)).split(SEPARATORS));
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement>): void {
+    const to = event.relatedTarget;
+    if (to instanceof Node && popover.current?.contains(to)) return;
+    if (typed.trim() !== '') add([typed]);
+  }
+
+  // Taking over from the text box: the focus, and its last entry (not followed by a comma yet).
+  useLayoutEffect(() => {
+    if (!takeover) return;
+    input.current?.focus();
+    if (takeover.typed !== '') onValueChange(takeover.rest);
+    // Once, when this input replaces the text box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="field chip-field">
+      <label className="field__label" htmlFor={ids.input}>
+        {label}
+      </label>
+      <div className="field__box chip-field__box">
+        {chips.length > 0 && (
+          <ul className="chip-field__chips" aria-label={limits.listName}>
+            {chips.map((chip) => (
+              <li key={chip} className="chip">
+                {chip}
+                <button
+                  type="button"
+                  className="chip__remove"
+                  aria-label={`Remove ${chip}`}
+                  onClick={() => remove(chip)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Combobox
+          store={store}
+          ref={input}
+          id={ids.input}
+          name={name}
+          className="field__input chip-field__input"
+          placeholder={chips.length > 0 ? undefined : placeholder}
+          autoComplete="off"
+          aria-invalid={invalid || problem !== null || undefined}
+          aria-describedby={[problem ? ids.problem : '', describedBy].join(' ').trim() || undefined}
+          onFocus={() => void chipSuggestions.load()}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onBlur={onBlur}
+        />
+      </div>
+      {problem && (
+        <p id={ids.problem} className="field__problem">
+          {problem}
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      <ComboboxList store={store} ref={popover} className="chip-field__options">
+        {offered.map((suggestion) => (
+          <ComboboxItem
+            key={suggestion}
+            value={suggestion}
+            className="chip-field__option"
+            setValueOnClick={false}
+            onClick={() => add([suggestion])}
+          />
+        ))}
+      </ComboboxList>
+    </div>
+  );
+}
