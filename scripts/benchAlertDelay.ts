@@ -22,7 +22,7 @@ import { openDatabase } from '../server/db/database';
 import { LISTENER_APPLICATION_NAME } from '../server/db/notificationChannel';
 import { JOB_SOURCES } from '../server/jobs/jobRecord';
 import { BASE_URL_SETTINGS } from '../server/jobs/settings';
-import { startStandIn, type StandIn } from '../server/jobs/standIn/standInServer';
+import { startStandIn, type StandIn } from '../dev/jobBoards/standInServer';
 import type { GetAlertsResponse } from '../contract';
 import { createTestAuth, disposeTestAuths } from '../test/support/emulatorAuth';
 import { FITS_THE_FRONTEND_ROLE } from '../test/server/support/standInRoles';

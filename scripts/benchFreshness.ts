@@ -20,7 +20,7 @@ import { adaptiveDelayMs } from '../server/jobs/poll/adaptiveInterval';
 import { pollQueueOptions } from '../server/jobs/poll/boardPolling';
 import { pollDataOf, POLL_BOARD_QUEUE } from '../server/jobs/poll/pollJob';
 import { BASE_URL_SETTINGS } from '../server/jobs/settings';
-import { startStandIn, type StandIn } from '../server/jobs/standIn/standInServer';
+import { startStandIn, type StandIn } from '../dev/jobBoards/standInServer';
 import { startBackendProcess } from './backendProcess';
 import { buildBoardFarm, exponential, type BoardFarm, type FarmBoard } from './freshness/boardFarm';
 import { counters, rssMbOf, type Counters } from './freshness/counters';

@@ -82,7 +82,7 @@ function syntheticInput(): Input {
 
 function inputs(): Input[] {
   return [
-    ...largest(filesIn('server/jobs/fixtures'), 2).map(fileInput),
+    ...largest(filesIn('dev/jobBoards/fixtures'), 2).map(fileInput),
     ...largest(filesIn('eval/matching/postings'), 3).map(fileInput),
     syntheticInput(),
   ];

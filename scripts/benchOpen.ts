@@ -24,7 +24,7 @@ import type { AlertProfileInput, GetMatchesResponse } from '../contract';
 import { buildApp } from '../server/app';
 import { readServerConfig } from '../server/config';
 import { everySourceAt } from '../server/jobs/settings';
-import { startStandIn } from '../server/jobs/standIn/standInServer';
+import { startStandIn } from '../dev/jobBoards/standInServer';
 import { serveBuiltSite } from './builtSite';
 import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
 import { emulatorUrl } from './emulator';

@@ -14,13 +14,13 @@ import type { PushPayload } from '../contract';
 import { buildApp } from '../server/app';
 import { readServerConfig } from '../server/config';
 import { everySourceAt } from '../server/jobs/settings';
-import { startStandIn } from '../server/jobs/standIn/standInServer';
+import { startStandIn } from '../dev/jobBoards/standInServer';
 import { createTestAuth, disposeTestAuths, uniqueEmail } from '../test/support/emulatorAuth';
 import { webPushSubscriber } from '../test/support/webPushSubscriber';
 import { checkoutCompleted, newParties, signatureFor } from '../test/server/support/stripeEvents';
 import { FITS_THE_FRONTEND_ROLE } from '../test/server/support/standInRoles';
 import { rerunInsideAuthEmulator } from './emulator';
-import { startPushStandIn } from './pushStandIn';
+import { startPushStandIn } from '../dev/pushService/pushStandIn';
 import { POLLED, publishFrontend, type Published } from './standInFrontendPostings';
 import { describeMachine, formatMs, median, percentile } from './stats';
 

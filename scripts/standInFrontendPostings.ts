@@ -1,5 +1,5 @@
 import type { BoardRef } from '../server/jobs/jobRecord';
-import type { StandIn } from '../server/jobs/standIn/standInServer';
+import type { StandIn } from '../dev/jobBoards/standInServer';
 
 /** The board a benchmark's backend polls; the stand-in's other roles go to `FILLER`. */
 export const POLLED: BoardRef = { source: 'lever', token: 'globex' };

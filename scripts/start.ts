@@ -17,8 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { JOB_SOURCES } from '../server/jobs/jobRecord';
 import { BASE_URL_SETTINGS } from '../server/jobs/settings';
-import { BoardStore } from '../server/jobs/standIn/boardStore';
-import { DEFAULT_FIXTURES_DIRECTORY } from '../server/jobs/standIn/standInServer';
+import { BoardStore } from '../dev/jobBoards/boardStore';
+import { DEFAULT_FIXTURES_DIRECTORY } from '../dev/jobBoards/standInServer';
 import { startChild } from './childProcess';
 import { clusterServices } from './clusterServices';
 import {
@@ -156,16 +156,16 @@ const services: Service[] = [
       return emulator;
     },
   },
-  tsxService('job boards', 'server/jobs/standIn/main.ts', `${jobBoardsUrl}/`, {
+  tsxService('job boards', 'dev/jobBoards/main.ts', `${jobBoardsUrl}/`, {
     JOB_BOARDS_PORT: String(JOB_BOARDS_PORT),
   }),
   // Every alert e-mail the backend sends, kept and listed at http://127.0.0.1:2580/.
-  tsxService('mail sink', 'scripts/mailSinkMain.ts', `${mailSinkUrl}/`, {
+  tsxService('mail sink', 'dev/mailSink/main.ts', `${mailSinkUrl}/`, {
     MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
     MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
   }),
   // Push messages to its endpoints (POST /subscriptions makes one), kept and listed at its /.
-  tsxService('push stand-in', 'scripts/pushStandInMain.ts', `${pushStandInUrl}/`, {
+  tsxService('push stand-in', 'dev/pushService/main.ts', `${pushStandInUrl}/`, {
     PUSH_STAND_IN_PORT: String(PUSH_STAND_IN_PORT),
   }),
   ...(options.cluster

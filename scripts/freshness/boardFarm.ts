@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { DefaultBoard } from '../../server/jobs/boards/defaultBoards';
 import type { BoardRef, JobSource } from '../../server/jobs/jobRecord';
 import { companyFromToken } from '../../server/jobs/sources/boardSource';
-import { BoardStore } from '../../server/jobs/standIn/boardStore';
-import { DEFAULT_FIXTURES_DIRECTORY } from '../../server/jobs/standIn/standInServer';
+import { BoardStore } from '../../dev/jobBoards/boardStore';
+import { DEFAULT_FIXTURES_DIRECTORY } from '../../dev/jobBoards/standInServer';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DAY_MS = 24 * 60 * 60_000;

@@ -9,7 +9,7 @@ import { dedupeKey } from '../../server/jobs/normalise/dedupeKey';
 import { companyFromToken } from '../../server/jobs/sources/boardSource';
 import { BOARD_FETCHERS } from '../../server/jobs/sources/fetchBoard';
 import { DEFAULT_LEVER_PAGE_SIZE } from '../../server/jobs/sources/lever';
-import type { StandIn } from '../../server/jobs/standIn/standInServer';
+import type { StandIn } from '../../dev/jobBoards/standInServer';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { jobContentOf } from '../../server/jobs/store/jobRow';
 import type { Validator } from '../../server/jobs/sources/validator';

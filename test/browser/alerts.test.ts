@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
-import type { PublishedPosting } from '../../server/jobs/standIn/standInServer';
+import type { PublishedPosting } from '../../dev/jobBoards/standInServer';
 import { launchTestChromium } from '../support/browser';
 import { collectConsoleErrors, press, sessionLink } from './support/pageDriver';
 

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import { readServerConfig } from '../../server/config';
 import type { BoardRef } from '../../server/jobs/jobRecord';
 import { everySourceAt } from '../../server/jobs/settings';
-import { startStandIn, type StandIn } from '../../server/jobs/standIn/standInServer';
+import { startStandIn, type StandIn } from '../../dev/jobBoards/standInServer';
 import { prerenderSite } from '../../scripts/prerender';
 import { freePort } from '../../scripts/freePort';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { alertEmailSettings } from '../../server/db/schema';
-import { startMailSink, type MailSink, type SinkMessage } from '../../scripts/mailSink';
+import { startMailSink, type MailSink, type SinkMessage } from '../../dev/mailSink/mailSink';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { DATABASES, LogCapture, startBackend } from './support/backend';
 import { alertUser, emailedAt, emailSettingsOf, eventually, newAlert } from './support/alertEmails';

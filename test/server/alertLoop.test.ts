@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertProfileInput } from '../../contract';
 import { alerts } from '../../server/db/schema';
-import { startMailSink, type MailSink } from '../../scripts/mailSink';
+import { startMailSink, type MailSink } from '../../dev/mailSink/mailSink';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { alertUser, eventually } from './support/alertEmails';
 import { FITS_THE_FRONTEND_ROLE } from './support/standInRoles';

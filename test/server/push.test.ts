@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GetAlertsResponse, PushDevicesResponse, PushPayload } from '../../contract';
-import { startPushStandIn, type PushStandIn } from '../../scripts/pushStandIn';
+import { startPushStandIn, type PushStandIn } from '../../dev/pushService/pushStandIn';
 import { createAlerts } from '../../server/alerts/createAlerts';
 import { alerts, jobs, pushSubscriptions } from '../../server/db/schema';
 import type { BoardRef } from '../../server/jobs/jobRecord';

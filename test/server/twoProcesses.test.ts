@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_CLEANUP_QUEUE } from '../../server/cleanupSchedule';
 import { BASE_URL_SETTINGS } from '../../server/jobs/settings';
 import { JOB_SOURCES, type BoardRef } from '../../server/jobs/jobRecord';
-import type { PublishedPosting } from '../../server/jobs/standIn/standInServer';
+import type { PublishedPosting } from '../../dev/jobBoards/standInServer';
 import type { BackendProcess } from '../../scripts/backendProcess';
 import { openAlertStreamClient, type AlertStreamClient } from '../../scripts/alertStreamClient';
 import { disposeTestAuths } from '../support/emulatorAuth';

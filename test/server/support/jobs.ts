@@ -9,7 +9,7 @@ import { parseGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
 import { parseLeverPage } from '../../../server/jobs/sources/lever';
 import { parseRecruiteeBoard } from '../../../server/jobs/sources/recruitee';
 import { parseWorkableBoard } from '../../../server/jobs/sources/workable';
-import { DEFAULT_FIXTURES_DIRECTORY } from '../../../server/jobs/standIn/standInServer';
+import { DEFAULT_FIXTURES_DIRECTORY } from '../../../dev/jobBoards/standInServer';
 
 /** A board of its own for each test: the PostgreSQL database is shared by a file's tests. */
 export function uniqueBoard(source: JobSource, label = 'board'): BoardRef {
@@ -40,7 +40,7 @@ const PARSERS: Readonly<
 };
 
 /**
- * A recorded board answer (server/jobs/fixtures/<source>/<fixture>.json) read by its connector's
+ * A recorded board answer (dev/jobBoards/fixtures/<source>/<fixture>.json) read by its connector's
  * own parser, as the job records of `board`.
  */
 export function fixtureRecords(fixture: string, board: BoardRef, seenAt: Date): JobRecord[] {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../server/config';
 import type { BoardRef } from '../../../server/jobs/jobRecord';
-import type { PublishedPosting } from '../../../server/jobs/standIn/standInServer';
+import type { PublishedPosting } from '../../../dev/jobBoards/standInServer';
 import { eventually } from './alertEmails';
 import { LogCapture, startBackend, type DatabaseName } from './backend';
 import { startStandInBoards, type StandInBoards } from './standInBoards';

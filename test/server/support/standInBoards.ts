@@ -8,7 +8,7 @@ import {
   DEFAULT_FIXTURES_DIRECTORY,
   startStandIn,
   type StandIn,
-} from '../../../server/jobs/standIn/standInServer';
+} from '../../../dev/jobBoards/standInServer';
 
 export interface StandInBoards<Name extends string> {
   readonly standIn: StandIn;

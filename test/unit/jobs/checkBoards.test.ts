@@ -10,7 +10,7 @@ import type { DefaultBoard } from '../../../server/jobs/boards/defaultBoards';
 import { BASE_URL_SETTINGS } from '../../../server/jobs/settings';
 import { JOB_SOURCES } from '../../../server/jobs/jobRecord';
 import { parseGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
-import { DEFAULT_FIXTURES_DIRECTORY } from '../../../server/jobs/standIn/standInServer';
+import { DEFAULT_FIXTURES_DIRECTORY } from '../../../dev/jobBoards/standInServer';
 
 /** A recorded live Greenhouse answer (fictional board, the API's real shape). */
 const LIVE = readFileSync(path.join(DEFAULT_FIXTURES_DIRECTORY, 'greenhouse', 'acme.json'), 'utf8');

@@ -6,7 +6,7 @@ import { BOARD_FETCHERS } from '../../../server/jobs/sources/fetchBoard';
 import { fetchJson } from '../../../server/jobs/sources/fetchJson';
 import { fetchLeverBoard } from '../../../server/jobs/sources/lever';
 import { MAX_VALIDATOR_CHARS, validatorOf } from '../../../server/jobs/sources/validator';
-import { startStandIn, type StandIn } from '../../../server/jobs/standIn/standInServer';
+import { startStandIn, type StandIn } from '../../../dev/jobBoards/standInServer';
 import { isPollBoardData } from '../../../server/jobs/poll/pollJob';
 import { AlertRounds } from '../../../server/jobs/poll/alertRounds';
 import type { PollAlerts } from '../../../server/jobs/poll/pollBoard';

@@ -6,7 +6,7 @@ import { fetchAshbyBoard } from '../../../server/jobs/sources/ashby';
 import { BOARD_FETCHERS } from '../../../server/jobs/sources/fetchBoard';
 import { fetchGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
 import { fetchLeverBoard } from '../../../server/jobs/sources/lever';
-import { startStandIn, type StandIn } from '../../../server/jobs/standIn/standInServer';
+import { startStandIn, type StandIn } from '../../../dev/jobBoards/standInServer';
 
 /**
  * Each connector over real HTTP against the offline stand-in on 127.0.0.1 (a free port). Run inside

@@ -8,11 +8,11 @@ import { fetchSmartRecruitersBoard } from '../../../server/jobs/sources/smartrec
 import { DetailsCache } from '../../../server/jobs/sources/smartRecruitersDetails';
 import { fetchWorkableBoard } from '../../../server/jobs/sources/workable';
 import { REAL_API_BASE_URLS } from '../../../server/jobs/settings';
-import { startStandIn, type StandIn } from '../../../server/jobs/standIn/standInServer';
+import { startStandIn, type StandIn } from '../../../dev/jobBoards/standInServer';
 
 /**
  * The Workable, SmartRecruiters and Recruitee connectors over real HTTP against the offline
- * stand-in, which serves answers recorded from the real APIs (see server/jobs/fixtures/README.md).
+ * stand-in, which serves answers recorded from the real APIs (see dev/jobBoards/fixtures/README.md).
  */
 let standIn: StandIn;
 const seenAt = new Date('2026-11-22T12:00:00.000Z');

@@ -1,5 +1,5 @@
-import type { JobSource } from '../jobRecord';
-import { companyFromToken } from '../sources/boardSource';
+import type { JobSource } from '../../server/jobs/jobRecord';
+import { companyFromToken } from '../../server/jobs/sources/boardSource';
 
 /** Roles the stand-in invents postings from, in turn. */
 const ROLES: readonly {

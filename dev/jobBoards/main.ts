@@ -1,5 +1,5 @@
-import { BASE_URL_SETTINGS } from '../settings';
-import { JOB_SOURCES } from '../jobRecord';
+import { BASE_URL_SETTINGS } from '../../server/jobs/settings';
+import { JOB_SOURCES } from '../../server/jobs/jobRecord';
 import { startStandIn } from './standInServer';
 
 /**

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { escapeHtml } from '../server/email/escapeHtml';
+import { escapeHtml } from '../../server/email/escapeHtml';
 
 export interface SinkMessage {
   readonly id: number;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { JOB_SOURCES, type BoardRef, type JobSource } from '../jobRecord';
-import { companyFromToken } from '../sources/boardSource';
+import { JOB_SOURCES, type BoardRef, type JobSource } from '../../server/jobs/jobRecord';
+import { companyFromToken } from '../../server/jobs/sources/boardSource';
 import { BoardStore } from './boardStore';
 import { generatePosting } from './generatePosting';
 
@@ -44,7 +44,7 @@ export interface StandIn {
 
 export const DEFAULT_PUBLISH_EVERY_MS = 2 * 60_000;
 
-export const DEFAULT_FIXTURES_DIRECTORY = path.join(import.meta.dirname, '..', 'fixtures');
+export const DEFAULT_FIXTURES_DIRECTORY = path.join(import.meta.dirname, 'fixtures');
 
 /**
  * Paths of the real APIs; the stand-in answers at the same ones. Recruitee names the company in

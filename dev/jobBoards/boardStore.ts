@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { JOB_SOURCES, type BoardRef, type JobSource } from '../jobRecord';
+import { JOB_SOURCES, type BoardRef, type JobSource } from '../../server/jobs/jobRecord';
 
 /** The stand-in's boards: each board's postings in its source's own JSON shape, oldest first. */
 export class BoardStore {
