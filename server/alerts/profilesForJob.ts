@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   lte,
+  not,
   or,
   sql,
   type SQL,
@@ -135,6 +136,7 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       salaryMaxUsd: jobs.salaryMaxUsd,
       skills: jobs.skills,
       niceSkills: jobs.niceSkills,
+      visa: jobs.visa,
       titleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle, false)}`,
       nearTitleTerms: sql<string[]>`${titleTermsWithSpellings(jobTitle, true)}`,
     })
@@ -148,7 +150,8 @@ export type OpenJob = NonNullable<Awaited<ReturnType<typeof readOpenJob>>>;
 /**
  * The query for the users the job fits, each with the best score among their active profiles and
  * its slot, or null when it fits nobody. The candidates (active profiles only): a shared skill or a title term (GIN overlaps: with neither a profile scores less
- * than the minimum), a place (GIN) or remote choice, an accepted level, no floor above the pay;
+ * than the minimum), a place (GIN) or remote choice, an accepted level, no floor above the pay,
+ * no sponsorship needed that the posting refuses;
  * of those, the ones whose score could reach the minimum if the title matched (a title term in
  * common, any spelling; half the title's points for a term of work near it only). Then the exact title check, once per distinct target role among them
  * (`title_roles`: the roles the title matches, and those it is near), adds the title's points.
@@ -187,6 +190,8 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
           location,
           inArray(profiles.seniority, seekerLevelsFor(job.seniority)),
           job.seniority === 'lead' ? asksForManagers(sql`${profiles.targetRoles}`) : undefined,
+          // A posting that refuses sponsorship is no fit for a seeker who needs it.
+          job.visa === 'no' ? not(profiles.needsVisaSponsorship) : undefined,
           salaryMaxUsd === null
             ? undefined
             : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),

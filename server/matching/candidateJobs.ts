@@ -84,8 +84,8 @@ export function matchColumns(seeker: Seeker) {
 /**
  * The open jobs the seeker could take, filtered by PostgreSQL on its indexes: skill overlap (GIN
  * on skills) or a title near a target role (GIN on the tsvector), the places and remote kinds the
- * profile names, an accepted level (a people manager's only for a seeker who asks for one), and
- * pay not known to be below the floor; in `only` mode, on a
+ * profile names, an accepted level (a people manager's only for a seeker who asks for one), no
+ * refusal of the visa sponsorship the seeker needs, and pay not known to be below the floor; in `only` mode, on a
  * followed board. Followed companies first, then titles of a target role, then those near one,
  * then the most shared skills, then the newest.
  */
@@ -117,6 +117,7 @@ export async function candidateJobs(
         location,
         inArray(jobs.seniority, acceptedJobLevels(profile.seniority)),
         or(ne(jobs.seniority, 'lead'), asksForManagers(sql`${roles}::text[]`)),
+        profile.needsVisaSponsorship ? ne(jobs.visa, 'no') : undefined,
         profile.minSalaryUsd === null
           ? undefined
           : or(isNull(jobs.salaryMaxUsd), gte(jobs.salaryMaxUsd, profile.minSalaryUsd)),

@@ -128,6 +128,24 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     expect(await alertedJobs(uid)).toEqual([reaches]);
   });
 
+  it('a seeker who needs a visa gets no alert for a posting that says it does not sponsor', async () => {
+    const where = REMOTE_ONLY;
+    const needsVisa = await seeker({
+      skills: ['Elixir', 'PostgreSQL'],
+      where,
+      needsVisaSponsorship: true,
+    });
+    const needsNone = await seeker({ skills: ['Elixir', 'PostgreSQL'], where });
+    const refuses = await postOne({
+      ...ELIXIR_JOB,
+      locations: ['Remote - US'],
+      description: `${ELIXIR_JOB.description} We are unable to sponsor visas for this role.`,
+    });
+    const silent = await postOne({ ...ELIXIR_JOB, locations: ['Remote - US'] });
+    expect(await alertedJobs(needsVisa)).toEqual([silent]);
+    expect((await alertedJobs(needsNone)).sort()).toEqual([refuses, silent].sort());
+  });
+
   it('alias skills match: "k8s" and "Golang" in a profile find a posting naming Kubernetes and Go', async () => {
     const uid = await seeker({
       skills: ['k8s', 'Golang'],
