@@ -22,6 +22,14 @@ const PAGE_HEADERS = {
   'x-robots-tag': 'noindex',
 };
 
+/**
+ * The answers are HTML pages for a person who opened an e-mail's link, not JSON from the contract:
+ * their schema names the media type only (Fastify sends a string with its own content type as it
+ * is, unserialised).
+ */
+const PAGE_ANSWER = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
+const schema = { response: { 200: PAGE_ANSWER, 400: PAGE_ANSWER } };
+
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).headers(PAGE_HEADERS).send(html);
 }
@@ -73,10 +81,10 @@ export function registerUnsubscribeRoutes(
       const page = (await isUnsubscribed(db, uid)) ? unsubscribedPage(token) : confirmPage(token);
       return sendPage(reply, 200, page);
     };
-    scope.get(UNSUBSCRIBE_PATH, showSetting);
-    scope.get(RESUBSCRIBE_PATH, showSetting);
+    scope.get(UNSUBSCRIBE_PATH, { schema }, showSetting);
+    scope.get(RESUBSCRIBE_PATH, { schema }, showSetting);
 
-    scope.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+    scope.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT, schema }, async (request, reply) => {
       const link = linkOrRefuse(request, reply);
       if (link === null) return reply;
       await unsubscribe(db, link.uid);
@@ -84,7 +92,7 @@ export function registerUnsubscribeRoutes(
       return sendPage(reply, 200, unsubscribedPage(link.token));
     });
 
-    scope.post(RESUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+    scope.post(RESUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT, schema }, async (request, reply) => {
       const link = linkOrRefuse(request, reply);
       if (link === null) return reply;
       const wasOff = await resubscribe(db, link.uid);
