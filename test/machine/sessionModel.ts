@@ -40,8 +40,40 @@ export type SessionStateId =
   'session' | `session.${StatePaths<StateValueFrom<typeof sessionMachine>>}`;
 /** Where a transition leads: a state, or nowhere (it keeps the state). */
 export type SessionTarget = SessionStateId | '(no target)';
-/** A transition as the graph names it: `source --EVENT [guard]--> target`. */
-export type SessionTransitionId = `${SessionStateId} --${string}--> ${SessionTarget}`;
+
+/** What the machine's setup names, as `sessionMachine.provide` types it. */
+type SessionImplementations = NonNullable<Parameters<(typeof sessionMachine)['provide']>[0]>;
+/** An invoked actor (each state invokes it under its source's name): a rename fails to compile. */
+export type SessionActorId = keyof NonNullable<SessionImplementations['actors']> & string;
+/** A guard as a transition id names it: the machine's guard, or a branch without a named one. */
+export type SessionGuardLabel =
+  (keyof NonNullable<SessionImplementations['guards']> & string) | 'otherwise' | 'inline guard';
+/** A step's event: one the machine receives, or an invoked actor's outcome. */
+export type SessionStepEventType =
+  ModelEvent['type'] | `xstate.${'done' | 'error'}.actor.${SessionActorId}`;
+/** A transition id's event: the event (or `always`), and the guard where it tells branches apart. */
+type TransitionEvent =
+  SessionStepEventType | 'always' | `${SessionStepEventType | 'always'} [${SessionGuardLabel}]`;
+/**
+ * `Id` when it names a transition in the machine's words (`source --EVENT [guard]--> target`, of
+ * its states, events, actors and guards), else never: one union of every such id would be too
+ * large for the compiler, so a table's keys are checked one by one (`transitionTable`).
+ */
+export type CheckedTransitionId<Id extends string> =
+  Id extends `${infer Source} --${infer Event}--> ${infer Target}`
+    ? [Source, Event, Target] extends [SessionStateId, TransitionEvent, SessionTarget]
+      ? Id
+      : never
+    : never;
+
+/** A table keyed by transition id, each key checked against the machine (a rename fails tsc). */
+export function transitionTable<const Table extends Record<string, unknown>>(
+  table: Table & {
+    [Id in keyof Table & string]: [CheckedTransitionId<Id>] extends [never] ? never : Table[Id];
+  },
+): Readonly<Record<string, Table[keyof Table]>> {
+  return table;
+}
 
 /** `{ authenticated: 'idle' }` -> `['session', 'session.authenticated', 'session.authenticated.idle']`. */
 export function stateIds(value: StateValue, prefix = 'session'): string[] {

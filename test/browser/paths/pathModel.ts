@@ -13,6 +13,7 @@ import {
   type ModelEvent,
   type SessionPath,
   type SessionSnapshot,
+  type SessionStepEventType,
   type TransitionMeaning,
 } from '../../machine/sessionModel';
 
@@ -47,7 +48,8 @@ function failureOf(event: ModelEvent): SessionFailureData | null {
 }
 
 function restoredOf(event: ModelEvent): RestoreResult | null {
-  return (event.type as string) === 'xstate.done.actor.restoreSession' && 'output' in event
+  return (event.type as SessionStepEventType) === 'xstate.done.actor.restoreSession' &&
+    'output' in event
     ? ((event as { output: unknown }).output as RestoreResult)
     : null;
 }

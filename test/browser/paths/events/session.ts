@@ -1,0 +1,97 @@
+/**
+ * How a session starts and ends for real: the page (re)loaded for the restore, the guest the
+ * emulator starts, "Retry", and the sign-out.
+ */
+import { fillLoginForm, press, sessionLink, waitForPersistedUser } from '../../support/pageDriver';
+import { EXCLUDED_RESTORES } from '../exclusions';
+import type { ModelStep } from '../pathModel';
+import { PATH_PASSWORD } from '../world';
+import {
+  currentUid,
+  droppedHeldRequest,
+  nothing,
+  release,
+  type RealisationTable,
+  type StepPlan,
+  type StepRealisation,
+} from './realiser';
+
+// --- The restore: how the page is (re)loaded ----------------------------------------------------
+
+function restoreRealisation(step: ModelStep): StepPlan {
+  const restored = step.restored;
+  if (!restored) throw new Error('not a restore step');
+  if (restored.redirectError)
+    return { kind: 'excluded', rule: EXCLUDED_RESTORES.withRedirectResult };
+  const kind = restored.user === null ? 'none' : restored.user.isAnonymous ? 'guest' : 'registered';
+  if (step.index > 0) {
+    return kind === 'none'
+      ? {
+          kind: 'realised',
+          realisation: { how: 'the restore after RETRY finds no saved user', act: nothing },
+        }
+      : { kind: 'excluded', rule: EXCLUDED_RESTORES.userAfterRetry };
+  }
+  const realisation: StepRealisation = {
+    how:
+      kind === 'none'
+        ? 'a first visit to /login in a fresh browser context'
+        : kind === 'guest'
+          ? 'a returning guest reloads /login'
+          : 'a returning registered user reloads /account (registered through the form beforehand)',
+    act: async (run) => {
+      const { world } = run;
+      const page = world.page;
+      await page.goto(world.url('/login'));
+      if (kind === 'none') return;
+      await sessionLink(page, 'guest').waitFor();
+      await waitForPersistedUser(page, (user) => user.isAnonymous);
+      if (kind === 'registered') {
+        const uid = await currentUid(run);
+        run.own = { email: run.ownEmail, password: PATH_PASSWORD, uid };
+        await fillLoginForm(page, run.ownEmail, PATH_PASSWORD);
+        await press(page, 'Create account');
+        await page.waitForURL(world.url('/account'));
+        await sessionLink(page, 'registered').waitFor();
+        await waitForPersistedUser(page, (user) => !user.isAnonymous);
+        run.expectedUid = uid;
+      } else {
+        run.expectedUid = await currentUid(run);
+      }
+      await page.reload();
+    },
+  };
+  return { kind: 'realised', realisation };
+}
+
+/** The restore, the guest, Retry and the sign-out. */
+export const SESSION_EVENTS: RealisationTable = {
+  'xstate.done.actor.restoreSession': restoreRealisation,
+
+  'xstate.done.actor.startGuest': {
+    how: 'the emulator answers the held anonymous sign-up',
+    act: async (run, step) => {
+      await release('continue')(run, step);
+      run.expectedUid = null;
+    },
+  },
+  'xstate.error.actor.startGuest': droppedHeldRequest('anonymous sign-up', true),
+
+  RETRY: {
+    how: 'the person presses "Retry"',
+    leavesPassingState: true,
+    act: (run) => press(run.world.page, 'Retry'),
+  },
+
+  SIGN_OUT: {
+    how: 'the person presses "Sign out"',
+    leavesPassingState: true,
+    act: (run) => press(run.world.page, 'Sign out'),
+  },
+  USE_OWN_ADDRESS: {
+    how: 'the person presses "Sign out and use my address"',
+    leavesPassingState: true,
+    act: (run) => press(run.world.page, 'Sign out and use my address'),
+  },
+  'xstate.done.actor.signOut': { how: 'the SDK signs out (locally, at once)', act: nothing },
+};
