@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { MATCH_POINTS } from '../../server/matching/scoreMatch';
+import { DATABASES } from './support/backend';
+import { postingRecord, uniqueBoard } from './support/jobs';
+import { idsOf, reason, reasonFor, REMOTE_ONLY, useMatchingBackend } from './support/matchingWorld';
+
+/** Matching by title (the role, work next to it, managers) and level, and the order of matches. */
+describe.each(DATABASES)('matching titles and levels on %s', (database) => {
+  const { seeker, ingest, matchesOf, remoteMatches } = useMatchingBackend(database);
+
+  it("a job too far from the seeker's level is left out; one that states no level is kept", async () => {
+    const board = uniqueBoard('lever', 'levels');
+    const description = 'Scala and Akka services.';
+    const [intern, staff, unstated] = await ingest(board, [
+      postingRecord(board, { title: 'Software Engineering Intern', description }),
+      postingRecord(board, { title: 'Staff Software Engineer', description }),
+      postingRecord(board, { title: 'Software Engineer', description }),
+    ]);
+    const matches = await matchesOf(
+      await seeker({ skills: ['Scala'], where: REMOTE_ONLY, seniority: 'senior' }),
+    );
+    expect(idsOf(matches)).not.toContain(intern);
+    expect(reasonFor(matches, staff, 'seniority')).toMatchObject({ fit: 'near' });
+    expect(reasonFor(matches, unstated, 'seniority')).toMatchObject({
+      fit: 'not-stated',
+    });
+  });
+
+  it('matches titles by meaning: any spelling of the role, work next to it below, never the description alone or a people manager', async () => {
+    const board = uniqueBoard('greenhouse', 'titles');
+    const description = 'Work with our frontend engineers on the design system.';
+    const [frontEnd, ui, fullStack, backend, manager] = await ingest(board, [
+      postingRecord(board, { title: 'Senior Front-end Engineer', description }),
+      postingRecord(board, { title: 'UI Engineer', description }),
+      postingRecord(board, { title: 'Senior / Staff Full-Stack Engineer', description }),
+      postingRecord(board, { title: 'Backend Engineer', description }),
+      postingRecord(board, { title: 'Frontend Engineering Manager', description }),
+    ]);
+    const matches = await matchesOf(
+      await seeker({
+        targetRoles: ['Frontend Engineer'],
+        skills: ['COBOL'],
+        where: REMOTE_ONLY,
+        seniority: 'senior',
+        minSalaryUsd: null,
+      }),
+    );
+    const ours = matches.filter((match) =>
+      [frontEnd, ui, fullStack, backend, manager].includes(match.jobId),
+    );
+    expect(ours.map((match) => match.jobId)).toEqual([frontEnd, ui, fullStack]);
+    expect(reason(ours[0], 'title')).toMatchObject({
+      matchedRole: 'Frontend Engineer',
+      points: MATCH_POINTS.title,
+    });
+    expect(reason(ours[2], 'title')).toMatchObject({
+      matchedRole: 'Frontend Engineer',
+      points: MATCH_POINTS.title / 2,
+    });
+  });
+
+  it('lists a job whose title is none of the target roles only when it shares a third of the seeker\u2019s skills', async () => {
+    const board = uniqueBoard('lever', 'unrelated');
+    const [two, one] = await ingest(board, [
+      postingRecord(board, { title: 'Growth Analyst', description: 'Erlang and Elixir.' }),
+      postingRecord(board, { title: 'Growth Analyst', description: 'Erlang alone.' }),
+    ]);
+    const matches = await remoteMatches({
+      targetRoles: ['Product Designer'],
+      skills: ['Erlang', 'Elixir', 'Clojure', 'Haskell', 'OCaml'],
+    });
+    expect(idsOf(matches)).toContain(two);
+    expect(idsOf(matches)).not.toContain(one);
+  });
+
+  it('shows a people manager\u2019s job only to a seeker whose target roles ask for one', async () => {
+    const board = uniqueBoard('greenhouse', 'managers');
+    const [manager] = await ingest(board, [
+      postingRecord(board, { title: 'Frontend Engineering Manager', description: 'React.' }),
+    ]);
+    const lead = (targetRoles: string[]) =>
+      remoteMatches({ targetRoles, skills: ['React'], seniority: 'lead' });
+    const individual = await lead(['Frontend Engineer']);
+    expect(idsOf(individual)).not.toContain(manager);
+    const asking = await lead(['Frontend Engineer', 'Engineering Manager']);
+    expect(idsOf(asking)).toContain(manager);
+  });
+
+  it('a scientist\u2019s title is work next to an engineer\u2019s; a plain software one is not next to machine learning', async () => {
+    const board = uniqueBoard('ashby', 'research');
+    const [scientist, growth] = await ingest(board, [
+      postingRecord(board, { title: 'Research Scientist', description: 'COBOL.' }),
+      postingRecord(board, { title: 'Software Engineer, Growth', description: 'COBOL.' }),
+    ]);
+    const matches = await remoteMatches({
+      targetRoles: ['Machine Learning Engineer', 'Research Engineer'],
+      skills: ['Fortran'],
+    });
+    expect(reasonFor(matches, scientist, 'title')).toMatchObject({
+      points: MATCH_POINTS.title / 2,
+    });
+    expect(idsOf(matches)).not.toContain(growth);
+  });
+
+  it('answers the best match first', async () => {
+    const board = uniqueBoard('ashby', 'ranking');
+    const [partial, full] = await ingest(board, [
+      postingRecord(board, {
+        title: 'Developer',
+        description: 'Erlang, Elixir, Terraform and Ansible.',
+      }),
+      postingRecord(board, { title: 'Erlang Developer', description: 'Erlang and Elixir.' }),
+    ]);
+    const matches = await matchesOf(
+      await seeker({
+        skills: ['Erlang', 'Elixir'],
+        targetRoles: ['Erlang Developer'],
+        where: REMOTE_ONLY,
+        minSalaryUsd: null,
+      }),
+    );
+    const ids = idsOf(matches);
+    expect(ids.indexOf(full ?? -1)).toBeLessThan(ids.indexOf(partial ?? -1));
+    expect(ids.indexOf(full ?? -1)).toBeGreaterThanOrEqual(0);
+    expect(matches.map((match) => match.score)).toEqual(
+      [...matches.map((match) => match.score)].sort((a, b) => b - a),
+    );
+  });
+});
