@@ -63,6 +63,8 @@ function TextBoxField({
       ref={input}
       {...{ label, name, placeholder, value, onValueChange, invalid, describedBy }}
       autoComplete="off"
+      // If the chunk did not load with the page (a network blip), focusing the box tries again.
+      onFocus={() => void chipField.load()}
     />
   );
 }
