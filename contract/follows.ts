@@ -1,4 +1,5 @@
-import type { ProfileSlot } from './profile';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { profileSlotSchema } from './profile';
 
 /** The job-board APIs whose boards a seeker can follow by their careers page URL. */
 export const FOLLOW_SOURCES = [
@@ -24,40 +25,78 @@ export const FOLLOW_MODES = ['boost', 'only'] as const;
 export type FollowMode = (typeof FOLLOW_MODES)[number];
 export const FOLLOW_BOOST_POINTS = 20;
 
+const followSourceSchema = { type: 'string', enum: FOLLOW_SOURCES } as const satisfies JSONSchema;
+const followModeSchema = { type: 'string', enum: FOLLOW_MODES } as const satisfies JSONSchema;
+
 /** A company a profile follows: its board, and what polling it found. Times are ISO 8601. */
-export interface FollowedCompany {
-  source: FollowSource;
-  token: string;
-  /** The company's name as its postings give it; the token until its board is first read. */
-  name: string;
-  followedAt: string;
-  /** When its board was last read (null: not yet, or too long ago to know). */
-  lastPolledAt: string | null;
-  /** Its postings open now. */
-  openPostings: number;
-}
+export const followedCompanySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['source', 'token', 'name', 'followedAt', 'lastPolledAt', 'openPostings'],
+  properties: {
+    source: followSourceSchema,
+    token: { type: 'string' },
+    name: {
+      type: 'string',
+      description:
+        'The company’s name as its postings give it; the token until its board is first read.',
+    },
+    followedAt: { type: 'string' },
+    lastPolledAt: {
+      type: ['string', 'null'],
+      description: 'When its board was last read (null: not yet, or too long ago to know).',
+    },
+    openPostings: { type: 'integer', description: 'Its postings open now.' },
+  },
+} as const satisfies JSONSchema;
+export type FollowedCompany = FromSchema<typeof followedCompanySchema>;
 
 /**
  * `GET /v1/profile/follows?slot=N`, and the answer of every change to them: the companies the
  * profile follows, oldest first, how matches treat them, and how many it may follow.
  */
-export interface FollowsResponse {
-  slot: ProfileSlot;
-  mode: FollowMode;
-  companies: FollowedCompany[];
-  limit: number;
-}
+export const followsResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slot', 'mode', 'companies', 'limit'],
+  properties: {
+    slot: profileSlotSchema,
+    mode: followModeSchema,
+    companies: { type: 'array', items: followedCompanySchema },
+    limit: { type: 'integer' },
+  },
+} as const satisfies JSONSchema;
+export type FollowsResponse = FromSchema<typeof followsResponseSchema>;
 
 /**
  * `POST /v1/profile/follows?slot=N`: follow the company whose careers page this is (e.g.
  * `https://boards.greenhouse.io/acme`). Read from the URL alone: nothing is fetched from it. Its
- * board is polled from now on. Following it again changes nothing.
+ * board is polled from now on. Following it again changes nothing. The URL's host and path are
+ * checked by the route, with their codes.
  */
-export interface FollowRequest {
-  url: string;
-}
+export const followRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties: { url: { type: 'string', maxLength: FOLLOW_URL_MAX_LENGTH } },
+} as const satisfies JSONSchema;
+export type FollowRequest = FromSchema<typeof followRequestSchema>;
 
 /** `PUT /v1/profile/follows/mode?slot=N`. `DELETE /v1/profile/follows/{source}/{token}?slot=N` unfollows. */
-export interface PutFollowModeRequest {
-  mode: FollowMode;
-}
+export const putFollowModeRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mode'],
+  properties: { mode: followModeSchema },
+} as const satisfies JSONSchema;
+export type PutFollowModeRequest = FromSchema<typeof putFollowModeRequestSchema>;
+
+/** The board in `DELETE /v1/profile/follows/{source}/{token}`: a token as the APIs accept one. */
+export const followedBoardParamsSchema = {
+  type: 'object',
+  required: ['source', 'token'],
+  properties: {
+    source: followSourceSchema,
+    token: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' },
+  },
+} as const satisfies JSONSchema;

@@ -1,73 +1,189 @@
-import type { ProfileSlot } from './profile';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { profileSlotSchema } from './profile';
+import { objectOrNull } from './schemaParts';
 
 /** A posting's level as its title states it (`unknown` when it states none). */
-export type JobSeniority =
-  'intern' | 'junior' | 'mid' | 'senior' | 'staff' | 'principal' | 'lead' | 'unknown';
+export const jobSenioritySchema = {
+  type: 'string',
+  enum: ['intern', 'junior', 'mid', 'senior', 'staff', 'principal', 'lead', 'unknown'],
+} as const satisfies JSONSchema;
+export type JobSeniority = FromSchema<typeof jobSenioritySchema>;
 
 /**
  * Who may take a job from the US: on site in the US, remote within the US, remote from anywhere,
  * or not from the US.
  */
-export type JobUsEligibility = 'us' | 'remote-us' | 'remote-worldwide' | 'not-us';
+export const jobUsEligibilitySchema = {
+  type: 'string',
+  enum: ['us', 'remote-us', 'remote-worldwide', 'not-us'],
+} as const satisfies JSONSchema;
+export type JobUsEligibility = FromSchema<typeof jobUsEligibilitySchema>;
 
 /** Yearly pay in US dollars, as the posting states it. */
-export interface SalaryRangeUsd {
-  minUsd: number;
-  maxUsd: number;
-}
+export const salaryRangeUsdSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['minUsd', 'maxUsd'],
+  properties: { minUsd: { type: 'number' }, maxUsd: { type: 'number' } },
+} as const satisfies JSONSchema;
+export type SalaryRangeUsd = FromSchema<typeof salaryRangeUsdSchema>;
+
+const stringsSchema = { type: 'array', items: { type: 'string' } } as const satisfies JSONSchema;
+const salaryOrNullSchema = /* @__PURE__ */ objectOrNull(salaryRangeUsdSchema);
+
+// Shared parts are referenced, never spread: a spread stays in the front end's bundle even unused.
+const pointsSchema = { type: 'number', minimum: 0 } as const satisfies JSONSchema;
+const textSchema = { type: 'string' } as const satisfies JSONSchema;
 
 /**
  * Why a job matches a profile, one reason per aspect; `points` add up to the match's `score`
  * (skills up to 40, title 30 or 15 for work next to a target role, location 10, seniority 10,
  * salary 10; visa none), `text` says it for people.
  */
-export type MatchReason = { points: number; text: string } & (
-  | { kind: 'skills'; covered: string[]; missing: string[] }
-  /** The first target role the job's title matches (any spelling), or is next to; or null. */
-  | { kind: 'title'; matchedRole: string | null }
-  | { kind: 'location'; fit: 'remote-us' | 'remote-worldwide' | 'on-site'; locations: string[] }
-  | { kind: 'seniority'; fit: 'same' | 'near' | 'not-stated'; jobSeniority: JobSeniority }
-  | {
-      kind: 'salary';
-      fit: 'meets-floor' | 'no-floor' | 'not-stated';
-      salary: SalaryRangeUsd | null;
-    }
-  /** What the posting says of visa sponsorship, when the seeker needs it (`unknown`: nothing). */
-  | { kind: 'visa'; fit: 'not-needed' | 'sponsors' | 'does-not-sponsor' | 'unknown' }
-);
+export const matchReasonSchema = {
+  anyOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'points', 'text', 'covered', 'missing'],
+      properties: {
+        points: pointsSchema,
+        text: textSchema,
+        kind: { const: 'skills' },
+        covered: stringsSchema,
+        missing: stringsSchema,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'points', 'text', 'matchedRole'],
+      properties: {
+        points: pointsSchema,
+        text: textSchema,
+        kind: { const: 'title' },
+        matchedRole: {
+          type: ['string', 'null'],
+          description:
+            'The first target role the job’s title matches (any spelling), or is next to; or null.',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'points', 'text', 'fit', 'locations'],
+      properties: {
+        points: pointsSchema,
+        text: textSchema,
+        kind: { const: 'location' },
+        fit: { enum: ['remote-us', 'remote-worldwide', 'on-site'] },
+        locations: stringsSchema,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'points', 'text', 'fit', 'jobSeniority'],
+      properties: {
+        points: pointsSchema,
+        text: textSchema,
+        kind: { const: 'seniority' },
+        fit: { enum: ['same', 'near', 'not-stated'] },
+        jobSeniority: jobSenioritySchema,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'points', 'text', 'fit', 'salary'],
+      properties: {
+        points: pointsSchema,
+        text: textSchema,
+        kind: { const: 'salary' },
+        fit: { enum: ['meets-floor', 'no-floor', 'not-stated'] },
+        salary: salaryOrNullSchema,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'points', 'text', 'fit'],
+      description:
+        'What the posting says of visa sponsorship, when the seeker needs it (`unknown`: nothing).',
+      properties: {
+        points: pointsSchema,
+        text: textSchema,
+        kind: { const: 'visa' },
+        fit: { enum: ['not-needed', 'sponsors', 'does-not-sponsor', 'unknown'] },
+      },
+    },
+  ],
+} as const satisfies JSONSchema;
+export type MatchReason = FromSchema<typeof matchReasonSchema>;
 
 /** One open job that fits a profile. Times are ISO 8601. */
-export interface JobMatch {
-  jobId: number;
-  title: string;
-  company: string;
-  locations: string[];
-  remote: boolean;
-  usEligibility: JobUsEligibility;
-  seniority: JobSeniority;
-  salary: SalaryRangeUsd | null;
-  /** 0 to 100: the sum of the reasons' points. */
-  score: number;
-  reasons: MatchReason[];
-  /** The job's skills the profile or the CV has, and those it has not. */
-  coveredSkills: string[];
-  missingSkills: string[];
-  postedAt: string | null;
-  firstSeenAt: string;
-  applyUrl: string;
-}
+export const jobMatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'jobId',
+    'title',
+    'company',
+    'locations',
+    'remote',
+    'usEligibility',
+    'seniority',
+    'salary',
+    'score',
+    'reasons',
+    'coveredSkills',
+    'missingSkills',
+    'postedAt',
+    'firstSeenAt',
+    'applyUrl',
+  ],
+  properties: {
+    jobId: { type: 'integer' },
+    title: { type: 'string' },
+    company: { type: 'string' },
+    locations: stringsSchema,
+    remote: { type: 'boolean' },
+    usEligibility: jobUsEligibilitySchema,
+    seniority: jobSenioritySchema,
+    salary: salaryOrNullSchema,
+    score: { type: 'number', description: '0 to 100: the sum of the reasons’ points.' },
+    reasons: { type: 'array', items: matchReasonSchema },
+    coveredSkills: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The job’s skills the profile or the CV has (`missingSkills`: has not).',
+    },
+    missingSkills: stringsSchema,
+    postedAt: { type: ['string', 'null'] },
+    firstSeenAt: { type: 'string' },
+    applyUrl: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+export type JobMatch = FromSchema<typeof jobMatchSchema>;
 
 /**
  * `GET /v1/matches?slot=N`: the matches of one profile (slot 1 when absent) among open jobs, best
  * first (at most `MATCHES_LIMIT`). Without a saved profile in that slot: no matches and
  * `profileMissing: true`; a slot the plan does not cover (`active: false`): no matches.
  */
-export interface GetMatchesResponse {
-  slot: ProfileSlot;
-  active: boolean;
-  profileMissing: boolean;
-  matches: JobMatch[];
-}
+export const getMatchesResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slot', 'active', 'profileMissing', 'matches'],
+  properties: {
+    slot: profileSlotSchema,
+    active: { type: 'boolean' },
+    profileMissing: { type: 'boolean' },
+    matches: { type: 'array', items: jobMatchSchema },
+  },
+} as const satisfies JSONSchema;
+export type GetMatchesResponse = FromSchema<typeof getMatchesResponseSchema>;
 
 export const MATCHES_LIMIT = 50;
 
@@ -75,46 +191,94 @@ export const MATCHES_LIMIT = 50;
  * A match the backend alerted the user to: the match as `GET /v1/matches` gives it, and the alert.
  * One alert per user and posting, for the active profile it fits best (`slot`).
  */
-export interface AlertMatch extends JobMatch {
-  alertId: number;
-  slot: ProfileSlot;
-  /** When the alert was made (ISO 8601). */
-  alertedAt: string;
-  /** Not seen in the page yet. */
-  new: boolean;
-}
+export const alertMatchSchema = /* @__PURE__ */ (() =>
+  ({
+    ...jobMatchSchema,
+    required: [...jobMatchSchema.required, 'alertId', 'slot', 'alertedAt', 'new'],
+    properties: {
+      ...jobMatchSchema.properties,
+      alertId: { type: 'integer' },
+      slot: profileSlotSchema,
+      alertedAt: { type: 'string', description: 'When the alert was made (ISO 8601).' },
+      new: { type: 'boolean', description: 'Not seen in the page yet.' },
+    },
+  }) as const satisfies JSONSchema)();
+export type AlertMatch = FromSchema<typeof alertMatchSchema>;
+
+export const ALERTS_DEFAULT_LIMIT = 20;
+export const ALERTS_MAX_LIMIT = 50;
+
+/** `GET /v1/alerts?limit=N`: N written out in digits (the query is not coerced), checked by the route. */
+export const getAlertsQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+} as const satisfies JSONSchema;
 
 /**
  * `GET /v1/alerts?limit=N`: the user's most recent alerts, newest first (at most `limit`, default
  * `ALERTS_DEFAULT_LIMIT`, up to `ALERTS_MAX_LIMIT`), each scored against the current profile like
  * the matches. Without a saved profile: none and `profileMissing: true`.
  */
-export interface GetAlertsResponse {
-  profileMissing: boolean;
-  alerts: AlertMatch[];
-}
-
-export const ALERTS_DEFAULT_LIMIT = 20;
-export const ALERTS_MAX_LIMIT = 50;
+export const getAlertsResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['profileMissing', 'alerts'],
+  properties: {
+    profileMissing: { type: 'boolean' },
+    alerts: { type: 'array', items: alertMatchSchema },
+  },
+} as const satisfies JSONSchema;
+export type GetAlertsResponse = FromSchema<typeof getAlertsResponseSchema>;
 
 /** `POST /v1/alerts/seen`: the given alerts of the user, or without `alertIds` all of them. */
-export interface MarkAlertsSeenRequest {
-  alertIds?: number[];
-}
+export const markAlertsSeenRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    alertIds: {
+      type: 'array',
+      maxItems: ALERTS_MAX_LIMIT,
+      // Ids are bigint in the database, numbers here: beyond 2^53 they are no longer exact.
+      items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    },
+  },
+} as const satisfies JSONSchema;
+export type MarkAlertsSeenRequest = FromSchema<typeof markAlertsSeenRequestSchema>;
 
 /** How many alerts were new and are seen now. */
-export interface MarkAlertsSeenResponse {
-  marked: number;
-}
+export const markAlertsSeenResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['marked'],
+  properties: { marked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type MarkAlertsSeenResponse = FromSchema<typeof markAlertsSeenResponseSchema>;
 
 /**
  * `GET /v1/alerts/stream`: Server-Sent Events (`text/event-stream`), the token in the
  * Authorization header as everywhere (read it with fetch, not EventSource). Each new alert comes
- * as an event named `ALERT_STREAM_EVENT` whose data is an `AlertMatch` (JSON) and whose id is its
- * `alertId`; a comment line keeps the connection alive every `ALERT_STREAM_HEARTBEAT_MS`. The
- * stream ends when the token expires: connect again with a fresh token.
+ * as an event named `ALERT_STREAM_EVENT` whose data is an `AlertMatch` (JSON, `alertMatchSchema`)
+ * and whose id is its `alertId`; a comment line keeps the connection alive every
+ * `ALERT_STREAM_HEARTBEAT_MS`. The stream ends when the token expires: connect again with a fresh
+ * token.
  */
 export const ALERT_STREAM_EVENT = 'alert';
 export const ALERT_STREAM_HEARTBEAT_MS = 25_000;
 /** Open streams per user (tabs, devices); one more is refused with `too-many-streams`. */
 export const ALERT_STREAMS_PER_USER = 5;
+
+/** The stream's request headers: it may resume after the last alert its client had (an id we sent). */
+export const alertStreamHeadersSchema = {
+  type: 'object',
+  properties: { 'last-event-id': { type: 'string', pattern: '^[0-9]{1,15}$' } },
+} as const satisfies JSONSchema;
+
+/**
+ * The stream's answer, for the route's schema: event-stream text, never serialised from JSON (its
+ * events' data is `alertMatchSchema`).
+ */
+export const alertStreamResponseSchema = {
+  description: 'Server-Sent Events: `event: alert`, `id: <alertId>`, `data: <AlertMatch JSON>`.',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+} as const;

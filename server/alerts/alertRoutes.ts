@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { PassThrough } from 'node:stream';
 import {
   ALERT_STREAM_HEARTBEAT_MS,
   ALERT_STREAMS_PER_USER,
   ALERTS_DEFAULT_LIMIT,
   ALERTS_MAX_LIMIT,
-  type GetAlertsResponse,
-  type MarkAlertsSeenRequest,
-  type MarkAlertsSeenResponse,
+  alertStreamHeadersSchema,
+  alertStreamResponseSchema,
+  getAlertsQuerySchema,
+  getAlertsResponseSchema,
+  markAlertsSeenRequestSchema,
+  markAlertsSeenResponseSchema,
 } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
@@ -19,31 +23,6 @@ import { markAlertsSeen, newestAlertId, readAlerts } from './readAlerts';
 const CLOSE_TIME_LIMIT_MS = 5_000;
 /** Alerts a reconnecting stream sends at most from its Last-Event-ID (the page lists the rest). */
 const CATCH_UP_LIMIT = 50;
-
-/** A stream may resume after the last alert its client had (an id we sent: digits only). */
-const streamHeadersSchema = {
-  type: 'object',
-  properties: { 'last-event-id': { type: 'string', pattern: '^[0-9]{1,15}$' } },
-} as const;
-
-const limitQuerySchema = {
-  type: 'object',
-  properties: { limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
-  additionalProperties: false,
-} as const;
-
-const seenBodySchema = {
-  type: 'object',
-  properties: {
-    alertIds: {
-      type: 'array',
-      maxItems: ALERTS_MAX_LIMIT,
-      // Ids are bigint in the database, numbers here: beyond 2^53 they are no longer exact.
-      items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    },
-  },
-  additionalProperties: false,
-} as const;
 
 function limitOf(query: { limit?: string }): number {
   if (query.limit === undefined) return ALERTS_DEFAULT_LIMIT;
@@ -97,31 +76,41 @@ export function registerAlertRoutes(
   // A server waits for its open responses when it closes: a live stream would hold it forever.
   app.addHook('preClose', () => streams.endAll(CLOSE_TIME_LIMIT_MS));
 
-  app.get<{ Querystring: { limit?: string } }>(
+  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
+  typed.get(
     '/v1/alerts',
-    { onRequest: deps.authenticators.standard, schema: { querystring: limitQuerySchema } },
-    async (request) => {
-      const body: GetAlertsResponse = await readAlerts(deps.db, identityOf(request).uid, {
-        limit: limitOf(request.query),
-      });
-      return body;
+    {
+      onRequest: deps.authenticators.standard,
+      schema: { querystring: getAlertsQuerySchema, response: { 200: getAlertsResponseSchema } },
     },
+    async (request) =>
+      readAlerts(deps.db, identityOf(request).uid, { limit: limitOf(request.query) }),
   );
 
-  app.post<{ Body: MarkAlertsSeenRequest | undefined }>(
+  typed.post(
     '/v1/alerts/seen',
-    { onRequest: deps.authenticators.standard, schema: { body: seenBodySchema } },
+    {
+      onRequest: deps.authenticators.standard,
+      schema: {
+        body: markAlertsSeenRequestSchema,
+        response: { 200: markAlertsSeenResponseSchema },
+      },
+    },
     async (request) => {
       const { uid } = identityOf(request);
-      const marked = await markAlertsSeen(deps.db, uid, request.body?.alertIds);
-      const body: MarkAlertsSeenResponse = { marked };
-      return body;
+      // The body may be left out altogether: all of the user's alerts.
+      const body = request.body as typeof request.body | undefined;
+      return { marked: await markAlertsSeen(deps.db, uid, body?.alertIds) };
     },
   );
 
+  // The answer is a stream, never serialised: the route keeps the default (untyped) reply.
   app.get<{ Headers: { 'last-event-id'?: string } }>(
     '/v1/alerts/stream',
-    { onRequest: deps.authenticators.standard, schema: { headers: streamHeadersSchema } },
+    {
+      onRequest: deps.authenticators.standard,
+      schema: { headers: alertStreamHeadersSchema, response: { 200: alertStreamResponseSchema } },
+    },
     async (request, reply) => {
       const { uid, expiresAt } = identityOf(request);
       streams.assertRoomFor(uid);

@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   FOLLOWED_COMPANIES_LIMIT,
-  type FollowRequest,
+  followedBoardParamsSchema,
+  followRequestSchema,
+  followsResponseSchema,
+  putFollowModeRequestSchema,
+  slotQuerySchema,
   type FollowsResponse,
   type ProfileSlot,
-  type PutFollowModeRequest,
 } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';
 import { recogniseCareersUrl } from '../jobs/careersUrl';
 import type { BoardPolling } from '../jobs/poll/boardPolling';
-import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
+import { slotOf } from '../profile/profileSlot';
 import type { RouteDependencies } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
 import {
@@ -22,12 +26,6 @@ import {
   unfollowBoard,
   type FollowedBoard,
 } from './followStore';
-import {
-  followedBoardParamsSchema,
-  followModeRequestSchema,
-  followRequestSchema,
-  followsResponseSchema,
-} from './followSchema';
 
 /** Reading when each board was last polled, or starting a poll: the follow is kept either way. */
 const QUEUE_TIME_LIMIT_MS = 5_000;
@@ -102,16 +100,17 @@ export function registerFollowRoutes(
   polling: BoardPolling | null,
 ): void {
   const { db, authenticators } = deps;
+  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
   const answer = (uid: string, slot: ProfileSlot, log: FastifyBaseLogger) =>
     followsOf(db, polling, log, uid, slot);
 
-  app.get<{ Querystring: SlotQuery }>(
+  typed.get(
     '/v1/profile/follows',
     { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema, response } },
     async (request) => answer(identityOf(request).uid, slotOf(request.query), request.log),
   );
 
-  app.post<{ Body: FollowRequest; Querystring: SlotQuery }>(
+  typed.post(
     '/v1/profile/follows',
     {
       onRequest: authenticators.standard,
@@ -129,11 +128,11 @@ export function registerFollowRoutes(
     },
   );
 
-  app.put<{ Body: PutFollowModeRequest; Querystring: SlotQuery }>(
+  typed.put(
     '/v1/profile/follows/mode',
     {
       onRequest: authenticators.standard,
-      schema: { body: followModeRequestSchema, querystring: slotQuerySchema, response },
+      schema: { body: putFollowModeRequestSchema, querystring: slotQuerySchema, response },
     },
     async (request) => {
       const { uid } = identityOf(request);
@@ -143,7 +142,7 @@ export function registerFollowRoutes(
     },
   );
 
-  app.delete<{ Params: FollowedBoard; Querystring: SlotQuery }>(
+  typed.delete(
     '/v1/profile/follows/:source/:token',
     {
       onRequest: authenticators.standard,

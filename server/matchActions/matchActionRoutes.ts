@@ -1,25 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   HIDE_REASONS,
   MATCH_ACTIONS_LIMIT,
+  dismissSuggestionRequestSchema,
+  matchActionParamsSchema,
+  matchActionsResponseSchema,
+  putHiddenCompanyRequestSchema,
+  putMatchActionBodySchema,
+  slotQuerySchema,
+  type HideReason,
   type MatchActionsResponse,
-  type DismissSuggestionRequest,
   type ProfileSlot,
-  type PutHiddenCompanyRequest,
-  type PutMatchActionRequest,
 } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';
-import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
+import { slotOf } from '../profile/profileSlot';
 import type { RouteDependencies } from '../routeDependencies';
-import {
-  dismissSuggestionRequestSchema,
-  hiddenCompanyRequestSchema,
-  matchActionParamsSchema,
-  matchActionRequestSchema,
-  matchActionsResponseSchema,
-} from './matchActionSchema';
 import { readMatchActions, saveMatchAction } from './matchActionStore';
 import {
   dismissSuggestion,
@@ -57,24 +55,28 @@ function realDay(day: string): boolean {
   );
 }
 
+const isHideReason = (reason: string): reason is HideReason =>
+  (HIDE_REASONS as readonly string[]).includes(reason);
+
 const response = { 200: matchActionsResponseSchema };
 
 /** What a profile did with its matches (`/v1/matches/actions?slot=N`): the token's uid only, guests included. */
 export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   const { db, authenticators } = deps;
+  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get<{ Querystring: SlotQuery }>(
+  typed.get(
     '/v1/matches/actions',
     { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema, response } },
     async (request) => actionsOf(db, identityOf(request).uid, slotOf(request.query)),
   );
 
-  app.put<{ Body: PutMatchActionRequest; Params: { jobId: string }; Querystring: SlotQuery }>(
+  typed.put(
     '/v1/matches/:jobId/action',
     {
       onRequest: authenticators.standard,
       schema: {
-        body: matchActionRequestSchema,
+        body: putMatchActionBodySchema,
         params: matchActionParamsSchema,
         querystring: slotQuerySchema,
         response,
@@ -83,23 +85,24 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
     async (request) => {
       const { uid } = identityOf(request);
       const slot = slotOf(request.query);
-      const { appliedOn, hidden } = request.body;
-      if (hidden !== null && !(HIDE_REASONS as readonly string[]).includes(hidden)) {
+      const { saved, appliedOn, hidden } = request.body;
+      if (hidden !== null && !isHideReason(hidden)) {
         throw new ApiFailure('match-hide-reason-invalid');
       }
       if (appliedOn !== null && !realDay(appliedOn)) {
         throw new ApiFailure('match-applied-date-invalid');
       }
-      await saveMatchAction(db, uid, slot, Number(request.params.jobId), request.body);
+      const action = { saved, appliedOn, hidden };
+      await saveMatchAction(db, uid, slot, Number(request.params.jobId), action);
       return actionsOf(db, uid, slot);
     },
   );
 
-  app.put<{ Body: PutHiddenCompanyRequest; Querystring: SlotQuery }>(
+  typed.put(
     '/v1/matches/companies',
     {
       onRequest: authenticators.standard,
-      schema: { body: hiddenCompanyRequestSchema, querystring: slotQuerySchema, response },
+      schema: { body: putHiddenCompanyRequestSchema, querystring: slotQuerySchema, response },
     },
     async (request) => {
       const { uid } = identityOf(request);
@@ -109,7 +112,7 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
     },
   );
 
-  app.post<{ Body: DismissSuggestionRequest; Querystring: SlotQuery }>(
+  typed.post(
     '/v1/matches/suggestions/dismiss',
     {
       onRequest: authenticators.standard,

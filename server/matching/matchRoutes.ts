@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { GetMatchesResponse } from '../../contract';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { getMatchesResponseSchema, slotQuerySchema } from '../../contract';
 import { identityOf } from '../auth/authenticate';
-import { slotOf, slotQuerySchema, type SlotQuery } from '../profile/profileSlot';
+import { slotOf } from '../profile/profileSlot';
 import type { RouteDependencies } from '../routeDependencies';
 import { findMatches } from './findMatches';
 
 export function registerMatchRoutes(app: FastifyInstance, deps: RouteDependencies): void {
-  app.get<{ Querystring: SlotQuery }>(
+  app.withTypeProvider<JsonSchemaToTsProvider>().get(
     '/v1/matches',
-    { onRequest: deps.authenticators.standard, schema: { querystring: slotQuerySchema } },
-    async (request) => {
-      const { uid } = identityOf(request);
-      const body: GetMatchesResponse = await findMatches(deps.db, uid, slotOf(request.query));
-      return body;
+    {
+      onRequest: deps.authenticators.standard,
+      schema: { querystring: slotQuerySchema, response: { 200: getMatchesResponseSchema } },
     },
+    async (request) => findMatches(deps.db, identityOf(request).uid, slotOf(request.query)),
   );
 }
