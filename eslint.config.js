@@ -22,7 +22,7 @@ const layer = (forbidden, why) => ({ group: forbidden, message: why });
 const serverLayers = [
   ['apiFailure.ts', 'withTimeLimit.ts', 'jobs/jobRecord.ts', 'skills'],
   ['errorCodes.ts', 'http', 'db'],
-  ['jobQueue.ts', 'auth', 'email', 'jobs'],
+  ['jobQueue.ts', 'auth', 'email', 'jobs', 'cv/cvSummaries.ts'],
   ['config.ts', 'plan'],
   ['profile'],
   ['cv', 'follow', 'matchActions'],
@@ -34,8 +34,6 @@ const serverLayers = [
 const serverTop = ['app.ts', 'main.ts', 'cleanup.ts', 'cleanupSchedule.ts'];
 /** Route files that still import a member above their own: file -> those members. */
 const serverExemptions = {
-  // Lead: profileRoutes.ts reads the CV summaries from cv/cvStore (cv sits above profile).
-  'server/profile/profileRoutes.ts': ['cv'],
   // Lead: followRoutes.ts types its board polling with jobs/poll's BoardPolling (poll sits above).
   'server/follow/followRoutes.ts': ['jobs/poll'],
 };

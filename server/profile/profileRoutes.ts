@@ -10,7 +10,7 @@ import {
   slotQuerySchema,
 } from '../../contract';
 import { identityOf } from '../auth/authenticate';
-import { readCvSummaries, readCvSummary } from '../cv/cvStore';
+import { readCvSummaries, readCvSummary } from '../cv/cvSummaries';
 import { readPlanLimits } from '../plan/planLimits';
 import type { RouteDependencies } from '../routeDependencies';
 import { normaliseProfile } from './normaliseProfile';

@@ -51,10 +51,17 @@ describe('server layers', () => {
   });
 
   it('exempts only the named member for an exempted file', async () => {
-    expect(await refusalsOf('server/profile/profileRoutes.ts', '../cv/cvStore')).toEqual([]);
-    expect(
-      await refusalsOf('server/profile/profileRoutes.ts', '../alerts/readAlerts'),
-    ).toHaveLength(1);
+    expect(await refusalsOf('server/follow/followRoutes.ts', '../jobs/poll/boardPolling')).toEqual(
+      [],
+    );
+    expect(await refusalsOf('server/follow/followRoutes.ts', '../alerts/readAlerts')).toHaveLength(
+      1,
+    );
+  });
+
+  it('lets the profile read CV summaries, which sit below it, but not the CV store', async () => {
+    expect(await refusalsOf('server/profile/profileRoutes.ts', '../cv/cvSummaries')).toEqual([]);
+    expect(await refusalsOf('server/profile/profileRoutes.ts', '../cv/cvStore')).toHaveLength(1);
   });
 
   it('keeps dev/ out of the production tree, and lets dev/ import the server', async () => {
