@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestoreResult } from '../../src/machines/session/sessionTypes';
 import { AccountLink } from '../../src/ui/shell/AccountLink';
 import { SessionProvider, type StartSession } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import {
   createFakeSession,
   deferred,
@@ -16,6 +15,7 @@ import {
   type FakeSession,
 } from '../support/fakeSessionService';
 import { PATHS } from '../../src/paths';
+import { createActor } from 'xstate';
 
 const HINT_KEY = 'applyfirst.sessionKind';
 
@@ -32,7 +32,7 @@ function header(startSession: StartSession) {
 const starting =
   (session: FakeSession): StartSession =>
   () =>
-    connectSessionActor(session.logic);
+    createActor(session.logic);
 
 function accountLink(root: ParentNode = document): HTMLAnchorElement {
   return root.querySelector<HTMLAnchorElement>('a.account-link')!;

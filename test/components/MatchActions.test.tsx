@@ -2,7 +2,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type {
   MatchAction,
   MatchActionsResponse,
@@ -13,11 +13,9 @@ import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import type { MatchRuleChange } from '../../src/machines/matches/matchActionsTypes';
 import { matchesMachine, type MatchesResult } from '../../src/machines/matches/matchesMachine';
 import { localDay } from '../../src/ui/matches/actionLabels';
-import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
 import { MatchesPage } from '../../src/ui/matches/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { deferred } from '../support/fakeSessionService';
 import { actionsAnswer, CHECKED_AT, frontendMatch, keptAction } from '../support/matchFixtures';
 import { createFakeSession, registeredUser } from '../support/sessionTestProvider';
@@ -98,11 +96,11 @@ function renderPage(
   });
   const session = createFakeSession(registeredUser);
   render(
-    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+    <SessionProvider startSession={() => createActor(session.logic)}>
       <MemoryRouter initialEntries={[path]}>
         <WithSlot>
           {(slot) => (
-            <MatchesProvider slot={slot} startMatches={() => connectMatchesActor(logic)}>
+            <MatchesProvider slot={slot} startMatches={() => createActor(logic)}>
               <MatchesPage slot={slot} />
             </MatchesProvider>
           )}

@@ -2,7 +2,7 @@ import { act, cleanup, configure, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { ProfileSlot } from '../../contract';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import {
@@ -11,11 +11,9 @@ import {
   type MatchesResult,
 } from '../../src/machines/matches/matchesMachine';
 import { loginPath, PATHS } from '../../src/paths';
-import { connectMatchesActor } from '../../src/ui/matches/matchesActorConnection';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
 import { MatchesPage } from '../../src/ui/matches/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { loadBrowserPlan } from '../../src/ui/plan/browserPlanRuntime';
 import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
 import { PRO_RENEWING } from '../support/planFixtures';
@@ -66,11 +64,11 @@ function renderMatchesPage(
   });
   const session = createFakeSession(user);
   render(
-    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+    <SessionProvider startSession={() => createActor(session.logic)}>
       <MemoryRouter initialEntries={[path]}>
         <WithSlot>
           {(slot) => (
-            <MatchesProvider slot={slot} startMatches={() => connectMatchesActor(logic)}>
+            <MatchesProvider slot={slot} startMatches={() => createActor(logic)}>
               <MatchesPage slot={slot} />
             </MatchesProvider>
           )}

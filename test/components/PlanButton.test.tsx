@@ -3,6 +3,7 @@ import { personAtKeyboard } from './person';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { config } from '../../src/config';
 import type { SessionUser } from '../../src/machines/session/sessionTypes';
 import {
@@ -17,8 +18,8 @@ import { PlanButton } from '../../src/ui/plan/PlanButton';
 import { CheckoutContinuation } from '../../src/ui/plan/CheckoutContinuation';
 import { PlanProvider, type LoadPlan } from '../../src/ui/plan/PlanProvider';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
-import { SessionProvider, type SessionView, type StartSession } from '../../src/ui/session';
-import { RESTORING_VIEW } from '../../src/ui/session/sessionView';
+import { SessionProvider, type StartSession } from '../../src/ui/session';
+import { createFakeSession } from '../support/fakeSessionService';
 import { NEVER_PAID, PRO_RENEWING } from '../support/planFixtures';
 import { guestUser } from '../support/sessionFixtures';
 import { restoringForever } from './renderSite';
@@ -37,12 +38,12 @@ const user: SessionUser = {
   lastSignInTime: null,
 };
 
-const REGISTERED: SessionView = { ...RESTORING_VIEW, status: 'registered', user };
-const GUEST: SessionView = { ...RESTORING_VIEW, status: 'guest', user: guestUser };
+const REGISTERED = user;
+const GUEST = guestUser;
 
-/** A session that is already restored with `view`. */
-function restoredAs(view: SessionView): StartSession {
-  return () => ({ start: (onView) => onView(view), send: () => {}, stop: () => {} });
+/** A session that restores at once as `restoredUser`. */
+function restoredAs(restoredUser: SessionUser): StartSession {
+  return () => createActor(createFakeSession(restoredUser).logic);
 }
 
 function Where() {

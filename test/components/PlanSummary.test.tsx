@@ -7,16 +7,16 @@ import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import { PlanProvider, type LoadPlan } from '../../src/ui/plan/PlanProvider';
 import { PlanSummary } from '../../src/ui/plan/PlanSummary';
 import { SessionProvider } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { NEVER_PAID, PRO_RENEWING } from '../support/planFixtures';
 import { createFakeSession, registeredUser } from '../support/sessionTestProvider';
+import { createActor } from 'xstate';
 
 afterEach(cleanup);
 
 function renderPlan(loadPlan: LoadPlan) {
   const session = createFakeSession(registeredUser);
   render(
-    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+    <SessionProvider startSession={() => createActor(session.logic)}>
       <MemoryRouter>
         <PlanProvider loadPlan={loadPlan}>
           <PlanSummary />

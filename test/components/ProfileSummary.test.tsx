@@ -3,12 +3,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertProfile } from '../../contract';
 import { PATHS } from '../../src/paths';
-import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
+import { createActor } from 'xstate';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
 import { ProfileSummary } from '../../src/ui/profile/ProfileSummary';
-import { SessionProvider } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
-import type { SessionConnection } from '../../src/ui/session/sessionConnection';
+import { SessionProvider, type SessionActor } from '../../src/ui/session';
 import { GUEST_ID_TOKEN } from '../support/fakeSessionService';
 import { cvOf, fakeProfileBackend, type Held } from '../support/fakeProfileBackend';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
@@ -23,9 +21,9 @@ function renderSummary(held: Record<string, Held>, limit = 1) {
   const session = createFakeSession(registeredUser);
   const { logic } = fakeProfileBackend(held, limit);
   render(
-    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+    <SessionProvider startSession={() => createActor(session.logic)}>
       <MemoryRouter>
-        <ProfileProvider startProfile={() => connectProfileActor(logic)}>
+        <ProfileProvider startProfile={() => createActor(logic)}>
           <ProfileSummary />
         </ProfileProvider>
       </MemoryRouter>
@@ -95,18 +93,18 @@ describe('the profile summary on the account page', () => {
       discardedGuest: { uid: guestUser.uid, idToken: GUEST_ID_TOKEN, work: 'some' },
     });
     const { logic } = fakeProfileBackend({ [uid]: { profile: backendAndSre, cv: null } }, 1);
-    let connection: SessionConnection | null = null;
+    let actor: SessionActor | null = null;
     render(
-      <SessionProvider startSession={() => (connection = connectSessionActor(session.logic))}>
+      <SessionProvider startSession={() => (actor = createActor(session.logic))}>
         <MemoryRouter>
-          <ProfileProvider startProfile={() => connectProfileActor(logic)}>
+          <ProfileProvider startProfile={() => createActor(logic)}>
             <ProfileSummary />
           </ProfileProvider>
         </MemoryRouter>
       </SessionProvider>,
     );
     await screen.findByText('You have not set up your job alerts yet.');
-    connection!.send({ type: 'SIGN_IN', email: registeredUser.email ?? '', password: 'hers' });
+    actor!.send({ type: 'SIGN_IN', email: registeredUser.email ?? '', password: 'hers' });
 
     await screen.findByText(
       'Your profile shows here once you choose what happens to your guest work.',
@@ -114,7 +112,7 @@ describe('the profile summary on the account page', () => {
     expect(screen.queryByText('Loading your profile…')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Set up your job alerts' })).toBeNull();
 
-    connection!.send({ type: 'CARRY_OVER', mode: 'leave' });
+    actor!.send({ type: 'CARRY_OVER', mode: 'leave' });
     await screen.findByText('Backend engineer, SRE');
     expect(screen.getByRole('link', { name: 'Edit your profile' })).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { personAtKeyboard } from './person';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, type EventObject } from 'xstate';
+import { createActor, fromCallback, type EventObject } from 'xstate';
 import {
   SessionProvider,
   useSessionOperation,
@@ -13,7 +13,6 @@ import {
   type StartSession,
 } from '../../src/ui/session';
 import { SessionFailure } from '../../src/ui/session/SessionFailure';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { createFakeSession, guestUser } from '../support/fakeSessionService';
 
 function SessionProbe() {
@@ -68,7 +67,7 @@ describe('SessionProvider', () => {
     const session = createFakeSession(guestUser);
     const user = personAtKeyboard();
     render(
-      <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+      <SessionProvider startSession={() => createActor(session.logic)}>
         <SessionProbe />
       </SessionProvider>,
     );
@@ -87,7 +86,7 @@ describe('SessionProvider', () => {
     const startSession = vi
       .fn<StartSession>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockImplementation(() => connectSessionActor(session.logic));
+      .mockImplementation(() => createActor(session.logic));
     const user = personAtKeyboard();
     render(
       <SessionProvider startSession={startSession}>
@@ -118,7 +117,7 @@ describe('SessionProvider', () => {
     });
     const user = personAtKeyboard();
     render(
-      <SessionProvider startSession={() => connectSessionActor(crashingOnce)}>
+      <SessionProvider startSession={() => createActor(crashingOnce)}>
         <SessionProbe />
       </SessionProvider>,
     );
@@ -133,7 +132,7 @@ describe('SessionProvider', () => {
 
   it('starts one session under StrictMode (which mounts effects twice)', async () => {
     const session = createFakeSession(guestUser);
-    const startSession = vi.fn<StartSession>(() => connectSessionActor(session.logic));
+    const startSession = vi.fn<StartSession>(() => createActor(session.logic));
     render(
       <StrictMode>
         <SessionProvider startSession={startSession}>
@@ -148,14 +147,10 @@ describe('SessionProvider', () => {
 
   it('stops the session when it unmounts', async () => {
     const session = createFakeSession(guestUser);
-    const stop = vi.fn();
+    const actor = createActor(session.logic);
+    const stop = vi.spyOn(actor, 'stop');
     const { unmount } = render(
-      <SessionProvider
-        startSession={() => {
-          const connection = connectSessionActor(session.logic);
-          return { ...connection, stop: () => (stop(), connection.stop()) };
-        }}
-      >
+      <SessionProvider startSession={() => actor}>
         <SessionProbe />
       </SessionProvider>,
     );

@@ -13,9 +13,9 @@ import { stubScrolling } from './renderSite';
 
 // The real provider, minus Firebase: the session stays "restoring", as on a first paint.
 vi.mock('../../src/ui/session/browserSessionRuntime', () => ({
-  startBrowserSessionConnection: () => new Promise(() => {}),
-  startBrowserProfileConnection: () => new Promise(() => {}),
-  startBrowserMatchesConnection: () => new Promise(() => {}),
+  startBrowserSession: () => new Promise(() => {}),
+  startBrowserProfile: () => new Promise(() => {}),
+  startBrowserMatches: () => new Promise(() => {}),
 }));
 
 let root: Root | undefined;

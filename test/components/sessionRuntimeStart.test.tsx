@@ -4,7 +4,7 @@ import { SessionProvider } from '../../src/ui/session';
 
 const runtime = vi.hoisted(() => ({ start: vi.fn(() => new Promise<never>(() => {})) }));
 vi.mock('../../src/ui/session/browserSessionRuntime', () => ({
-  startBrowserSessionConnection: runtime.start,
+  startBrowserSession: runtime.start,
 }));
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

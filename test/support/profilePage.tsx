@@ -1,11 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { PATHS } from '../../src/paths';
-import { connectProfileActor } from '../../src/ui/profile/profileActorConnection';
+import { createActor } from 'xstate';
 import { ProfileProvider } from '../../src/ui/profile/ProfileProvider';
 import { ProfilePage } from '../../src/ui/profile/ProfilePage';
 import { SessionProvider } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { personAtKeyboard, type Person } from '../components/person';
 import { fakeProfileBackend, type Held } from './fakeProfileBackend';
 import { createFakeSession, guestUser } from './sessionTestProvider';
@@ -14,7 +13,7 @@ import { WithSlot } from './withSlot';
 /** The page over the fake backend: `held` by uid (slot 1) or `uid/slot`, and the plan's limit. */
 export function fakeBackend(held: Record<string, Held> = {}, limit = 1) {
   const backend = fakeProfileBackend(held, limit);
-  return { ...backend, start: () => connectProfileActor(backend.logic) };
+  return { ...backend, start: () => createActor(backend.logic) };
 }
 
 export function renderProfilePage(
@@ -24,7 +23,7 @@ export function renderProfilePage(
 ) {
   const session = createFakeSession(user);
   render(
-    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+    <SessionProvider startSession={() => createActor(session.logic)}>
       <MemoryRouter initialEntries={[path]}>
         <WithSlot>
           {(slot) => (

@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AccountPage } from '../../src/ui/account/AccountPage';
 import { LoginPage } from '../../src/ui/login/LoginPage';
 import { SessionProvider } from '../../src/ui/session';
-import { connectSessionActor } from '../../src/ui/session/actorConnection';
 import { createFakeSession, type FakeSession } from './fakeSessionService';
 import { PATHS } from '../../src/paths';
+import { createActor } from 'xstate';
 
 export * from './fakeSessionService';
 
@@ -29,7 +29,7 @@ export function renderWithSession(
 ) {
   const session = options.session ?? createFakeSession();
   const view = render(
-    <SessionProvider startSession={() => connectSessionActor(session.logic)}>
+    <SessionProvider startSession={() => createActor(session.logic)}>
       <MemoryRouter initialEntries={[options.path ?? PATHS.login]}>
         <LocationProbe />
         {options.extra}

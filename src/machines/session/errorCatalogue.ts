@@ -4,7 +4,7 @@
  * type and the normalisation of thrown values live in `sessionFailure.ts`.
  */
 
-import { SESSION_UNAVAILABLE_MESSAGE } from './sessionUnavailable';
+import { SESSION_STOPPED_MESSAGE, SESSION_UNAVAILABLE_MESSAGE } from './sessionUnavailable';
 
 /**
  * What the session does with a failure:
@@ -224,7 +224,7 @@ export const ERROR_CATALOGUE = {
   },
   'session-stopped': {
     handling: 'showAndLog',
-    message: 'Signing in stopped working because of an unexpected error. Please try again.',
+    message: SESSION_STOPPED_MESSAGE,
   },
   // The product backend (carrying a guest's work over, deleting an account).
   'backend-unavailable': {

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { EventObject, Snapshot } from 'xstate';
 import type { ProfileSlot } from '../../../contract';
-import { useCarryOverOffer, useSessionUser } from '../session';
-import type { StartMachine } from './machineConnection';
-import { useMachineConnection } from './useMachineConnection';
-import type { ViewStore } from './viewStore';
+import { useCarryOverOffer, useSessionUser, useStartedActor } from '../session';
+import type { MachineActor, MachineBinding, StartActor } from './machineBinding';
 
 /**
  * What a machine of the session user's data is told when the user is known or changes, and which
@@ -16,23 +15,26 @@ export interface LoadUserEvent {
 }
 
 /**
- * Runs a machine of the session user's data (`useMachineConnection`) and sends it LOAD for the
+ * Runs a machine of the session user's data (`useStartedActor`) and sends it LOAD for the
  * current user, again when the session changes hands. While the person chooses what happens to a
  * replaced guest's work, the account's data is about to change: it loads once the choice is made.
- * Another `slot` is sent as another LOAD.
+ * Another `slot` is sent as another LOAD. Answers the provider's binding, whose idle view is
+ * `views.failed` once the machine's code could not be loaded.
  */
-export function useUserMachine<View, Event>(
-  store: ViewStore<View, Event | LoadUserEvent>,
-  start: StartMachine<View, Event | LoadUserEvent>,
+export function useUserMachine<S extends Snapshot<unknown>, Event extends EventObject, View>(
+  start: StartActor<MachineActor<S, Event | LoadUserEvent>>,
   name: string,
-  failedView: View,
+  views: { idle: View; failed: View },
   slot: ProfileSlot,
-): void {
-  const connected = useMachineConnection(store, start, name, failedView);
+): MachineBinding<MachineActor<S, Event | LoadUserEvent>, View, Event | LoadUserEvent> {
+  const { actor, loadFailed, send } = useStartedActor(start, name);
   const uid = useSessionUser()?.uid ?? null;
   const choosingCarryOver = useCarryOverOffer() !== null;
 
   useEffect(() => {
-    if (connected && uid !== null && !choosingCarryOver) store.send({ type: 'LOAD', uid, slot });
-  }, [store, connected, uid, choosingCarryOver, slot]);
+    if (actor && uid !== null && !choosingCarryOver) actor.send({ type: 'LOAD', uid, slot });
+  }, [actor, uid, choosingCarryOver, slot]);
+
+  const idleView = loadFailed ? views.failed : views.idle;
+  return useMemo(() => ({ actor, idleView, send }), [actor, idleView, send]);
 }

@@ -1,20 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ProfileSlot } from '../../../contract';
 import { clientErrorOf } from '../../machines/backend/clientErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
-import { createMatchesStore, MatchesStoreContext, type StartMatches } from './matchesStore';
+import { MatchesContext, type StartMatches } from './matchesActor';
 import { IDLE_MATCHES_VIEW, type MatchesView } from './matchesView';
 
 /** The default: the matches machine loads with the session runtime's chunk, after hydration. */
 const startBrowserMatches: StartMatches = async () => {
   const runtime = await import('../session/browserSessionRuntime');
-  return runtime.startBrowserMatchesConnection();
+  return runtime.startBrowserMatches();
 };
 
-const CODE_NOT_LOADED: MatchesView = {
-  ...IDLE_MATCHES_VIEW,
-  status: 'failed',
-  error: clientErrorOf('network-error'),
+const VIEWS: { idle: MatchesView; failed: MatchesView } = {
+  idle: IDLE_MATCHES_VIEW,
+  failed: { ...IDLE_MATCHES_VIEW, status: 'failed', error: clientErrorOf('network-error') },
 };
 
 export interface MatchesProviderProps {
@@ -34,8 +33,6 @@ export function MatchesProvider({
   slot = 1,
   startMatches = startBrowserMatches,
 }: MatchesProviderProps) {
-  const [store] = useState(createMatchesStore);
-  useUserMachine(store, startMatches, 'matches', CODE_NOT_LOADED, slot);
-
-  return <MatchesStoreContext.Provider value={store}>{children}</MatchesStoreContext.Provider>;
+  const binding = useUserMachine(startMatches, 'matches', VIEWS, slot);
+  return <MatchesContext.Provider value={binding}>{children}</MatchesContext.Provider>;
 }

@@ -1,21 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ProfileSlot } from '../../../contract';
 import { clientErrorOf } from '../../machines/backend/clientErrors';
 import { useUserMachine } from '../machineView/useUserMachine';
-import type { StartProfile } from './profileConnection';
-import { createProfileStore, ProfileStoreContext } from './profileStore';
+import { ProfileContext, type StartProfile } from './profileActor';
 import { IDLE_PROFILE_VIEW, type ProfileView } from './profileView';
 
 /** The default: the profile machine loads with the session runtime's chunk, after hydration. */
 const startBrowserProfile: StartProfile = async () => {
   const runtime = await import('../session/browserSessionRuntime');
-  return runtime.startBrowserProfileConnection();
+  return runtime.startBrowserProfile();
 };
 
-const CODE_NOT_LOADED: ProfileView = {
-  ...IDLE_PROFILE_VIEW,
-  status: 'failed',
-  error: clientErrorOf('network-error'),
+const VIEWS: { idle: ProfileView; failed: ProfileView } = {
+  idle: IDLE_PROFILE_VIEW,
+  failed: { ...IDLE_PROFILE_VIEW, status: 'failed', error: clientErrorOf('network-error') },
 };
 
 export interface ProfileProviderProps {
@@ -36,8 +34,6 @@ export function ProfileProvider({
   slot = 1,
   startProfile = startBrowserProfile,
 }: ProfileProviderProps) {
-  const [store] = useState(createProfileStore);
-  useUserMachine(store, startProfile, 'profile', CODE_NOT_LOADED, slot);
-
-  return <ProfileStoreContext.Provider value={store}>{children}</ProfileStoreContext.Provider>;
+  const binding = useUserMachine(startProfile, 'profile', VIEWS, slot);
+  return <ProfileContext.Provider value={binding}>{children}</ProfileContext.Provider>;
 }

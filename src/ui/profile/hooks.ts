@@ -1,11 +1,11 @@
-import { machineViewHooks } from '../machineView/machineViewHooks';
-import { ProfileStoreContext } from './profileStore';
-import { IDLE_PROFILE_VIEW } from './profileView';
+import { machineHooks } from '../machineView/machineHooks';
+import { ProfileContext } from './profileActor';
+import { toProfileView } from './profileView';
 
-const hooks = machineViewHooks(ProfileStoreContext, IDLE_PROFILE_VIEW, 'ProfileProvider');
+const hooks = machineHooks(ProfileContext, toProfileView, 'ProfileProvider');
 
 /** The profile machine's current view; the server render and hydration see it idle. */
 export const useProfileView = hooks.useView;
 
-/** The only way components change the profile. Stable across renders. */
+/** The only way components change the profile. Stable while the machine runs. */
 export const useProfileSend = hooks.useSend;

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionError } from '../../machines/session/sessionTypes';
 import { SESSION_UNAVAILABLE_MESSAGE } from '../../machines/session/sessionUnavailable';
-import type { SessionConnection, StartSession } from './sessionConnection';
+import { useActorView } from '../machineView/useActorView';
+import { useStartedActor } from '../machineView/useStartedActor';
+import { failedView, RESTORING_VIEW, type SessionView } from './restoringView';
+import { SessionContext, type StartSession } from './sessionActor';
 import { readSessionKindHint, rememberSessionKind } from './sessionKindHint';
-import { createSessionStore } from './sessionStore';
-import { SessionStoreContext } from './sessionStoreContext';
-import { failedView, RESTORING_VIEW } from './restoringView';
+import { toSessionView } from './sessionView';
 
 /** Resolves in a later task: what follows is not part of the task running now. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -19,7 +20,7 @@ const startBrowserSession: StartSession = async () => {
   await nextTask();
   const runtime = await import('./browserSessionRuntime');
   await nextTask();
-  return runtime.startBrowserSessionConnection();
+  return runtime.startBrowserSession();
 };
 
 /** As `new SessionFailure('session-unavailable').toSessionError()`, without the catalogue. */
@@ -27,6 +28,13 @@ export const RUNTIME_UNAVAILABLE: SessionError = Object.freeze({
   code: 'session-unavailable',
   message: SESSION_UNAVAILABLE_MESSAGE,
 });
+
+const RUNTIME_UNAVAILABLE_VIEW = failedView(RUNTIME_UNAVAILABLE);
+
+/** The hint never changes while the page is open; the server and hydration have none. */
+const noChanges = () => () => {};
+const noHint = () => null;
+const statusOf = (view: SessionView) => view.status;
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -36,54 +44,27 @@ export interface SessionProviderProps {
 
 /**
  * Owns the session for the whole app. While server rendering (and until hydration is done) it
- * starts nothing and every reader sees a session that is still restoring.
+ * starts nothing and every reader sees a session that is still restoring. RETRY after the code
+ * did not load, or after the actor stopped on an error, starts a fresh one.
  */
 export function SessionProvider({
   children,
   startSession = startBrowserSession,
 }: SessionProviderProps) {
-  const [store] = useState(createSessionStore);
-  const startSessionRef = useRef(startSession);
-  const [attempt, setAttempt] = useState(0);
+  const { actor, loadFailed, send } = useStartedActor(startSession, 'session', 'RETRY');
+  const kindHint = useSyncExternalStore(noChanges, readSessionKindHint, noHint);
 
-  useEffect(() => {
-    store.setKindHint(readSessionKindHint());
-  }, [store]);
+  const binding = useMemo(
+    () => ({
+      actor,
+      idleView: loadFailed ? RUNTIME_UNAVAILABLE_VIEW : RESTORING_VIEW,
+      send,
+      kindHint,
+    }),
+    [actor, loadFailed, send, kindHint],
+  );
+  const status = useActorView(binding, toSessionView, statusOf);
+  useEffect(() => rememberSessionKind(status), [status]);
 
-  useEffect(() => {
-    let cancelled = false;
-    let connection: SessionConnection | null = null;
-    store.publish(RESTORING_VIEW);
-
-    // A microtask later, so a StrictMode remount (effect, cleanup, effect) starts only one session.
-    Promise.resolve()
-      .then(() => (cancelled ? null : startSessionRef.current()))
-      .then(
-        (started) => {
-          if (cancelled || !started) return;
-          connection = started;
-          store.setSender((event) => started.send(event));
-          started.start((view) => {
-            store.publish(view);
-            rememberSessionKind(view.status);
-          });
-        },
-        (error: unknown) => {
-          if (cancelled) return;
-          console.error('[session] The session code could not be loaded.', error);
-          store.publish(failedView(RUNTIME_UNAVAILABLE));
-          store.setSender((event) => {
-            if (event.type === 'RETRY') setAttempt((count) => count + 1);
-          });
-        },
-      );
-
-    return () => {
-      cancelled = true;
-      store.setSender(null);
-      connection?.stop();
-    };
-  }, [store, attempt]);
-
-  return <SessionStoreContext.Provider value={store}>{children}</SessionStoreContext.Provider>;
+  return <SessionContext.Provider value={binding}>{children}</SessionContext.Provider>;
 }

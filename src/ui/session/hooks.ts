@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type {
   EmailPassword,
   GuestWork,
@@ -9,49 +9,51 @@ import type {
   SessionUser,
   SessionUserEvent,
 } from '../../machines/session/sessionTypes';
+import { useActorView, useBinding } from '../machineView/useActorView';
+import type { ReauthenticationReason, SessionStatus, SessionView } from './restoringView';
+import { SessionContext, type SessionBinding } from './sessionActor';
 import type { SessionKind } from './sessionKindHint';
-import { INITIAL_SESSION_STATE, type SessionStore, type SessionStoreState } from './sessionStore';
-import { SessionStoreContext } from './sessionStoreContext';
-import type { ReauthenticationReason, SessionStatus } from './restoringView';
+import { toSessionView } from './sessionView';
 
-function useSessionStore(): SessionStore {
-  const store = useContext(SessionStoreContext);
-  if (!store) throw new Error('Session hooks need a <SessionProvider> above them.');
-  return store;
-}
+const useSessionBinding = (): SessionBinding => useBinding(SessionContext, 'SessionProvider');
 
 /**
- * Reads one slice of the session. Selectors must return a part of the state (not a new object),
- * so React can tell when it changed. Hydration always sees the server's (initial) state.
+ * Reads one slice of the session's view. Selectors are module constants that return a part of the
+ * view (not a new object), so React can tell when it changed. Hydration sees a restoring session.
  */
-function useSessionSelector<T>(select: (state: SessionStoreState) => T): T {
-  const store = useSessionStore();
-  return useSyncExternalStore(
-    store.subscribe,
-    () => select(store.getState()),
-    () => select(INITIAL_SESSION_STATE),
-  );
+function useSessionSelector<T>(select: (view: SessionView) => T): T {
+  return useActorView(useSessionBinding(), toSessionView, select);
 }
 
+const statusOf = (view: SessionView) => view.status;
+const operationOf = (view: SessionView) => view.operation;
+const userOf = (view: SessionView) => view.user;
+const errorOf = (view: SessionView) => view.error;
+const noticeOf = (view: SessionView) => view.notice;
+const passwordPolicyOf = (view: SessionView) => view.passwordPolicy;
+const reauthenticationOf = (view: SessionView) => view.reauthenticationFor;
+const carryOverOfferOf = (view: SessionView) => view.carryOverOffer;
+const ownRegistrationOf = (view: SessionView) => view.ownRegistration;
+
 export function useSessionStatus(): SessionStatus {
-  return useSessionSelector((state) => state.view.status);
+  return useSessionSelector(statusOf);
 }
 
 /** The operation in flight, or null when the session is idle. */
 export function useSessionOperation(): SessionOperation | null {
-  return useSessionSelector((state) => state.view.operation);
+  return useSessionSelector(operationOf);
 }
 
 export function useSessionUser(): SessionUser | null {
-  return useSessionSelector((state) => state.view.user);
+  return useSessionSelector(userOf);
 }
 
 export function useSessionError(): SessionError | null {
-  return useSessionSelector((state) => state.view.error);
+  return useSessionSelector(errorOf);
 }
 
 export function useSessionNotice(): SessionNotice | null {
-  return useSessionSelector((state) => state.view.notice);
+  return useSessionSelector(noticeOf);
 }
 
 /**
@@ -64,22 +66,22 @@ export function usePasswordPolicy(): PasswordPolicy {
   useEffect(() => {
     if (status !== 'restoring' && status !== 'failed') send({ type: 'PASSWORD_POLICY_NEEDED' });
   }, [send, status]);
-  return useSessionSelector((state) => state.view.passwordPolicy);
+  return useSessionSelector(passwordPolicyOf);
 }
 
 /** The operation that waits for the user to sign in again, or null. */
 export function useReauthenticationFor(): ReauthenticationReason | null {
-  return useSessionSelector((state) => state.view.reauthenticationFor);
+  return useSessionSelector(reauthenticationOf);
 }
 
 /** What the replaced guest saved, while the person chooses whether to bring it; else null. */
 export function useCarryOverOffer(): GuestWork | null {
-  return useSessionSelector((state) => state.view.carryOverOffer);
+  return useSessionSelector(carryOverOfferOf);
 }
 
 /** This tab's "Create account" input, offered back after another tab registered the guest first. */
 export function useOwnRegistration(): EmailPassword | null {
-  return useSessionSelector((state) => state.view.ownRegistration);
+  return useSessionSelector(ownRegistrationOf);
 }
 
 /**
@@ -87,16 +89,14 @@ export function useOwnRegistration(): EmailPassword | null {
  * browser saw last time, or null when there is no such hint (show nothing yet).
  */
 export function useDisplayedSessionKind(): SessionKind | null {
-  return useSessionSelector((state) => {
-    const { status } = state.view;
-    if (status === 'guest' || status === 'registered') return status;
-    if (status === 'failed') return state.kindHint ?? 'guest';
-    return state.kindHint;
-  });
+  const { kindHint } = useSessionBinding();
+  const status = useSessionStatus();
+  if (status === 'guest' || status === 'registered') return status;
+  if (status === 'failed') return kindHint ?? 'guest';
+  return kindHint;
 }
 
 /** The only way components change the session. Stable across renders. */
 export function useSessionSend(): (event: SessionUserEvent) => void {
-  const store = useSessionStore();
-  return useCallback((event: SessionUserEvent) => store.send(event), [store]);
+  return useSessionBinding().send;
 }

@@ -1,10 +1,10 @@
-import { SessionFailure } from '../../machines/session/sessionFailure';
 import {
   SESSION_OPERATIONS,
   type SessionContext,
   type SessionError,
   type SessionTag,
 } from '../../machines/session/sessionTypes';
+import { SESSION_STOPPED_MESSAGE } from '../../machines/session/sessionUnavailable';
 import { failedView, type SessionStatus, type SessionView } from './restoringView';
 
 export {
@@ -22,9 +22,11 @@ export interface SessionSnapshotLike {
   hasTag(tag: SessionTag): boolean;
 }
 
-export const SESSION_STOPPED_ERROR: SessionError = Object.freeze(
-  new SessionFailure('session-stopped').toSessionError(),
-);
+/** As `new SessionFailure('session-stopped').toSessionError()`, without the catalogue. */
+export const SESSION_STOPPED_ERROR: SessionError = Object.freeze({
+  code: 'session-stopped',
+  message: SESSION_STOPPED_MESSAGE,
+});
 
 function statusOf(snapshot: SessionSnapshotLike): SessionStatus {
   if (snapshot.hasTag('restoreSession')) return 'restoring';
