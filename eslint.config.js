@@ -32,11 +32,6 @@ const serverLayers = [
   ['carryOver', 'account'],
 ];
 const serverTop = ['app.ts', 'main.ts', 'cleanup.ts', 'cleanupSchedule.ts'];
-/** Route files that still import a member above their own: file -> those members. */
-const serverExemptions = {
-  // Lead: followRoutes.ts types its board polling with jobs/poll's BoardPolling (poll sits above).
-  'server/follow/followRoutes.ts': ['jobs/poll'],
-};
 
 /**
  * An import of `member` from anywhere in server/ (or dev/): `../alerts/x`, `../../jobs/poll/y`, or
@@ -79,16 +74,7 @@ function serverLayering() {
       const others = above.filter((other) => other !== member);
       entries[globOf(member)] = forbid(member, others);
       const nested = members.filter((other) => other.startsWith(`${member}/`));
-      const exempt = Object.keys(serverExemptions).filter((file) =>
-        file.startsWith(`server/${member}/`),
-      );
-      layeringIgnores[globOf(member)] = [...nested.map(globOf), ...exempt];
-      for (const file of exempt) {
-        entries[file] = forbid(
-          member,
-          others.filter((other) => !serverExemptions[file].includes(other)),
-        );
-      }
+      layeringIgnores[globOf(member)] = nested.map(globOf);
     }
   });
   return entries;

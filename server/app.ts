@@ -44,6 +44,7 @@ import { boardsToPoll } from './follow/followedPolling';
 import { registerFollowRoutes } from './follow/followRoutes';
 import { errorForLog } from './http/errorForLog';
 import { redactUrl } from './http/redactUrl';
+import { requireRouteSchemas } from './http/requireRouteSchemas';
 import { registerResponseHeaders } from './http/responseHeaders';
 import { startJobQueue, type JobQueue } from './jobQueue';
 import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // catalogue too, not with Fastify's own body quoting the path.
     frameworkErrors: answerFrameworkError,
   });
+  requireRouteSchemas(app);
   const database = await openDatabase(options.database ?? databaseLocationOf(config), app.log);
   const firebase = options.admin ? null : createFirebaseAdmin(config.firebaseProjectId);
   const admin = options.admin ?? firebase?.auth;

@@ -14,7 +14,7 @@ import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';
 import { recogniseCareersUrl } from '../jobs/careersUrl';
-import type { BoardPolling } from '../jobs/poll/boardPolling';
+import type { BoardRef } from '../jobs/jobRecord';
 import { slotOf } from '../profile/profileSlot';
 import type { RouteDependencies } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
@@ -27,11 +27,20 @@ import {
   type FollowedBoard,
 } from './followStore';
 
+/**
+ * What following asks of the board polls (jobs/poll's `BoardPolling`, which sits above follow in
+ * the server's layers): start a board's polls, and say when it was last polled.
+ */
+export interface BoardWatch {
+  readonly watch: (board: BoardRef) => Promise<void>;
+  readonly lastPolledAt: (board: BoardRef) => Promise<Date | null>;
+}
+
 /** Reading when each board was last polled, or starting a poll: the follow is kept either way. */
 const QUEUE_TIME_LIMIT_MS = 5_000;
 
 async function lastPolls(
-  polling: BoardPolling | null,
+  polling: BoardWatch | null,
   boards: readonly FollowedBoard[],
   log: FastifyBaseLogger,
 ): Promise<(Date | null)[]> {
@@ -49,7 +58,7 @@ async function lastPolls(
 
 async function followsOf(
   db: Database,
-  polling: BoardPolling | null,
+  polling: BoardWatch | null,
   log: FastifyBaseLogger,
   uid: string,
   slot: ProfileSlot,
@@ -76,7 +85,7 @@ async function followsOf(
 
 /** Queues the board's first poll; a failure is logged, and the board is polled from the next start. */
 async function startPolling(
-  polling: BoardPolling | null,
+  polling: BoardWatch | null,
   board: FollowedBoard,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -97,7 +106,7 @@ const response = { 200: followsResponseSchema };
 export function registerFollowRoutes(
   app: FastifyInstance,
   deps: RouteDependencies,
-  polling: BoardPolling | null,
+  polling: BoardWatch | null,
 ): void {
   const { db, authenticators } = deps;
   const typed = app.withTypeProvider<JsonSchemaToTsProvider>();

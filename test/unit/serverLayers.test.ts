@@ -50,15 +50,6 @@ describe('server layers', () => {
     expect(await refusalsOf('server/db/wrongWay.ts', '../jobs/store/jobRow')).toHaveLength(1);
   });
 
-  it('exempts only the named member for an exempted file', async () => {
-    expect(await refusalsOf('server/follow/followRoutes.ts', '../jobs/poll/boardPolling')).toEqual(
-      [],
-    );
-    expect(await refusalsOf('server/follow/followRoutes.ts', '../alerts/readAlerts')).toHaveLength(
-      1,
-    );
-  });
-
   it('lets the profile read CV summaries, which sit below it, but not the CV store', async () => {
     expect(await refusalsOf('server/profile/profileRoutes.ts', '../cv/cvSummaries')).toEqual([]);
     expect(await refusalsOf('server/profile/profileRoutes.ts', '../cv/cvStore')).toHaveLength(1);
