@@ -45,7 +45,7 @@ export const PLAN_LIMITS = {
 export const getPlanResponseSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['plan', 'status', 'renewsAt', 'endsAt', 'isCustomer', 'limits'],
+  required: ['plan', 'status', 'renewsAt', 'endsAt', 'isCustomer', 'limits', 'digestHourUtc'],
   properties: {
     plan: { type: 'string', enum: PLAN_NAMES },
     status: { type: ['string', 'null'], enum: [...SUBSCRIPTION_STATUSES, null] },
@@ -57,6 +57,12 @@ export const getPlanResponseSchema = {
         'The provider knows this user as a customer: its billing portal has something to show.',
     },
     limits: planLimitsSchema,
+    digestHourUtc: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 23,
+      description: 'The hour (UTC) at which a daily digest is e-mailed.',
+    },
   },
 } as const satisfies JSONSchema;
 export type GetPlanResponse = FromSchema<typeof getPlanResponseSchema>;

@@ -308,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     recentLoginSeconds: options.recentLoginSeconds ?? 300,
     stripeWebhookSecret: config.stripeWebhookSecret,
     alertEvents,
+    digestHourUtc: config.alertDigestHourUtc,
   };
   registerProfileRoutes(app, deps);
   registerFollowRoutes(app, deps, boardPolling);

@@ -18,4 +18,6 @@ export interface RouteDependencies {
   stripeWebhookSecret: string;
   /** New alerts, announced in this process. */
   alertEvents: AlertEvents;
+  /** The hour (UTC) daily digests are e-mailed at. */
+  digestHourUtc: number;
 }

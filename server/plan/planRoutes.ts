@@ -13,7 +13,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: RouteDependencies
   app
     .withTypeProvider<JsonSchemaToTsProvider>()
     .get('/v1/plan', { onRequest: deps.authenticators.standard, schema }, async (request) =>
-      toPlanResponse(await readPlanRow(deps.db, identityOf(request).uid)),
+      toPlanResponse(await readPlanRow(deps.db, identityOf(request).uid), deps.digestHourUtc),
     );
   registerStripeWebhook(app, deps);
 }

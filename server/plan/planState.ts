@@ -94,7 +94,7 @@ function plannedEnd(row: PlanRow): Date | null {
 }
 
 /** `GET /v1/plan` for a stored row, or for someone who never reached checkout. */
-export function toPlanResponse(row: PlanRow | undefined): GetPlanResponse {
+export function toPlanResponse(row: PlanRow | undefined, digestHourUtc: number): GetPlanResponse {
   if (row === undefined) {
     return {
       plan: 'free',
@@ -103,6 +103,7 @@ export function toPlanResponse(row: PlanRow | undefined): GetPlanResponse {
       endsAt: null,
       isCustomer: false,
       limits: limitsFor('free'),
+      digestHourUtc,
     };
   }
   const pro = row.plan === 'pro';
@@ -115,5 +116,6 @@ export function toPlanResponse(row: PlanRow | undefined): GetPlanResponse {
     endsAt: end?.toISOString() ?? null,
     isCustomer: row.customerId !== null,
     limits: limitsFor(row.plan),
+    digestHourUtc,
   };
 }

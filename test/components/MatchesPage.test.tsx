@@ -12,11 +12,12 @@ import {
 } from '../../src/machines/matches/matchesMachine';
 import { loginPath, PATHS } from '../../src/paths';
 import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
+import { localDigestHour } from '../../src/ui/matches/DigestNote';
 import { MatchesPage } from '../../src/ui/matches/MatchesPage';
 import { SessionProvider } from '../../src/ui/session';
 import { loadBrowserPlan } from '../../src/ui/plan/browserPlanRuntime';
 import { CHECKED_AT, frontendAlert, frontendMatch, savedProfile } from '../support/matchFixtures';
-import { PRO_RENEWING } from '../support/planFixtures';
+import { NEVER_PAID, PRO_RENEWING } from '../support/planFixtures';
 import { createFakeSession, guestUser, registeredUser } from '../support/sessionTestProvider';
 import { WithSlot } from '../support/withSlot';
 
@@ -403,11 +404,15 @@ describe('the matches page before and after the session', () => {
     expect(intro()).toBe(shown);
   });
 
-  const digest = /once a day, all in one daily digest/;
+  const digest = /once a day, at about .+ your time, all in one daily digest/;
 
   it('tells a verified Free account that its matches also come in a daily e-mail digest', async () => {
     renderMatchesPage(async () => result());
-    expect(await screen.findByText(digest)).toBeTruthy();
+    const line = await screen.findByText(digest);
+    // The plan's digest hour (UTC), in the reader's own time.
+    expect(line.textContent).toContain(
+      `at about ${localDigestHour(NEVER_PAID.digestHourUtc)} your`,
+    );
     // Under the list, so arriving later moves nothing.
     expect(page().lastElementChild?.textContent).toMatch(digest);
   });

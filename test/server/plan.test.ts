@@ -84,6 +84,7 @@ describe.each(DATABASES)('plans from Stripe events on %s', (database) => {
       endsAt: null,
       isCustomer: true,
       limits: { profiles: 3, cvs: 3, alertDelivery: 'realTime' },
+      digestHourUtc: NEVER_PAID.digestHourUtc,
     });
     const [row] = (await storedFor(account.uid)).plans;
     expect(row).toMatchObject({
@@ -141,6 +142,7 @@ describe.each(DATABASES)('plans from Stripe events on %s', (database) => {
       endsAt: null,
       isCustomer: true,
       limits: PLAN_LIMITS.free,
+      digestHourUtc: NEVER_PAID.digestHourUtc,
     });
   });
 

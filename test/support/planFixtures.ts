@@ -8,6 +8,7 @@ export const NEVER_PAID: GetPlanResponse = {
   endsAt: null,
   isCustomer: false,
   limits: PLAN_LIMITS.free,
+  digestHourUtc: 13,
 };
 
 /** A Pro customer whose subscription renews. */
@@ -18,4 +19,5 @@ export const PRO_RENEWING: GetPlanResponse = {
   endsAt: null,
   isCustomer: true,
   limits: PLAN_LIMITS.pro,
+  digestHourUtc: 13,
 };

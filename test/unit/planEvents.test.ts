@@ -144,12 +144,17 @@ describe('deciding the plan', () => {
   });
 
   it('shows a cancellation set for a given time as the end date', () => {
-    expect(toPlanResponse({ ...proRow, cancelAt: T(1_500) })).toMatchObject({
+    expect(toPlanResponse({ ...proRow, cancelAt: T(1_500) }, 13)).toMatchObject({
       plan: 'pro',
       renewsAt: null,
       endsAt: T(1_500).toISOString(),
     });
-    expect(toPlanResponse(proRow)).toMatchObject({ renewsAt: T(2_000).toISOString() });
+    expect(toPlanResponse(proRow, 13)).toMatchObject({ renewsAt: T(2_000).toISOString() });
+  });
+
+  it('says at which hour (UTC) the daily digest goes out, for any plan or none', () => {
+    expect(toPlanResponse(undefined, 6)).toMatchObject({ plan: 'free', digestHourUtc: 6 });
+    expect(toPlanResponse(proRow, 21)).toMatchObject({ plan: 'pro', digestHourUtc: 21 });
   });
 });
 
