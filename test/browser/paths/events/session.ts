@@ -2,7 +2,13 @@
  * How a session starts and ends for real: the page (re)loaded for the restore, the guest the
  * emulator starts, "Retry", and the sign-out.
  */
-import { fillLoginForm, press, sessionLink, waitForPersistedUser } from '../../support/pageDriver';
+import {
+  fillLoginForm,
+  press,
+  sessionLink,
+  waitForPersistedUser,
+  waitForQuietNetwork,
+} from '../../support/pageDriver';
 import { EXCLUDED_RESTORES } from '../exclusions';
 import type { ModelStep } from '../pathModel';
 import { PATH_PASSWORD } from '../world';
@@ -59,6 +65,12 @@ function restoreRealisation(step: ModelStep): StepPlan {
         run.expectedUid = await currentUid(run);
       }
       await page.reload();
+      // A person sees the account's sections (read from the backend with this token) before
+      // acting; acting sooner races those reads against what the step does to the token.
+      if (kind === 'registered') {
+        await page.getByRole('button', { name: 'Sign out' }).waitFor();
+        await waitForQuietNetwork(page);
+      }
     },
   };
   return { kind: 'realised', realisation };
