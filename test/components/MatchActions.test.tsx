@@ -1,8 +1,7 @@
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type {
   MatchAction,
   MatchActionsResponse,
@@ -13,13 +12,10 @@ import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import type { MatchRuleChange } from '../../src/machines/matches/matchActionsTypes';
 import { matchesMachine, type MatchesResult } from '../../src/machines/matches/matchesMachine';
 import { localDay } from '../../src/ui/matches/actionLabels';
-import { MatchesProvider } from '../../src/ui/matches/MatchesProvider';
-import { MatchesPage } from '../../src/ui/matches/MatchesPage';
-import { SessionProvider } from '../../src/ui/session';
 import { deferred } from '../support/fakeSessionService';
 import { actionsAnswer, CHECKED_AT, frontendMatch, keptAction } from '../support/matchFixtures';
-import { createFakeSession, registeredUser } from '../support/sessionTestProvider';
-import { WithSlot } from '../support/withSlot';
+import { registeredUser } from '../support/sessionTestProvider';
+import { mountMatchesPage } from './matchesPageHarness';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -94,20 +90,7 @@ function renderPage(
       putAction: fromPromise(({ input }) => ('rule' in input ? putRule(input) : put(input))),
     },
   });
-  const session = createFakeSession(registeredUser);
-  render(
-    <SessionProvider startSession={() => createActor(session.logic)}>
-      <MemoryRouter initialEntries={[path]}>
-        <WithSlot>
-          {(slot) => (
-            <MatchesProvider slot={slot} startMatches={() => createActor(logic)}>
-              <MatchesPage slot={slot} />
-            </MatchesProvider>
-          )}
-        </WithSlot>
-      </MemoryRouter>
-    </SessionProvider>,
-  );
+  mountMatchesPage(logic, registeredUser, path);
   return { put, putRule, loadActions, person: userEvent.setup({ delay: null }) };
 }
 

@@ -46,6 +46,16 @@ export function renderMatchesPage(
       }),
     },
   });
+  mountMatchesPage(logic, user, path);
+  return { calls, stream, person: userEvent.setup({ delay: null }) };
+}
+
+/** The page at `path`, for a fake session of `user`, on this matches machine. */
+export function mountMatchesPage(
+  logic: typeof matchesMachine,
+  user = registeredUser,
+  path: string = PATHS.matches,
+): void {
   const session = createFakeSession(user);
   render(
     <SessionProvider startSession={() => createActor(session.logic)}>
@@ -60,7 +70,6 @@ export function renderMatchesPage(
       </MemoryRouter>
     </SessionProvider>,
   );
-  return { calls, stream, person: userEvent.setup({ delay: null }) };
 }
 
 export const page = () => screen.getByRole('region', { name: 'Your matches' });
