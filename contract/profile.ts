@@ -118,17 +118,49 @@ export const CV_MEDIA_TYPES = [
 export type CvMediaType = (typeof CV_MEDIA_TYPES)[number];
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
+/** How many of each the CV proposes at most. */
+export const CV_PROPOSAL_LIMITS = { targetRoles: 5, skills: 30 } as const;
+
+/** What the CV suggests for the profile; kept with the CV, so it is there after a reload. */
+export const cvProposalsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['targetRoles', 'skills', 'seniority', 'usStates', 'usCities', 'remote'],
+  properties: {
+    targetRoles: {
+      type: 'array',
+      description: 'Job titles found in the CV, most recent first, at most 5.',
+      items: { type: 'string' },
+    },
+    skills: {
+      type: 'array',
+      description: 'Canonical skill names, most relevant first, at most 30.',
+      items: { type: 'string' },
+    },
+    seniority: { anyOf: [{ type: 'string', enum: SENIORITIES }, { type: 'null' }] },
+    usStates: { type: 'array', items: usStateSchema },
+    usCities: { type: 'array', items: usCitySchema },
+    remote: {
+      type: 'boolean',
+      description: 'The CV says the person works or worked remotely, or wants to.',
+    },
+  },
+} as const satisfies JSONSchema;
+export type CvProposals = FromSchema<typeof cvProposalsSchema>;
+
 /** The stored CV, without its text. */
 export const cvSummarySchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['fileName', 'sizeBytes', 'mediaType', 'textLength', 'uploadedAt'],
+  required: ['fileName', 'sizeBytes', 'mediaType', 'textLength', 'uploadedAt', 'proposals'],
   properties: {
     fileName: { type: 'string' },
     sizeBytes: { type: 'integer' },
     mediaType: { type: 'string', enum: CV_MEDIA_TYPES },
     textLength: { type: 'integer', description: 'Characters of text extracted from the file.' },
     uploadedAt: { type: 'string', description: 'ISO 8601.' },
+    // Null for a CV stored before proposals existed.
+    proposals: /* @__PURE__ */ objectOrNull(cvProposalsSchema),
   },
 } as const satisfies JSONSchema;
 export type CvSummary = FromSchema<typeof cvSummarySchema>;

@@ -33,6 +33,7 @@ export function toCvSummary(row: SummaryRow): CvSummary {
     mediaType: row.mediaType,
     textLength: row.textLength,
     uploadedAt: row.uploadedAt.toISOString(),
+    proposals: null,
   };
 }
 

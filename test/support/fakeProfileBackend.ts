@@ -53,6 +53,7 @@ export function cvOf(file: File): CvSummary {
     mediaType: 'text/plain',
     textLength: 20,
     uploadedAt: SAVED_AT,
+    proposals: null,
   };
 }
 
