@@ -15,6 +15,7 @@ import {
 import type {
   CarryOverMode,
   CvMediaType,
+  CvProposals,
   FollowMode,
   FollowSource,
   PlanName,
@@ -103,6 +104,8 @@ export const cvs = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     mediaType: text('media_type').$type<CvMediaType>().notNull(),
     text: text('text').notNull(),
+    /** What the CV suggests for the profile (cvProposals.ts); null for a CV stored before them. */
+    proposals: jsonb('proposals').$type<CvProposals>(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
