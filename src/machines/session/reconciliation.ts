@@ -56,6 +56,16 @@ export const followIfSomeoneElse = {
 } as const;
 
 /**
+ * Another tab registered the guest this tab was registering (this tab's link then fails): follow
+ * that account, and offer this tab's own address back (USE_OWN_ADDRESS).
+ */
+export const followIfRegisteredElsewhere = {
+  guard: 'guestRegisteredMeanwhile',
+  target: '#session.authenticated',
+  actions: 'followRegistrationElsewhere',
+} as const;
+
+/**
  * The rule every failed operation starts with, written once: follow someone else who signed in
  * meanwhile, then follow any other change of user; only then is the failure this tab's own.
  */

@@ -1,0 +1,102 @@
+import {
+  followIfRegisteredElsewhere,
+  followIfSignedInMeanwhile,
+  followIfSomeoneElse,
+  followIfUserChanged,
+} from './reconciliation';
+import type { sessionSetup } from './sessionSetup';
+import type { SessionOperation, SessionTag } from './sessionTypes';
+
+/** The shapes `sessionSetup` accepts, so an operation's transitions are typed by its actor. */
+type SessionStateConfig = Parameters<typeof sessionSetup.createStateConfig>[0];
+type SessionInvoke = Extract<NonNullable<SessionStateConfig['invoke']>, { src: string }>;
+type InvokeOf<TSrc extends SessionOperation> = Extract<SessionInvoke, { src: TSrc }>;
+type TransitionIn<T> = T extends readonly (infer E)[] ? TransitionIn<E> : Exclude<T, string>;
+type DoneTransition<TSrc extends SessionOperation> = TransitionIn<
+  NonNullable<InvokeOf<TSrc>['onDone']>
+>;
+type ErrorTransition<TSrc extends SessionOperation> = TransitionIn<
+  NonNullable<InvokeOf<TSrc>['onError']>
+>;
+type CancelTransition = TransitionIn<NonNullable<NonNullable<SessionStateConfig['on']>['CANCEL']>>;
+
+/** What an operation holds in the context for itself, dropped when a revoked session ends it. */
+type Held = 'pendingOperation' | 'discardedGuest';
+const CLEAR_HELD = {
+  pendingOperation: 'clearPendingOperation',
+  discardedGuest: 'clearDiscardedGuest',
+} as const satisfies Record<Held, string>;
+
+/** The actor's input, required where the actor takes one. */
+type InputOf<TSrc extends SessionOperation> = Pick<InvokeOf<TSrc>, 'input'>;
+
+export type OperationParts<TSrc extends SessionOperation> = InputOf<TSrc> & {
+  description?: string;
+  /** The operation's own outcomes, tried once no change of user is to be followed. */
+  onDone?: readonly DoneTransition<TSrc>[];
+  /** Its own failures, tried once no change of user is to be followed. */
+  onError: readonly ErrorTransition<TSrc>[];
+  /** Where Cancel leads, for an operation waiting on a person (a popup). */
+  onCancel?: readonly CancelTransition[];
+  /** Tags besides the operation's own and `busy`. */
+  tags?: readonly SessionTag[];
+  /**
+   * The operation acts as the signed-in user, so an error saying the provider revoked the session
+   * ends it (signing out, saying why) before any change of user is followed.
+   */
+  actsAsSignedInUser?: boolean;
+  /** What the operation holds for itself: a revoked session drops it. */
+  holds?: Held;
+  /** It leaves nobody signed in (signing out, deleting): only someone signing in is followed. */
+  endsSignedOut?: boolean;
+  /**
+   * It registers this guest (`registration` holds the address): another tab may register the same
+   * guest first, which is followed as that account; following anyone else forgets the address.
+   */
+  registersGuest?: boolean;
+};
+
+/**
+ * A state that runs one operation: the actor `src`, invoked under its own name (so the invoke id
+ * is checked against the actors), tagged with it and `busy`. The cross-tab rule is written here
+ * once: AUTH_CHANGED is deferred while it runs, and every settle (and Cancel) first follows a user
+ * the operation did not produce before its own outcome is taken.
+ */
+export function operationState<TSrc extends SessionOperation>(
+  src: TSrc,
+  parts: OperationParts<TSrc>,
+) {
+  const forget = parts.registersGuest ? (['clearRegistration'] as const) : ([] as const);
+  const adopt = [...forget, 'adoptDeferredUser' as const];
+  const followUserChanged = { ...followIfUserChanged, actions: adopt };
+  const revoked = {
+    guard: 'isSessionRevoked' as const,
+    target: '#session.signingOut',
+    actions: [...forget, ...(parts.holds ? [CLEAR_HELD[parts.holds]] : []), 'assignError' as const],
+  };
+  return {
+    description: parts.description,
+    entry: 'clearDeferredAuthChange' as const,
+    tags: [src, 'busy' as const, ...(parts.tags ?? [])],
+    on: {
+      AUTH_CHANGED: { actions: 'deferAuthChange' as const },
+      ...(parts.onCancel ? { CANCEL: [followIfUserChanged, ...parts.onCancel] } : {}),
+    },
+    invoke: {
+      id: src,
+      src,
+      input: parts.input,
+      onDone: parts.onDone && [
+        parts.endsSignedOut ? followIfSignedInMeanwhile : followUserChanged,
+        ...parts.onDone,
+      ],
+      onError: [
+        ...(parts.registersGuest ? [followIfRegisteredElsewhere] : []),
+        { ...followIfSomeoneElse, actions: adopt },
+        ...(parts.actsAsSignedInUser ? [revoked] : []),
+        followUserChanged,
+        ...parts.onError,
+      ],
+    },
+  };
+}
