@@ -73,12 +73,45 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build') assertProductionSettings(loadEnv(mode, process.cwd(), 'VITE_'));
   return {
     plugins: [react(), lowPriorityScripts(), installableApp()],
+    resolve: {
+      // @xstate/react reads actors through the React 17 shims of `useSyncExternalStore`; React 19
+      // has the hook itself, so the shims would only add to every page's first load.
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+          replacement: 'use-sync-external-store/with-selector',
+        },
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: 'use-sync-external-store',
+        },
+      ],
+    },
     build: {
       // .vite/manifest.json: the prerender finds each route's chunk in it, to preload on that page.
       manifest: true,
       // One stylesheet, linked from every page: a prerendered page must be styled at first paint,
       // before the lazily loaded chunk of its route (and that chunk's CSS) arrives.
       cssCodeSplit: false,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // What the entry imports stays in the entry chunk, which the route chunks import
+                // from. @xstate/react imports xstate (for hooks the app does not use), and with
+                // xstate in the entry's static graph Rolldown would otherwise split React, the JSX
+                // runtime and shared modules into small chunks that every page preloads. xstate
+                // itself stays in the session runtime's chunk, loaded after hydration.
+                name: 'entry',
+                tags: ['$initial'],
+                test: (id) => !/[\\/]node_modules[\\/]xstate[\\/]/.test(id),
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+      },
     },
   };
 });

@@ -1,7 +1,7 @@
 import type { Context } from 'react';
 import type { EventObject, Snapshot } from 'xstate';
 import type { MachineActor, MachineBinding } from './machineBinding';
-import { useActorView, useBinding } from '../session';
+import { useActorView, useBinding } from './useActorView';
 
 const wholeView = <View>(view: View): View => view;
 

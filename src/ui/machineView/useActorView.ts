@@ -1,30 +1,30 @@
-import { useCallback, useContext, useMemo, useSyncExternalStore, type Context } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useContext, useMemo, type Context } from 'react';
 import type { EventObject, Snapshot } from 'xstate';
 import type { MachineActor, MachineBinding } from './machineBinding';
 
-const noActor = () => () => {};
-
 /**
- * Reads `select(toView(snapshot))` of a provider's one actor, again whenever the actor emits a
- * snapshot (or stops on an error, which its view shows). Without an actor (the server render and
- * hydration) it reads `idleView`, so both see what the prerender wrote.
+ * Reads `select(toView(snapshot))` of a provider's one actor through @xstate/react's
+ * `useSelector`. Without an actor (the server render and hydration) it reads `idleView`, so both
+ * see what the prerender wrote. An actor that stopped on an error is read as its view (which says
+ * so), not thrown into React as `useSelector` would.
  */
 export function useActorView<S extends Snapshot<unknown>, Event extends EventObject, View, T>(
   { actor, idleView }: MachineBinding<MachineActor<S, Event>, View, Event>,
   toView: (snapshot: S) => View,
   select: (view: View) => T,
 ): T {
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      actor ? actor.subscribe({ next: onChange, error: onChange }).unsubscribe : noActor(),
-    [actor],
+  const now = actor?.getSnapshot();
+  const crashed = now?.status === 'error' ? now : undefined;
+  const fallback = useMemo(
+    () => (crashed ? toView(crashed) : idleView),
+    [crashed, toView, idleView],
   );
-  const getSnapshot = useCallback(() => actor?.getSnapshot(), [actor]);
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  return useMemo(
-    () => select(snapshot ? toView(snapshot) : idleView),
-    [snapshot, toView, select, idleView],
+  const selector = useCallback(
+    (snapshot: S | undefined) => select(snapshot ? toView(snapshot) : fallback),
+    [select, toView, fallback],
   );
+  return useSelector(crashed ? undefined : actor, selector);
 }
 
 /** A provider's binding from its context; `providerName` says which provider is missing. */

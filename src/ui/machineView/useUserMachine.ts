@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import type { EventObject, Snapshot } from 'xstate';
 import type { ProfileSlot } from '../../../contract';
-import { useCarryOverOffer, useSessionUser, useStartedActor } from '../session';
+import { useCarryOverOffer, useSessionUser } from '../session';
+import { useStartedActor } from './useStartedActor';
 import type { MachineActor, MachineBinding, StartActor } from './machineBinding';
 
 /**

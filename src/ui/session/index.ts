@@ -17,7 +17,3 @@ export type { SessionActor, StartSession } from './sessionActor';
 export type { SessionKind } from './sessionKindHint';
 export type { SessionOperation } from '../../machines/session/sessionTypes';
 export type { ReauthenticationReason, SessionStatus, SessionView } from './restoringView';
-// The generic actor hooks, for the other machines' providers: through this module, so the bundler
-// keeps them in the entry with the session's (a direct import splits React out of the entry).
-export { useActorView, useBinding } from '../machineView/useActorView';
-export { useStartedActor } from '../machineView/useStartedActor';
