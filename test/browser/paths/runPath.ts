@@ -227,6 +227,7 @@ export async function runPlannedPath(
         throw new Error(
           `Step ${step.index} (${what}) failed: ${String(error)}\n` +
             `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}\n` +
+            `Console warnings:\n${world.consoleWarnings.join('\n')}\n` +
             `The second tab, ${await world.describeSecondTab()}`,
           { cause: error },
         );

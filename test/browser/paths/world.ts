@@ -9,6 +9,7 @@ import { GAPI_SCRIPT_URL, installGapiStandIn } from '../support/gapiStandIn';
 import { stubGoogleSignInPageAssets } from '../support/googlePopup';
 import {
   collectConsoleErrors,
+  collectConsoleWarnings,
   openSecondTab,
   pathnameOf,
   readPersistedUser,
@@ -35,6 +36,7 @@ let accountCount = 0;
 
 export class World {
   readonly consoleErrors: string[];
+  readonly consoleWarnings: string[];
   private secondTab: Page | null = null;
   private secondTabErrors: string[] = [];
   private gapiUnreachable = false;
@@ -46,6 +48,7 @@ export class World {
     private readonly requests: RequestHolder,
   ) {
     this.consoleErrors = collectConsoleErrors(page);
+    this.consoleWarnings = collectConsoleWarnings(page);
   }
 
   static async open(browser: Browser, appUrl: string, options: WorldOptions): Promise<World> {

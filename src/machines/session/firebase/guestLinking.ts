@@ -89,18 +89,21 @@ async function reloadGuestRegisteredElsewhere(user: User, staleToken?: string): 
 /**
  * The winning tab stores its registration in two writes: the guest with its new tokens, then the
  * guest registered. This tab's SDK may adopt the first and write it back over the second (it
- * stores what it adopts), and then no tab would ever see the registration. Once this tab holds
- * the guest's new tokens, it reloads the guest itself.
+ * stores what it adopts), and then no tab would ever see the registration. Or it adopts the first,
+ * then the second without telling its listeners (it tells them only of a new token, and the token
+ * came with the first): its user is registered, while the machine still holds the guest. Once this
+ * tab holds the guest's new tokens, it reloads the guest itself: a reload stores the user and
+ * always tells the listeners.
  */
-function reloaderOfGuestRefreshedElsewhere(
-  auth: Auth,
+export function reloaderOfGuestRefreshedElsewhere(
+  auth: Pick<Auth, 'currentUser'>,
   guestUid: string,
   staleToken: string,
 ): () => void {
   let reloading = false;
   return () => {
     const user = auth.currentUser;
-    if (reloading || user?.uid !== guestUid || !user.isAnonymous) return;
+    if (reloading || user?.uid !== guestUid) return;
     reloading = true;
     void reloadGuestRegisteredElsewhere(user, staleToken).finally(() => {
       reloading = false;

@@ -70,6 +70,15 @@ function isKnownEmulatorGap(message: ConsoleMessage): boolean {
   );
 }
 
+/** Every console warning of `page` (the app's `[session]` notes), for a failed step's report. */
+export function collectConsoleWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  return warnings;
+}
+
 /** Every console error and uncaught exception of `page`, as readable lines. */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
