@@ -71,6 +71,7 @@ async function carryCv(tx: Transaction, guestUid: string, accountUid: string, mo
     sizeBytes: guest.sizeBytes,
     mediaType: guest.mediaType,
     text: guest.text,
+    proposals: guest.proposals,
     uploadedAt: guest.uploadedAt,
   };
   await tx

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../db/database';
 import { cvs } from '../db/schema';
 import { refreshMatchSkills } from '../profile/profileLookup';
 import { assertSlotAllowed } from '../plan/planLimits';
+import { proposeFromCv } from './cvProposals';
 import { toCvSummary } from './cvSummaries';
 
 export interface StoredCv {
@@ -16,14 +17,17 @@ export interface StoredCv {
 
 const inSlot = (uid: string, slot: ProfileSlot) => and(eq(cvs.uid, uid), eq(cvs.slot, slot));
 
-/** Stores the slot's CV; refused (`plan-profile-limit`) when the plan does not cover the slot. */
+/**
+ * Stores the slot's CV with what it proposes for the profile; refused (`plan-profile-limit`) when
+ * the plan does not cover the slot.
+ */
 export async function saveCv(
   db: Database | Transaction,
   uid: string,
   slot: ProfileSlot,
   cv: StoredCv,
 ): Promise<CvSummary> {
-  const columns = { ...cv, uploadedAt: new Date() };
+  const columns = { ...cv, proposals: proposeFromCv(cv.text), uploadedAt: new Date() };
   const row = await inTransaction(db, async (tx) => {
     await lockUserProfile(tx, uid);
     await assertSlotAllowed(tx, uid, slot, 'cvs');

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CvMediaType, CvSummary, ProfileSlot } from '../../contract';
+import type { CvMediaType, CvProposals, CvSummary, ProfileSlot } from '../../contract';
 import type { Database } from '../db/database';
 import { preparedFor } from '../db/prepared';
 import { cvs } from '../db/schema';
@@ -16,6 +16,7 @@ const SUMMARY_COLUMNS = {
   mediaType: cvs.mediaType,
   textLength: sql<number>`char_length(${cvs.text})`.mapWith(Number),
   uploadedAt: cvs.uploadedAt,
+  proposals: cvs.proposals,
 };
 
 interface SummaryRow {
@@ -24,6 +25,7 @@ interface SummaryRow {
   mediaType: CvMediaType;
   textLength: number;
   uploadedAt: Date;
+  proposals: CvProposals | null;
 }
 
 export function toCvSummary(row: SummaryRow): CvSummary {
@@ -33,7 +35,7 @@ export function toCvSummary(row: SummaryRow): CvSummary {
     mediaType: row.mediaType,
     textLength: row.textLength,
     uploadedAt: row.uploadedAt.toISOString(),
-    proposals: null,
+    proposals: row.proposals,
   };
 }
 

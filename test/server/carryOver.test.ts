@@ -100,6 +100,7 @@ describe.each(DATABASES)('carrying a guest’s work over to an account on %s', (
       seniority: 'junior',
     });
     expect((await view(account.uid)).cv?.text).toBe('Guest CV: Rust');
+    expect(mine.cv?.proposals?.skills).toEqual(['Rust']);
     expect(await view(guest.uid)).toEqual({ profile: undefined, cv: undefined });
     expect(await accountExists(guest.uid)).toBe(false);
   });

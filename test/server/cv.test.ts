@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cvs } from '../../server/db/schema';
-import type { GetProfileResponse, PutCvResponse } from '../../contract';
+import type { GetProfileResponse, GetProfilesResponse, PutCvResponse } from '../../contract';
+import { NO_PROPOSALS } from '../../server/cv/cvProposals';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { corruptDocx, docxBomb, docxWithText, multipartFile, pdfWithText } from './support/cvFiles';
@@ -97,6 +98,61 @@ describe.each(DATABASES)('the CV on %s', (database) => {
     expect((await call(app, 'DELETE', '/v1/profile/cv', { token })).json()).toEqual({
       deleted: false,
     });
+  });
+
+  /** A fictional CV as a Word file lays it out: header, summary, dated roles, skills. */
+  const RESUME = [
+    'Jane Doe',
+    'Denver, CO · jane@example.com · 555-0100',
+    'Summary',
+    'Backend engineer who has worked remotely since 2020.',
+    'Experience',
+    'Senior Software Engineer | Acme | 2021 - Present',
+    '- Go services on Kubernetes with PostgreSQL and Kafka.',
+    'Software Engineer, Globex, Austin, TX, 2016 - 2021',
+    '- Python and Django, PostgreSQL.',
+    'Skills',
+    'Go, Python, Terraform',
+  ];
+
+  it('proposes roles, skills, level and places from the CV and keeps them with it', async () => {
+    const { uid, token } = await guestSession();
+    const body = (await upload(token, 'cv.docx', docxWithText(RESUME))).json<PutCvResponse>();
+    expect(body.cv.proposals).toEqual({
+      targetRoles: ['Software Engineer'],
+      skills: expect.arrayContaining(['Go', 'Kubernetes', 'PostgreSQL', 'Python']) as string[],
+      seniority: 'senior',
+      usStates: [],
+      usCities: [{ city: 'Denver', state: 'CO' }],
+      remote: true,
+    });
+    expect(body.cv.proposals?.skills.slice(0, 4).sort()).toEqual(
+      ['Apache Kafka', 'Go', 'Kubernetes', 'PostgreSQL'].sort(),
+    );
+    const read = (await call(app, 'GET', '/v1/profile', { token })).json<GetProfileResponse>();
+    expect(read.cv?.proposals).toEqual(body.cv.proposals);
+    const all = (await call(app, 'GET', '/v1/profiles', { token })).json<GetProfilesResponse>();
+    expect(all.profiles[0]?.cv?.proposals).toEqual(body.cv.proposals);
+
+    await call(app, 'DELETE', '/v1/profile/cv', { token });
+    expect(await storedCv(uid)).toBeUndefined();
+    const after = (await call(app, 'GET', '/v1/profile', { token })).json<GetProfileResponse>();
+    expect(after.cv).toBeNull();
+  });
+
+  it('proposes nothing, with a 200, from a CV that names no role, skill, level or place', async () => {
+    const { token } = await guestSession();
+    const response = await upload(token, 'cv.pdf', pdfWithText(['Hello.', 'I like long walks.']));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PutCvResponse>().cv.proposals).toEqual(NO_PROPOSALS);
+  });
+
+  it('answers null proposals for a CV stored before proposals existed', async () => {
+    const { uid, token } = await guestSession();
+    await upload(token, 'cv.txt', Buffer.from('Go developer'));
+    await app.db.update(cvs).set({ proposals: null }).where(eq(cvs.uid, uid));
+    const read = (await call(app, 'GET', '/v1/profile', { token })).json<GetProfileResponse>();
+    expect(read.cv).toMatchObject({ fileName: 'cv.txt', proposals: null });
   });
 
   it('keeps only the base name of the file name', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PutCvResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, LogCapture, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';
@@ -57,7 +58,10 @@ describe.each(DATABASES)('what the logs hold on %s', (database) => {
       skills: [`${marker}skill`],
       where: { ...validProfile().where, usCities: [{ city: `${marker} city`, state: 'TX' }] },
     });
-    const { payload, headers } = multipartFile('cv.txt', Buffer.from(`Jane ${marker} Kubernetes`));
+    const { payload, headers } = multipartFile(
+      'cv.txt',
+      Buffer.from(`Jane Doe\n${marker} Engineer\nKubernetes`),
+    );
     const uploadCv = () =>
       app.inject({
         method: 'PUT',
@@ -71,7 +75,10 @@ describe.each(DATABASES)('what the logs hold on %s', (database) => {
       expect(failed.statusCode).toBe(500);
       expect(errorOf(failed).code).toBe('internal-error');
     });
-    expect((await uploadCv()).statusCode).toBe(200);
+    const stored = await uploadCv();
+    expect(stored.statusCode).toBe(200);
+    // The CV's proposals hold the marker too, so the logs are checked for them as well.
+    expect(stored.json<PutCvResponse>().cv.proposals?.targetRoles).toEqual([`${marker} Engineer`]);
     await withFailingWrites('profiles', async () => {
       const failed = await call(app, 'PUT', '/v1/profile', { token, body: profile });
       expect(failed.statusCode).toBe(500);
