@@ -77,7 +77,7 @@ export const matchReasonSchema = {
         points: pointsSchema,
         text: textSchema,
         kind: { const: 'location' },
-        fit: { enum: ['remote-us', 'remote-worldwide', 'on-site'] },
+        fit: { enum: ['remote-us', 'remote-worldwide', 'remote-region', 'on-site'] },
         locations: stringsSchema,
       },
     },

@@ -51,14 +51,30 @@ export const usCitySchema = {
 } as const satisfies JSONSchema;
 export type UsCity = FromSchema<typeof usCitySchema>;
 
-/** Where the job seeker will work: any mix of remote (US or worldwide), whole states and cities. */
+/** The country a profile is taken to be in when it names none: the product's first market. */
+export const DEFAULT_RESIDENCE = 'US';
+
+/**
+ * Where the job seeker will work: any mix of remote (open to where they live, or worldwide), whole
+ * US states and cities, from the country they live in.
+ */
 export const workLocationsSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['remoteUs', 'remoteWorldwide', 'usStates', 'usCities'],
   properties: {
-    remoteUs: { type: 'boolean' },
+    remoteUs: {
+      type: 'boolean',
+      description:
+        'Remote jobs open to people in the country of residence (`country`) or its region: remote in the US for a US resident (the name is from before `country`).',
+    },
     remoteWorldwide: { type: 'boolean' },
+    country: {
+      type: 'string',
+      pattern: '^[A-Z]{2}$',
+      description:
+        'Where the seeker lives, ISO 3166-1 alpha-2 (an unassigned code is refused with `country-unknown`); absent is the US. Always present in a stored profile.',
+    },
     usStates: {
       type: 'array',
       maxItems: US_STATES,

@@ -81,7 +81,9 @@ async function runSeekers(
     const grades = gradesOf.get(seeker.id);
     if (grades === undefined) continue;
     const uid = `eval-seeker-${seeker.id}`;
-    await saveProfile(db, uid, 1, normaliseProfile(seeker.profile));
+    // Where the seeker lives goes in the profile's country, unless the profile names one itself.
+    const where = { country: seeker.livesIn, ...seeker.profile.where };
+    await saveProfile(db, uid, 1, normaliseProfile({ ...seeker.profile, where }));
     const { matches } = await findMatches(db, uid, 1);
     const ranked = matches.map((match) => keyOfJob.get(match.jobId) ?? `job ${match.jobId}`);
     runs.push({ seeker, grades, ranked });

@@ -10,12 +10,13 @@ import {
   type UsCity,
   type UsStateCode,
 } from '../contract';
+import { regionsOfCountry } from '../server/jobs/store/remoteAreas';
 import { ndcgAt, precisionAt } from './evalRanking';
 import type { PostingLabel } from './evalLabels';
 
 export interface EvalSeeker {
   readonly id: string;
-  /** ISO 3166-1 alpha-2: where the person lives, which the profile cannot hold yet. */
+  /** ISO 3166-1 alpha-2: where the person lives (the profile's `country` when it names none). */
   readonly livesIn: string;
   readonly note: string;
   readonly profile: AlertProfileInput;
@@ -160,8 +161,9 @@ const cityOf = ({ city, state }: UsCity) => `${city}, ${state}, US`.toLowerCase(
 
 /**
  * Whether a posting, as its hand label places it, lies where the seeker may work: remote open to
- * US residents for `remoteUs` (a US resident); remote anywhere, or remote in the country the
- * seeker lives in, for `remoteWorldwide`; otherwise a named state or city of the profile.
+ * US residents for `remoteUs` (a US resident), and for one living elsewhere remote anywhere or in
+ * their country or one of its regions; remote anywhere, or remote in the country the seeker lives
+ * in, for `remoteWorldwide`; otherwise a named state or city of the profile.
  */
 export function withinPlaces(seeker: EvalSeeker, label: PostingLabel): boolean {
   const { where } = seeker.profile;
@@ -169,6 +171,16 @@ export function withinPlaces(seeker: EvalSeeker, label: PostingLabel): boolean {
   const anywhere =
     label.countries.length === 0 && label.regions.every((region) => region === 'worldwide');
   if (remote && where.remoteUs && seeker.livesIn === 'US' && label.openToUsBased) return true;
+  const regions = regionsOfCountry(seeker.livesIn);
+  if (
+    remote &&
+    where.remoteUs &&
+    seeker.livesIn !== 'US' &&
+    (anywhere ||
+      label.countries.includes(seeker.livesIn) ||
+      label.regions.some((region) => regions.includes(region)))
+  )
+    return true;
   if (remote && where.remoteWorldwide && (anywhere || label.countries.includes(seeker.livesIn)))
     return true;
   if (label.usStates.some((state) => where.usStates.some((wanted) => wanted === state)))

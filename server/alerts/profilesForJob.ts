@@ -13,12 +13,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { companyKey, SENIORITIES, type ProfileSlot } from '../../contract';
+import { companyKey, DEFAULT_RESIDENCE, SENIORITIES, type ProfileSlot } from '../../contract';
 import type { Database, Transaction } from '../db/database';
 import { jobs, profiles } from '../db/schema';
 import { hiddenCompanies, matchActions } from '../db/matchActionTables';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
-import { LOCATION_RULE, type RemoteChoice } from '../matching/locationRule';
+import { LOCATION_RULE, remoteChoicesAbroad, type RemoteChoice } from '../matching/locationRule';
 import {
   MATCH_POINTS,
   SENIORITY_POINTS,
@@ -65,11 +65,23 @@ const REMOTE_COLUMNS: Readonly<Record<RemoteChoice, Column>> = {
   remoteWorldwide: profiles.remoteWorldwide,
 };
 
+const inUs = eq(profiles.country, DEFAULT_RESIDENCE);
+
+/**
+ * A remote choice that accepts the job: by its US eligibility for a US resident, and for everyone
+ * else only where that holds outside the US too (remote from anywhere).
+ */
+function byRemoteChoice(job: OpenJob, choice: RemoteChoice): SQL | undefined {
+  const chosen = eq(REMOTE_COLUMNS[choice], true);
+  return remoteChoicesAbroad(job.usEligibility).includes(choice) ? chosen : and(chosen, inUs);
+}
+
 /** Matching's location rule (`LOCATION_RULE`) read from the job's side; null: it suits nobody. */
 function profilesWhereJobIs(job: OpenJob): SQL | null {
   const rule = LOCATION_RULE[job.usEligibility];
   const fits = [
-    ...rule.remoteChoices.map((choice) => eq(REMOTE_COLUMNS[choice], true)),
+    ...rule.remoteChoices.map((choice) => byRemoteChoice(job, choice)),
+    job.remoteAreas.length > 0 ? arrayOverlaps(profiles.remoteAreas, [...job.remoteAreas]) : null,
     rule.inPlaces && job.usPlaces.length > 0
       ? arrayOverlaps(profiles.usPlaces, [...job.usPlaces])
       : null,
@@ -131,6 +143,7 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       board: jobs.board,
       usEligibility: jobs.usEligibility,
       usPlaces: jobs.usPlaces,
+      remoteAreas: jobs.remoteAreas,
       seniority: jobs.seniority,
       salaryMinUsd: jobs.salaryMinUsd,
       salaryMaxUsd: jobs.salaryMaxUsd,

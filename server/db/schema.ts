@@ -47,6 +47,8 @@ export const profiles = pgTable(
     remoteWorldwide: boolean('remote_worldwide').notNull(),
     usStates: text('us_states').array().$type<UsStateCode[]>().notNull(),
     usCities: jsonb('us_cities').$type<UsCity[]>().notNull(),
+    /** Where the seeker lives, ISO 3166-1 alpha-2; rows from before it are US residents. */
+    country: text('country').notNull().default('US'),
     seniority: text('seniority').$type<Seniority>().notNull(),
     minSalaryUsd: integer('min_salary_usd'),
     needsVisaSponsorship: boolean('needs_visa_sponsorship').notNull(),
@@ -66,6 +68,14 @@ export const profiles = pgTable(
       .default(sql`'{}'`),
     /** The place keys ("TX", "TX/austin") of the states and cities the profile names. */
     usPlaces: text('us_places')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /**
+     * The remote-area keys (a country and its regions, see remoteAreas.ts) a seeker outside the US
+     * accepts; empty for a US resident, whom the US rule serves.
+     */
+    remoteAreas: text('remote_areas')
       .array()
       .notNull()
       .default(sql`'{}'`),
@@ -90,6 +100,9 @@ export const profiles = pgTable(
       .where(sql`${table.active}`),
     index('profiles_role_terms_gin')
       .using('gin', table.roleTerms)
+      .where(sql`${table.active}`),
+    index('profiles_remote_areas_gin')
+      .using('gin', table.remoteAreas)
       .where(sql`${table.active}`),
   ],
 );
@@ -191,6 +204,14 @@ export const jobs = pgTable(
     /** "ST" and "ST/city" keys of the US places named (see usPlaces.ts), matched against a profile's. */
     usPlaces: text('us_places').array().notNull(),
     remote: boolean('remote').notNull(),
+    /**
+     * A remote posting's countries and regions as keys ("DE", "europe", "worldwide"; remoteAreas.ts);
+     * empty when not remote, and in rows written before it until their board is polled again.
+     */
+    remoteAreas: text('remote_areas')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     usEligibility: text('us_eligibility').$type<UsEligibility>().notNull(),
     seniority: text('seniority').$type<JobSeniority>().notNull(),
     salaryMinUsd: integer('salary_min_usd'),
@@ -227,6 +248,7 @@ export const jobs = pgTable(
     unique('jobs_source_board_external_id').on(table.source, table.board, table.externalId),
     index('jobs_skills_gin').using('gin', table.skills),
     index('jobs_us_places_gin').using('gin', table.usPlaces),
+    index('jobs_remote_areas_gin').using('gin', table.remoteAreas),
     index('jobs_search_gin').using('gin', table.search),
     index('jobs_dedupe_key').on(table.dedupeKey),
     index('jobs_not_alerted')

@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, desc, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
+import { seekerRemoteAreas } from '../jobs/store/remoteAreas';
 import { profilePlaces } from '../jobs/store/usPlaces';
 import { NOT_FOLLOWING, onFollowedBoard, type Following } from './following';
 import { acceptedEligibilities } from './locationRule';
@@ -17,8 +18,10 @@ function locationFits(seeker: Seeker): SQL | null {
   const { where } = seeker.profile;
   const places = profilePlaces(where.usStates, where.usCities);
   const { byRemote, byPlace } = acceptedEligibilities(where);
+  const areas = seekerRemoteAreas(where);
   const fits = [
     byRemote.length > 0 ? inArray(jobs.usEligibility, byRemote) : null,
+    areas.length > 0 ? arrayOverlaps(jobs.remoteAreas, areas) : null,
     places.length > 0 && byPlace.length > 0
       ? and(inArray(jobs.usEligibility, byPlace), arrayOverlaps(jobs.usPlaces, places))
       : null,

@@ -1,5 +1,6 @@
-import type { WorkLocations } from '../../contract';
+import { DEFAULT_RESIDENCE, type WorkLocations } from '../../contract';
 import type { UsEligibility } from '../jobs/jobRecord';
+import { residenceOf } from '../jobs/store/remoteAreas';
 
 /** A remote choice of the profile. */
 export type RemoteChoice = keyof Pick<WorkLocations, 'remoteUs' | 'remoteWorldwide'>;
@@ -16,7 +17,9 @@ export interface LocationFit {
  * Matching's location rule, read from the profile's side (`candidateJobs`: the jobs a seeker
  * takes) and from the job's side (`profilesForJob`: the seekers a job suits). Remote from anywhere
  * suits either remote choice, remote in the US suits remote in the US and the seekers in its
- * places, an on-site US job suits the seekers in its places, a job outside the US nobody.
+ * places, an on-site US job suits the seekers in its places, a job outside the US nobody. That is
+ * the rule for a US resident; one outside the US takes remote jobs by the countries and regions
+ * they are open to (`seekerRemoteAreas`) instead of by their US eligibility.
  */
 export const LOCATION_RULE: Readonly<Record<UsEligibility, LocationFit>> = {
   'remote-worldwide': { remoteChoices: ['remoteUs', 'remoteWorldwide'], inPlaces: false },
@@ -28,12 +31,23 @@ export const LOCATION_RULE: Readonly<Record<UsEligibility, LocationFit>> = {
 const KINDS = Object.entries(LOCATION_RULE) as [UsEligibility, LocationFit][];
 
 /**
+ * The remote choices that accept a job of this kind for a seeker outside the US: remote from
+ * anywhere as for everyone; the remote choice (open to where they live) takes the rest only by
+ * the job's remote areas (`seekerRemoteAreas`), never by US eligibility.
+ */
+export const remoteChoicesAbroad = (kind: UsEligibility): readonly RemoteChoice[] =>
+  kind === 'remote-worldwide' ? LOCATION_RULE[kind].remoteChoices : [];
+
+/**
  * The kinds of job the seeker accepts by a remote choice alone, and those they accept when the
  * job is in one of their places.
  */
 export function acceptedEligibilities(where: WorkLocations) {
+  const abroad = residenceOf(where) !== DEFAULT_RESIDENCE;
+  const choices = (kind: UsEligibility) =>
+    abroad ? remoteChoicesAbroad(kind) : LOCATION_RULE[kind].remoteChoices;
   return {
-    byRemote: KINDS.filter(([, fit]) => fit.remoteChoices.some((choice) => where[choice])).map(
+    byRemote: KINDS.filter(([kind]) => choices(kind).some((choice) => where[choice])).map(
       ([kind]) => kind,
     ),
     byPlace: KINDS.filter(([, fit]) => fit.inPlaces).map(([kind]) => kind),

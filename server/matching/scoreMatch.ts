@@ -1,5 +1,11 @@
-import type { JobMatch, MatchReason, SalaryRangeUsd } from '../../contract';
+import {
+  DEFAULT_RESIDENCE,
+  type JobMatch,
+  type MatchReason,
+  type SalaryRangeUsd,
+} from '../../contract';
 import type { VisaSponsorship } from '../jobs/jobRecord';
+import { residenceOf } from '../jobs/store/remoteAreas';
 import type { CandidateJob } from './candidateJobs';
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
@@ -135,9 +141,18 @@ function titleReason(job: Pick<CandidateJob, 'matchedRole' | 'nearRole'>): Match
   };
 }
 
-function locationReason(job: CandidateJob): MatchReason {
+function locationReason(job: CandidateJob, abroad: boolean): MatchReason {
   const locations = [...job.locations];
   const points = MATCH_POINTS.location;
+  // Outside the US a remote job other than from anywhere is a candidate by the seeker's region.
+  if (abroad && job.remote && job.usEligibility !== 'remote-worldwide')
+    return {
+      kind: 'location',
+      fit: 'remote-region',
+      locations,
+      points,
+      text: 'Remote, open to where you live.',
+    };
   if (job.usEligibility === 'remote-worldwide')
     return {
       kind: 'location',
@@ -244,7 +259,7 @@ export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
   const reasons = [
     skills,
     titleReason(job),
-    locationReason(job),
+    locationReason(job, residenceOf(seeker.profile.where) !== DEFAULT_RESIDENCE),
     seniorityReason(seeker, job),
     salaryReason(seeker.profile.minSalaryUsd, salary),
     visaReason(seeker.profile.needsVisaSponsorship, job),

@@ -1,6 +1,7 @@
 import type { AlertProfileInput, UsCity } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { cleanLine } from '../http/text';
+import { isCountryCode, residenceOf } from '../jobs/store/remoteAreas';
 import { canonicalSkill } from '../skills/skillVocabulary';
 
 /** Cleaned (`cleanLine`), without blanks or repeats (ignoring case), first spelling kept. */
@@ -44,8 +45,13 @@ function assertNoneBlank(values: readonly string[]): void {
   if (values.some((value) => cleanLine(value) === '')) throw new ApiFailure('invalid-request');
 }
 
-/** A profile as it is stored; the schema has refused unsafe text already (profileSchema.ts). */
+/**
+ * A profile as it is stored; the schema has refused unsafe text already (profileSchema.ts) and a
+ * country that is not two capitals, and this refuses an unassigned one (`country-unknown`).
+ */
 export function normaliseProfile(input: AlertProfileInput): AlertProfileInput {
+  const country = residenceOf(input.where);
+  if (!isCountryCode(country)) throw new ApiFailure('country-unknown');
   assertNoneBlank([
     ...input.targetRoles,
     ...input.skills,
@@ -59,6 +65,7 @@ export function normaliseProfile(input: AlertProfileInput): AlertProfileInput {
       remoteWorldwide: input.where.remoteWorldwide,
       usStates: [...new Set(input.where.usStates)],
       usCities: uniqueCities(input.where.usCities),
+      country,
     },
     seniority: input.seniority,
     minSalaryUsd: input.minSalaryUsd,

@@ -1,5 +1,6 @@
 import type { AlertProfile, AlertProfileInput } from '../../contract';
 import type { profiles } from '../db/schema';
+import { residenceOf } from '../jobs/store/remoteAreas';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -13,6 +14,7 @@ export function toAlertProfile(row: ProfileRow): AlertProfile {
       remoteWorldwide: row.remoteWorldwide,
       usStates: row.usStates,
       usCities: row.usCities,
+      country: row.country,
     },
     seniority: row.seniority,
     minSalaryUsd: row.minSalaryUsd,
@@ -30,6 +32,7 @@ export function toColumns(profile: AlertProfileInput) {
     remoteWorldwide: profile.where.remoteWorldwide,
     usStates: profile.where.usStates,
     usCities: profile.where.usCities,
+    country: residenceOf(profile.where),
     seniority: profile.seniority,
     minSalaryUsd: profile.minSalaryUsd,
     needsVisaSponsorship: profile.needsVisaSponsorship,

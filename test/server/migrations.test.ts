@@ -94,8 +94,20 @@ describe.each(DATABASES)('migrating a database of the one-profile days on %s', (
 
       await database.migrate(MIGRATIONS);
 
-      expect(await database.query(sql`SELECT uid, slot, active, skills FROM profiles`)).toEqual([
-        { uid: 'earlier-user', slot: 1, active: true, skills: ['Go'] },
+      // A profile from before residence lives in the US, where the US rule serves it as before.
+      expect(
+        await database.query(
+          sql`SELECT uid, slot, active, skills, country, remote_areas FROM profiles`,
+        ),
+      ).toEqual([
+        {
+          uid: 'earlier-user',
+          slot: 1,
+          active: true,
+          skills: ['Go'],
+          country: 'US',
+          remote_areas: [],
+        },
       ]);
       expect(await database.query(sql`SELECT uid, slot, file_name FROM cvs`)).toEqual([
         { uid: 'earlier-user', slot: 1, file_name: 'cv.txt' },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { PostingLabel } from '../../scripts/evalLabels';
+import type { LabelRegion, PostingLabel } from '../../scripts/evalLabels';
 import {
   rankingFigures,
   readGrades,
@@ -132,6 +132,27 @@ describe('withinPlaces', () => {
     expect(
       withinPlaces(abroad, label({ remote: 'remote', countries: [], regions: ['europe'] })),
     ).toBe(false);
+  });
+});
+
+describe('withinPlaces for remote open to where the seeker lives, outside the US', () => {
+  it('takes remote anywhere, in their country or in one of its regions; not a region elsewhere', () => {
+    const inGermany = seeker({
+      livesIn: 'DE',
+      profile: { ...profile, where: { ...profile.where, remoteUs: true, remoteWorldwide: false } },
+    });
+    const remote = (countries: string[], regions: LabelRegion[]) =>
+      withinPlaces(
+        inGermany,
+        label({ remote: 'remote', countries, regions, openToUsBased: false }),
+      );
+    expect(remote([], [])).toBe(true);
+    expect(remote(['DE', 'FR'], [])).toBe(true);
+    expect(remote([], ['europe'])).toBe(true);
+    expect(remote([], ['emea'])).toBe(true);
+    expect(remote([], ['apac'])).toBe(false);
+    expect(remote(['US'], [])).toBe(false);
+    expect(withinPlaces(inGermany, label({ countries: ['DE'] }))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { jobs } from '../../db/schema';
 import type { JobRecord } from '../jobRecord';
+import { jobRemoteAreas } from './remoteAreas';
 import { usPlacesOfRecord } from './usPlaces';
 
 /** What a posting's row holds that its source decides: written on insert and on every change. */
@@ -18,6 +19,7 @@ export function jobContentOf(record: JobRecord): JobContent {
     locations: [...record.locations],
     usPlaces: usPlacesOfRecord(record),
     remote: record.remote,
+    remoteAreas: jobRemoteAreas(record),
     usEligibility: record.usEligibility,
     seniority: record.seniority,
     // Hourly and monthly pay converted to a year can have cents; the columns hold whole dollars.

@@ -89,5 +89,5 @@ export function useMatchingBackend(database: DatabaseName) {
   const remoteMatches = async (changes: Partial<AlertProfileInput>) =>
     matchesOf(await seeker({ where: REMOTE_ONLY, minSalaryUsd: null, ...changes }));
 
-  return { seeker, ingest, fixtureIds, findFor, matchesOf, remoteMatches };
+  return { app: () => app, seeker, ingest, fixtureIds, findFor, matchesOf, remoteMatches };
 }
