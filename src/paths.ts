@@ -7,6 +7,8 @@ export const PATHS = {
   login: '/login',
   account: '/account',
   profile: '/profile',
+  /** Where "Start free" leads: a CV (or a role and a few skills), then matches. */
+  start: '/start',
   matches: '/matches',
   blog: '/blog',
   privacy: '/privacy',

@@ -59,7 +59,7 @@ export function HomeRoute() {
               reads.
             </p>
             <p className="actions">
-              <Link className="button button--primary" to={PATHS.profile}>
+              <Link className="button button--primary" to={PATHS.start}>
                 Start free
               </Link>
               <Link className="button button--secondary" to={PRICING_PATH}>

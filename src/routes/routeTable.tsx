@@ -63,6 +63,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: routeSegment(PATHS.start),
+            caseSensitive: true,
+            ...lazyRoute(
+              'StartRoute',
+              () => import('./StartRoute'),
+              (m) => m.StartRoute,
+            ),
+          },
+          {
             path: routeSegment(PATHS.profile),
             caseSensitive: true,
             ...lazyRoute(

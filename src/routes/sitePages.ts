@@ -11,6 +11,7 @@ import { matchesMeta } from './MatchesRoute';
 import { notFoundMeta } from './NotFoundRoute';
 import { privacyMeta } from './PrivacyRoute';
 import { profileMeta } from './ProfileRoute';
+import { startMeta } from './StartRoute';
 import { refundMeta } from './RefundRoute';
 import { termsMeta } from './TermsRoute';
 import { NOT_FOUND_FILE, PATHS } from '../paths';
@@ -38,6 +39,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   page(PATHS.imprint, imprintMeta),
   page(PATHS.login, loginMeta),
   page(PATHS.account, accountMeta),
+  page(PATHS.start, startMeta),
   page(PATHS.profile, profileMeta),
   page(PATHS.matches, matchesMeta),
 ];

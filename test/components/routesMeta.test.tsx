@@ -64,7 +64,13 @@ describe.each([...SITE_PAGES, NOT_FOUND_PAGE])('the metadata of $path', ({ path,
 });
 
 describe('indexing', () => {
-  const UNLISTED: string[] = [PATHS.login, PATHS.account, PATHS.profile, PATHS.matches];
+  const UNLISTED: string[] = [
+    PATHS.login,
+    PATHS.account,
+    PATHS.profile,
+    PATHS.start,
+    PATHS.matches,
+  ];
 
   it.each([...UNLISTED, '/does-not-exist'])('keeps %s out of search results', async (path) => {
     await renderSite(path);

@@ -9,6 +9,7 @@ describe('the site paths', () => {
       login: '/login',
       account: '/account',
       profile: '/profile',
+      start: '/start',
       matches: '/matches',
       blog: '/blog',
       privacy: '/privacy',

@@ -1,21 +1,22 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type {
-  AlertProfile,
-  AlertProfileInput,
-  CvSummary,
-  DeleteCvResponse,
-  DeleteProfileResponse,
-  FollowMode,
-  FollowsResponse,
-  FollowSource,
-  GetProfileResponse,
-  GetProfilesResponse,
-  ProfileSlot,
-  PutCvResponse,
-  PutProfileResponse,
+import {
+  CV_MAX_BYTES,
+  type AlertProfile,
+  type AlertProfileInput,
+  type CvSummary,
+  type DeleteCvResponse,
+  type DeleteProfileResponse,
+  type FollowMode,
+  type FollowsResponse,
+  type FollowSource,
+  type GetProfileResponse,
+  type GetProfilesResponse,
+  type ProfileSlot,
+  type PutCvResponse,
+  type PutProfileResponse,
 } from '../../../contract';
 import type { BackendClient } from '../backend/backendClient';
-import { backendErrorOf } from '../backend/backendErrors';
+import { BackendFailure, backendErrorOf } from '../backend/backendErrors';
 import { EMPTY_PROFILE_CONTEXT } from './emptyProfileContext';
 import type { BackendError } from '../backend/clientErrors';
 
@@ -49,6 +50,8 @@ export interface ProfileContext {
 export type ProfileEvent =
   | { type: 'LOAD'; uid: string; slot: ProfileSlot }
   | { type: 'SAVE'; input: AlertProfileInput }
+  /** The start step's save: it replaces a profile the slot holds only when `replacing` says so. */
+  | { type: 'START_PROFILE'; input: AlertProfileInput; replacing: boolean }
   | { type: 'UPLOAD_CV'; file: File }
   | { type: 'REMOVE_CV' }
   | { type: 'DELETE_PROFILE' }
@@ -146,7 +149,9 @@ function withCurrentSlot(
 /** Events the form can send whenever the profile is shown and nothing is running. */
 const READY_EVENTS = {
   SAVE: { target: 'saving' },
-  UPLOAD_CV: { target: 'uploading' },
+  START_PROFILE: { target: 'saving', guard: 'replacesOnlyWhenConfirmed' },
+  // A file the backend would refuse for its size is refused here, with the catalogue's message.
+  UPLOAD_CV: [{ guard: 'isCvTooLarge', actions: 'refuseCvTooLarge' }, { target: 'uploading' }],
   REMOVE_CV: { target: 'removingCv', guard: 'hasCv' },
   DELETE_PROFILE: { target: 'deletingProfile', guard: 'holdsSomething' },
   FOLLOW: { target: 'changingFollows' },
@@ -195,6 +200,10 @@ export const profileMachine = setup({
       return { ...EMPTY_PROFILE_CONTEXT, ...kept, uid: event.uid, slot: event.slot };
     }),
     clearError: assign({ error: null, failedOperation: null }),
+    refuseCvTooLarge: assign({
+      error: () => backendErrorOf(new BackendFailure('cv-too-large')),
+      failedOperation: 'upload',
+    }),
     recordFailure: assign(({ event }, params: { operation: ProfileOperation }) => ({
       error: backendErrorOf('error' in event ? event.error : event),
       failedOperation: params.operation,
@@ -206,6 +215,14 @@ export const profileMachine = setup({
       return event.uid !== context.uid || event.slot !== context.slot;
     },
     hasCv: ({ context }) => context.cv !== null,
+    isCvTooLarge: ({ event }) => {
+      assertEvent(event, 'UPLOAD_CV');
+      return event.file.size > CV_MAX_BYTES;
+    },
+    replacesOnlyWhenConfirmed: ({ context, event }) => {
+      assertEvent(event, 'START_PROFILE');
+      return context.profile === null || event.replacing;
+    },
     holdsSomething: ({ context }) => context.profile !== null || context.cv !== null,
     loadFailed: ({ context }) => context.failedOperation === 'load',
   },
@@ -256,7 +273,7 @@ export const profileMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context, event }) => {
-          assertEvent(event, 'SAVE');
+          assertEvent(event, ['SAVE', 'START_PROFILE']);
           return { ...slotInputOf(context), input: event.input };
         },
         onDone: {

@@ -24,7 +24,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.paid ? (
           <PlanButton>{plan.callToAction}</PlanButton>
         ) : (
-          <Link className="button button--secondary" to={PATHS.profile}>
+          <Link className="button button--secondary" to={PATHS.start}>
             {plan.callToAction}
           </Link>
         )}
