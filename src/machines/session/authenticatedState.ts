@@ -4,16 +4,61 @@ import {
   confirmingPasswordReset,
   sendingPasswordReset,
 } from './anyUserOperations';
-import {
-  endedOrFailedMeanwhile,
-  followIfNotRegistered,
-  followIfSignedInMeanwhile,
-  followIfUserChanged,
-  followUser,
-  inFlight,
-  sensitiveOperationErrors,
-} from './reconciliation';
+import { operationState } from './operationState';
+import { followIfNotRegistered, followUser } from './reconciliation';
+import type { PlainNoticeCode } from './noticeCatalogue';
 import { sessionSetup } from './sessionSetup';
+import type { PendingOperation, SessionContext } from './sessionTypes';
+
+/**
+ * Changing the password or the address, and deleting the account: the pending operation waits in
+ * the context; a provider that wants a recent sign-in gets one, after which it runs again.
+ */
+const sensitiveOperation = {
+  actsAsSignedInUser: true,
+  holds: 'pendingOperation',
+  onError: [
+    { guard: 'errorNeedsRecentLogin', target: 'needsRecentLogin', actions: 'assignError' },
+    { target: 'idle', actions: ['clearPendingOperation', 'assignError'] },
+  ],
+} as const;
+
+type PendingChange = Extract<PendingOperation, { kind: 'changeEmail' | 'changePassword' }>;
+
+/** The change waiting in the context for its operation (through a re-authentication too). */
+function pendingChangeIn<TKind extends PendingChange['kind']>(
+  context: SessionContext,
+  kind: TKind,
+): Extract<PendingChange, { kind: TKind }> {
+  const pending = context.pendingOperation;
+  if (!isPending(pending, kind)) throw new Error(`${kind} needs the pending change`);
+  return pending;
+}
+
+function isPending<TKind extends PendingChange['kind']>(
+  pending: PendingOperation | null,
+  kind: TKind,
+): pending is Extract<PendingChange, { kind: TKind }> {
+  return pending?.kind === kind;
+}
+
+/** The current password, where the person gave one (for a re-authentication on the way). */
+function withCurrentPassword(change: { currentPassword?: string }) {
+  return change.currentPassword === undefined ? {} : { currentPassword: change.currentPassword };
+}
+
+/** Changing the password or the address: done, the change is dropped and the person told. */
+function pendingChange(done: PlainNoticeCode) {
+  return {
+    ...sensitiveOperation,
+    onDone: [
+      {
+        target: 'idle',
+        actions: ['clearPendingOperation', { type: 'assignNotice', params: done }],
+      },
+    ],
+  } as const;
+}
 
 /** A registered user, and what only a registered user may do. */
 export const authenticated = sessionSetup.createStateConfig({
@@ -41,9 +86,7 @@ export const authenticated = sessionSetup.createStateConfig({
               params: ({ event }) => ({
                 kind: 'changePassword',
                 newPassword: event.newPassword,
-                ...(event.currentPassword === undefined
-                  ? {}
-                  : { currentPassword: event.currentPassword }),
+                ...withCurrentPassword(event),
               }),
             },
           ],
@@ -72,81 +115,33 @@ export const authenticated = sessionSetup.createStateConfig({
               params: ({ event }) => ({
                 kind: 'changeEmail',
                 newEmail: event.newEmail,
-                ...(event.currentPassword === undefined
-                  ? {}
-                  : { currentPassword: event.currentPassword }),
+                ...withCurrentPassword(event),
               }),
             },
           ],
         },
       },
     },
-    sendingEmailVerification: {
-      ...inFlight,
-      tags: ['sendEmailVerification', 'busy'],
-      invoke: {
-        id: 'sendEmailVerification',
-        src: 'sendEmailVerification',
-        onDone: [
-          followIfUserChanged,
-          { target: 'idle', actions: { type: 'assignNotice', params: 'verification-sent' } },
-        ],
-        onError: [...endedOrFailedMeanwhile(), { target: 'idle', actions: 'assignError' }],
-      },
-    },
-    changingEmail: {
-      ...inFlight,
+    sendingEmailVerification: operationState('sendEmailVerification', {
+      actsAsSignedInUser: true,
+      onDone: [{ target: 'idle', actions: { type: 'assignNotice', params: 'verification-sent' } }],
+      onError: [{ target: 'idle', actions: 'assignError' }],
+    }),
+    changingEmail: operationState('changeEmail', {
       description: 'E-mail a link to the new address; the address changes only when it is opened.',
-      tags: ['changeEmail', 'busy'],
-      invoke: {
-        id: 'changeEmail',
-        src: 'changeEmail',
-        input: ({ context }) => {
-          if (context.pendingOperation?.kind !== 'changeEmail') {
-            throw new Error('changingEmail needs the new address');
-          }
-          const { newEmail, currentPassword } = context.pendingOperation;
-          return currentPassword === undefined ? { newEmail } : { newEmail, currentPassword };
-        },
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'idle',
-            actions: [
-              'clearPendingOperation',
-              { type: 'assignNotice', params: 'email-change-sent' },
-            ],
-          },
-        ],
-        onError: sensitiveOperationErrors(),
+      ...pendingChange('email-change-sent'),
+      input: ({ context }) => {
+        const change = pendingChangeIn(context, 'changeEmail');
+        return { newEmail: change.newEmail, ...withCurrentPassword(change) };
       },
-    },
-    changingPassword: {
-      ...inFlight,
-      tags: ['changePassword', 'busy'],
-      invoke: {
-        id: 'changePassword',
-        src: 'changePassword',
-        input: ({ context }) => {
-          if (context.pendingOperation?.kind !== 'changePassword') {
-            throw new Error('changingPassword needs the new password');
-          }
-          const { newPassword, currentPassword } = context.pendingOperation;
-          return currentPassword === undefined ? { newPassword } : { newPassword, currentPassword };
-        },
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'idle',
-            actions: [
-              'clearPendingOperation',
-              { type: 'assignNotice', params: 'password-changed' },
-            ],
-          },
-        ],
-        onError: sensitiveOperationErrors(),
+    }),
+    changingPassword: operationState('changePassword', {
+      ...pendingChange('password-changed'),
+      input: ({ context }) => {
+        const change = pendingChangeIn(context, 'changePassword');
+        return { newPassword: change.newPassword, ...withCurrentPassword(change) };
       },
-    },
+    }),
     needsRecentLogin: {
       description: 'The provider wants a recent sign-in before it allows the operation.',
       tags: ['reauthenticationNeeded'],
@@ -155,92 +150,64 @@ export const authenticated = sessionSetup.createStateConfig({
         CANCEL: { target: 'idle', actions: ['clearMessages', 'clearPendingOperation'] },
       },
     },
-    reauthenticating: {
-      ...inFlight,
-      tags: ['reauthenticate', 'busy', 'reauthenticationNeeded'],
-      on: {
-        AUTH_CHANGED: { actions: 'deferAuthChange' },
-        // The Google popup waits for a person: Cancel is its way out.
-        CANCEL: [
-          followIfUserChanged,
-          {
-            target: 'idle',
-            actions: ['clearMessages', 'clearPendingOperation'],
-          },
-        ],
+    reauthenticating: operationState('reauthenticate', {
+      actsAsSignedInUser: true,
+      holds: 'pendingOperation',
+      tags: ['reauthenticationNeeded'],
+      // The Google popup waits for a person: Cancel is its way out.
+      onCancel: [{ target: 'idle', actions: ['clearMessages', 'clearPendingOperation'] }],
+      input: ({ event }) => {
+        assertEvent(event, 'REAUTHENTICATE');
+        return event.password === undefined ? {} : { password: event.password };
       },
-      invoke: {
-        id: 'reauthenticate',
-        src: 'reauthenticate',
-        input: ({ event }) => {
-          assertEvent(event, 'REAUTHENTICATE');
-          return event.password === undefined ? {} : { password: event.password };
+      onDone: [
+        followIfNotRegistered,
+        {
+          guard: 'pendingIsPasswordChange',
+          target: 'changingPassword',
+          actions: { type: 'assignUser', params: ({ event }) => event.output },
         },
-        onDone: [
-          followIfUserChanged,
-          followIfNotRegistered,
-          {
-            guard: 'pendingIsPasswordChange',
-            target: 'changingPassword',
-            actions: { type: 'assignUser', params: ({ event }) => event.output },
-          },
-          {
-            guard: 'pendingIsEmailChange',
-            target: 'changingEmail',
-            actions: { type: 'assignUser', params: ({ event }) => event.output },
-          },
-          {
-            target: 'deletingAccount',
-            actions: { type: 'assignUser', params: ({ event }) => event.output },
-          },
-        ],
-        onError: [
-          ...endedOrFailedMeanwhile(['clearPendingOperation']),
-          { target: 'needsRecentLogin', actions: 'assignError' },
-        ],
-      },
-    },
-    refreshingSession: {
+        {
+          guard: 'pendingIsEmailChange',
+          target: 'changingEmail',
+          actions: { type: 'assignUser', params: ({ event }) => event.output },
+        },
+        {
+          target: 'deletingAccount',
+          actions: { type: 'assignUser', params: ({ event }) => event.output },
+        },
+      ],
+      onError: [{ target: 'needsRecentLogin', actions: 'assignError' }],
+    }),
+    refreshingSession: operationState('refreshSession', {
       description: 'Reload the user, then force a new ID token.',
-      ...inFlight,
-      tags: ['refreshSession', 'busy'],
-      invoke: {
-        id: 'refreshSession',
-        src: 'refreshSession',
-        onDone: [
-          followIfUserChanged,
-          followIfNotRegistered,
-          {
-            target: 'idle',
-            actions: [
-              { type: 'assignUser', params: ({ event }) => event.output },
-              { type: 'assignNotice', params: 'session-refreshed' },
-            ],
-          },
-        ],
-        onError: [...endedOrFailedMeanwhile(), { target: 'idle', actions: 'assignError' }],
-      },
-    },
-    deletingAccount: {
-      ...inFlight,
-      tags: ['deleteAccount', 'busy'],
-      invoke: {
-        id: 'deleteAccount',
-        src: 'deleteAccount',
-        onDone: [
-          followIfSignedInMeanwhile,
-          {
-            target: '#session.startingGuest',
-            actions: [
-              'clearPendingOperation',
-              { type: 'assignUser', params: null },
-              { type: 'assignNotice', params: 'account-deleted' },
-            ],
-          },
-        ],
-        onError: sensitiveOperationErrors(),
-      },
-    },
+      actsAsSignedInUser: true,
+      onDone: [
+        followIfNotRegistered,
+        {
+          target: 'idle',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => event.output },
+            { type: 'assignNotice', params: 'session-refreshed' },
+          ],
+        },
+      ],
+      onError: [{ target: 'idle', actions: 'assignError' }],
+    }),
+    deletingAccount: operationState('deleteAccount', {
+      ...sensitiveOperation,
+      endsSignedOut: true,
+      onDone: [
+        {
+          target: '#session.startingGuest',
+          actions: [
+            'clearPendingOperation',
+            { type: 'assignUser', params: null },
+            { type: 'assignNotice', params: 'account-deleted' },
+          ],
+        },
+      ],
+    }),
     offeringCarryOver: {
       description:
         'The sign-in discarded a guest that saved work: bring it (replace or merge) or leave it.',
@@ -249,37 +216,32 @@ export const authenticated = sessionSetup.createStateConfig({
         CARRY_OVER: { target: 'carryingOver', actions: 'clearMessages' },
       },
     },
-    carryingOver: {
-      ...inFlight,
+    carryingOver: operationState('carryOver', {
       description:
         "The backend moves (or deletes) the guest's work in one transaction, with both ID tokens.",
-      tags: ['carryOver', 'busy', 'carryOverOffered'],
-      invoke: {
-        id: 'carryOver',
-        src: 'carryOver',
-        input: ({ context, event }) => {
-          assertEvent(event, 'CARRY_OVER');
-          if (!context.discardedGuest) throw new Error('carryingOver needs the guest');
-          return { guestIdToken: context.discardedGuest.idToken, mode: event.mode };
-        },
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'idle',
-            actions: [
-              'clearDiscardedGuest',
-              { type: 'assignCarriedOverNotice', params: ({ event }) => event.output.mode },
-            ],
-          },
-        ],
-        // Nothing moved: a failure worth retrying asks again; one that cannot succeed ends it.
-        onError: [
-          ...endedOrFailedMeanwhile(['clearDiscardedGuest']),
-          { guard: 'errorCanBeRetried', target: 'offeringCarryOver', actions: 'assignError' },
-          { target: 'idle', actions: ['clearDiscardedGuest', 'assignError'] },
-        ],
+      actsAsSignedInUser: true,
+      holds: 'discardedGuest',
+      tags: ['carryOverOffered'],
+      input: ({ context, event }) => {
+        assertEvent(event, 'CARRY_OVER');
+        if (!context.discardedGuest) throw new Error('carryingOver needs the guest');
+        return { guestIdToken: context.discardedGuest.idToken, mode: event.mode };
       },
-    },
+      onDone: [
+        {
+          target: 'idle',
+          actions: [
+            'clearDiscardedGuest',
+            { type: 'assignCarriedOverNotice', params: ({ event }) => event.output.mode },
+          ],
+        },
+      ],
+      // Nothing moved: a failure worth retrying asks again; one that cannot succeed ends it.
+      onError: [
+        { guard: 'errorCanBeRetried', target: 'offeringCarryOver', actions: 'assignError' },
+        { target: 'idle', actions: ['clearDiscardedGuest', 'assignError'] },
+      ],
+    }),
     sendingPasswordReset,
     confirmingPasswordReset,
     applyingEmailAction,

@@ -4,7 +4,8 @@ import {
   confirmingPasswordReset,
   sendingPasswordReset,
 } from './anyUserOperations';
-import { failedMeanwhile, followIfUserChanged, followUser, inFlight } from './reconciliation';
+import { operationState } from './operationState';
+import { followUser } from './reconciliation';
 import { sessionSetup } from './sessionSetup';
 
 /** An anonymous user (every visitor), and where a guest may go from here. */
@@ -46,22 +47,13 @@ export const guest = sessionSetup.createStateConfig({
     sendingPasswordReset,
     confirmingPasswordReset,
     applyingEmailAction,
-    sendingSignInLink: {
-      ...inFlight,
-      tags: ['sendSignInLink', 'busy'],
-      invoke: {
-        id: 'sendSignInLink',
-        src: 'sendSignInLink',
-        input: ({ event }) => {
-          assertEvent(event, 'SEND_SIGN_IN_LINK');
-          return { email: event.email };
-        },
-        onDone: [
-          followIfUserChanged,
-          { target: 'idle', actions: { type: 'assignNotice', params: 'sign-in-link-sent' } },
-        ],
-        onError: [...failedMeanwhile, { target: 'idle', actions: 'assignError' }],
+    sendingSignInLink: operationState('sendSignInLink', {
+      input: ({ event }) => {
+        assertEvent(event, 'SEND_SIGN_IN_LINK');
+        return { email: event.email };
       },
-    },
+      onDone: [{ target: 'idle', actions: { type: 'assignNotice', params: 'sign-in-link-sent' } }],
+      onError: [{ target: 'idle', actions: 'assignError' }],
+    }),
   },
 });

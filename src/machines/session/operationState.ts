@@ -10,12 +10,16 @@ import type { SessionOperation, SessionTag } from './sessionTypes';
 /** The shapes `sessionSetup` accepts, so an operation's transitions are typed by its actor. */
 type SessionStateConfig = Parameters<typeof sessionSetup.createStateConfig>[0];
 type SessionInvoke = Extract<NonNullable<SessionStateConfig['invoke']>, { src: string }>;
-type InvokeOf<TSrc extends SessionOperation> = Extract<SessionInvoke, { src: TSrc }>;
-type TransitionIn<T> = T extends readonly (infer E)[] ? TransitionIn<E> : Exclude<T, string>;
-type DoneTransition<TSrc extends SessionOperation> = TransitionIn<
+/** An operation's name, which is also its actor's: renaming either alone fails to compile. */
+type OperationActor = SessionOperation & SessionInvoke['src'];
+type InvokeOf<TSrc extends OperationActor> = Extract<SessionInvoke, { src: TSrc }>;
+type TransitionIn<T> = T extends readonly (infer E)[]
+  ? TransitionIn<E>
+  : Exclude<T, string | undefined>;
+type DoneTransition<TSrc extends OperationActor> = TransitionIn<
   NonNullable<InvokeOf<TSrc>['onDone']>
 >;
-type ErrorTransition<TSrc extends SessionOperation> = TransitionIn<
+type ErrorTransition<TSrc extends OperationActor> = TransitionIn<
   NonNullable<InvokeOf<TSrc>['onError']>
 >;
 type CancelTransition = TransitionIn<NonNullable<NonNullable<SessionStateConfig['on']>['CANCEL']>>;
@@ -28,9 +32,9 @@ const CLEAR_HELD = {
 } as const satisfies Record<Held, string>;
 
 /** The actor's input, required where the actor takes one. */
-type InputOf<TSrc extends SessionOperation> = Pick<InvokeOf<TSrc>, 'input'>;
+type InputOf<TSrc extends OperationActor> = Pick<InvokeOf<TSrc>, 'input'>;
 
-export type OperationParts<TSrc extends SessionOperation> = InputOf<TSrc> & {
+export type OperationParts<TSrc extends OperationActor> = InputOf<TSrc> & {
   description?: string;
   /** The operation's own outcomes, tried once no change of user is to be followed. */
   onDone?: readonly DoneTransition<TSrc>[];
@@ -59,10 +63,11 @@ export type OperationParts<TSrc extends SessionOperation> = InputOf<TSrc> & {
 /**
  * A state that runs one operation: the actor `src`, invoked under its own name (so the invoke id
  * is checked against the actors), tagged with it and `busy`. The cross-tab rule is written here
- * once: AUTH_CHANGED is deferred while it runs, and every settle (and Cancel) first follows a user
- * the operation did not produce before its own outcome is taken.
+ * once. While the operation runs, AUTH_CHANGED is deferred, not applied: its own result or error
+ * says what happened (a disabled user learns why). Every settle (and Cancel) then first follows a
+ * user the operation did not produce, so the change is never lost, before its own outcome.
  */
-export function operationState<TSrc extends SessionOperation>(
+export function operationState<TSrc extends OperationActor>(
   src: TSrc,
   parts: OperationParts<TSrc>,
 ) {
@@ -80,7 +85,7 @@ export function operationState<TSrc extends SessionOperation>(
     tags: [src, 'busy' as const, ...(parts.tags ?? [])],
     on: {
       AUTH_CHANGED: { actions: 'deferAuthChange' as const },
-      ...(parts.onCancel ? { CANCEL: [followIfUserChanged, ...parts.onCancel] } : {}),
+      ...(parts.onCancel ? { CANCEL: [followUserChanged, ...parts.onCancel] } : {}),
     },
     invoke: {
       id: src,

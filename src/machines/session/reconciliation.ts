@@ -1,15 +1,4 @@
-import { sessionSetup } from './sessionSetup';
 import type { SessionUser, SignInResult } from './sessionTypes';
-
-/**
- * While an operation runs, AUTH_CHANGED is deferred, not applied: the operation's own result or
- * error says what happened (a disabled user learns why), and the change is reconciled when the
- * operation settles (`afterSettling`), so it is never lost.
- */
-export const inFlight = sessionSetup.createStateConfig({
-  entry: 'clearDeferredAuthChange',
-  on: { AUTH_CHANGED: { actions: 'deferAuthChange' } },
-});
 
 /**
  * First on every settle (and Cancel): the SDK's user changed while the operation ran, to someone
@@ -50,9 +39,8 @@ export const followIfNotRegistered = {
  * saying why, before any other change is followed.
  */
 export const followIfSomeoneElse = {
+  ...followIfUserChanged,
   guard: 'someoneElseMeanwhile',
-  target: '#session.reconciling',
-  actions: 'adoptDeferredUser',
 } as const;
 
 /**
@@ -64,30 +52,6 @@ export const followIfRegisteredElsewhere = {
   target: '#session.authenticated',
   actions: 'followRegistrationElsewhere',
 } as const;
-
-/**
- * The rule every failed operation starts with, written once: follow someone else who signed in
- * meanwhile, then follow any other change of user; only then is the failure this tab's own.
- */
-export const failedMeanwhile = [followIfSomeoneElse, followIfUserChanged] as const;
-
-type ClearedOnRevocation = 'clearPendingOperation' | 'clearDiscardedGuest';
-
-/**
- * `failedMeanwhile` where the session may be revoked: it ends (signing out, saying why) before any
- * other change is followed, dropping what was kept for the operation.
- */
-export function endedOrFailedMeanwhile(clear: readonly ClearedOnRevocation[] = []) {
-  return [
-    followIfSomeoneElse,
-    {
-      guard: 'isSessionRevoked' as const,
-      target: '#session.signingOut',
-      actions: [...clear, 'assignError' as const],
-    },
-    followIfUserChanged,
-  ] as const;
-}
 
 type RestingState = 'guest' | 'authenticated' | 'sessionFailed';
 
@@ -124,22 +88,6 @@ export function followUser(from: RestingState) {
           : []),
       ],
     },
-  ];
-}
-
-/**
- * How changing the password and deleting the account fail: a revoked session ends; a provider that
- * wants a recent sign-in gets one, after which the operation runs again; anything else is shown.
- */
-export function sensitiveOperationErrors() {
-  return [
-    ...endedOrFailedMeanwhile(['clearPendingOperation']),
-    {
-      guard: 'errorNeedsRecentLogin' as const,
-      target: 'needsRecentLogin',
-      actions: 'assignError' as const,
-    },
-    { target: 'idle', actions: ['clearPendingOperation' as const, 'assignError' as const] },
   ];
 }
 

@@ -2,17 +2,15 @@ import { assertEvent, sendTo } from 'xstate';
 import { authenticated } from './authenticatedState';
 import { guest } from './guestState';
 import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
-import {
-  endedOrFailedMeanwhile,
-  failedMeanwhile,
-  followIfSignedInMeanwhile,
-  followIfSomeoneElse,
-  followIfUserChanged,
-  followUser,
-  inFlight,
-  signedInToExistingAccount,
-} from './reconciliation';
+import { operationState } from './operationState';
+import { followUser, signedInToExistingAccount } from './reconciliation';
 import { sessionSetup } from './sessionSetup';
+
+/** No session could be created: the person is offered a retry. */
+const noSession = {
+  target: 'sessionFailed',
+  actions: ['logError', 'assignSessionFailed'],
+} as const;
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
@@ -43,77 +41,48 @@ export const sessionMachine = sessionSetup.createMachine({
   },
   initial: 'restoring',
   states: {
-    restoring: {
-      ...inFlight,
+    restoring: operationState('restoreSession', {
       description: 'Wait for the saved user and consume a pending redirect result.',
-      tags: ['restoreSession', 'busy'],
-      invoke: {
-        id: 'restoreSession',
-        src: 'restoreSession',
-        onDone: [
-          followIfUserChanged,
-          {
-            guard: { type: 'redirectNeedsSwitch', params: ({ event }) => event.output },
-            target: 'switchingAccount',
-            actions: [
-              { type: 'assignUser', params: ({ event }) => event.output.user },
-              { type: 'assignRestoredSwitchCredential', params: ({ event }) => event.output },
-            ],
-          },
-          {
-            guard: { type: 'isRegistered', params: ({ event }) => event.output.user },
-            target: 'authenticated',
-            actions: [
-              { type: 'assignUser', params: ({ event }) => event.output.user },
-              { type: 'assignRestoredError', params: ({ event }) => event.output },
-            ],
-          },
-          {
-            guard: { type: 'isAnonymous', params: ({ event }) => event.output.user },
-            target: 'guest',
-            actions: [
-              { type: 'assignUser', params: ({ event }) => event.output.user },
-              { type: 'assignRestoredError', params: ({ event }) => event.output },
-            ],
-          },
-          {
-            target: 'startingGuest',
-            actions: { type: 'assignRestoredError', params: ({ event }) => event.output },
-          },
-        ],
-        onError: [
-          ...failedMeanwhile,
-          {
-            target: 'sessionFailed',
-            actions: ['logError', 'assignSessionFailed'],
-          },
-        ],
-      },
-    },
+      onDone: [
+        {
+          guard: { type: 'redirectNeedsSwitch', params: ({ event }) => event.output },
+          target: 'switchingAccount',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => event.output.user },
+            { type: 'assignRestoredSwitchCredential', params: ({ event }) => event.output },
+          ],
+        },
+        {
+          guard: { type: 'isRegistered', params: ({ event }) => event.output.user },
+          target: 'authenticated',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => event.output.user },
+            { type: 'assignRestoredError', params: ({ event }) => event.output },
+          ],
+        },
+        {
+          guard: { type: 'isAnonymous', params: ({ event }) => event.output.user },
+          target: 'guest',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => event.output.user },
+            { type: 'assignRestoredError', params: ({ event }) => event.output },
+          ],
+        },
+        {
+          target: 'startingGuest',
+          actions: { type: 'assignRestoredError', params: ({ event }) => event.output },
+        },
+      ],
+      onError: [noSession],
+    }),
 
-    startingGuest: {
-      ...inFlight,
+    startingGuest: operationState('startGuest', {
       description: 'Anonymous sign-in: every visitor has a session.',
-      tags: ['startGuest', 'busy'],
-      invoke: {
-        id: 'startGuest',
-        src: 'startGuest',
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'guest',
-            actions: { type: 'assignUser', params: ({ event }) => event.output },
-          },
-        ],
-        onError: [
-          ...failedMeanwhile,
-          {
-            target: 'sessionFailed',
-            actions: ['logError', 'assignSessionFailed'],
-          },
-        ],
-      },
-    },
+      onDone: [
+        { target: 'guest', actions: { type: 'assignUser', params: ({ event }) => event.output } },
+      ],
+      onError: [noSession],
+    }),
 
     sessionFailed: {
       description: 'No session could be created: "Failed to create session", with a retry.',
@@ -136,206 +105,134 @@ export const sessionMachine = sessionSetup.createMachine({
 
     guest,
 
-    linking: {
-      ...inFlight,
+    linking: operationState('createAccount', {
       description: 'Link an e-mail/password credential to the guest: same uid.',
-      tags: ['createAccount', 'busy'],
-      invoke: {
-        id: 'createAccount',
-        src: 'createAccount',
-        input: ({ event }) => {
-          assertEvent(event, 'CREATE_ACCOUNT');
-          return { email: event.email, password: event.password };
-        },
-        onDone: [
-          { ...followIfUserChanged, actions: ['clearRegistration', 'adoptDeferredUser'] },
-          {
-            guard: { type: 'verificationWasSent', params: ({ event }) => event.output },
-            target: 'authenticated',
-            actions: [
-              'clearRegistration',
-              { type: 'assignUser', params: ({ event }) => event.output.user },
-              { type: 'assignNotice', params: 'verification-sent' },
-            ],
-          },
-          {
-            target: 'authenticated',
-            actions: [
-              'clearRegistration',
-              { type: 'assignUser', params: ({ event }) => event.output.user },
-            ],
-          },
-        ],
-        // Another tab registered this guest first (this tab's link then fails): both tabs show
-        // that account, and this one offers its own address back. An e-mail that already has an
-        // account is said so (email-already-in-use): signing in to it would discard this guest,
-        // which only the person may choose (with Sign in).
-        onError: [
-          {
-            guard: 'guestRegisteredMeanwhile',
-            target: 'authenticated',
-            actions: 'followRegistrationElsewhere',
-          },
-          { ...followIfSomeoneElse, actions: ['clearRegistration', 'adoptDeferredUser'] },
-          {
-            guard: 'isSessionRevoked',
-            target: 'signingOut',
-            actions: ['clearRegistration', 'assignError'],
-          },
-          { ...followIfUserChanged, actions: ['clearRegistration', 'adoptDeferredUser'] },
-          { target: 'guest', actions: ['clearRegistration', 'assignError'] },
-        ],
+      actsAsSignedInUser: true,
+      // Another tab registering this guest first (this tab's link then fails) is followed: both
+      // tabs show that account, and this one offers its own address back.
+      registersGuest: true,
+      input: ({ event }) => {
+        assertEvent(event, 'CREATE_ACCOUNT');
+        return { email: event.email, password: event.password };
       },
-    },
+      onDone: [
+        {
+          guard: { type: 'verificationWasSent', params: ({ event }) => event.output },
+          target: 'authenticated',
+          actions: [
+            'clearRegistration',
+            { type: 'assignUser', params: ({ event }) => event.output.user },
+            { type: 'assignNotice', params: 'verification-sent' },
+          ],
+        },
+        {
+          target: 'authenticated',
+          actions: [
+            'clearRegistration',
+            { type: 'assignUser', params: ({ event }) => event.output.user },
+          ],
+        },
+      ],
+      // An e-mail that already has an account is said so (email-already-in-use): signing in to it
+      // would discard this guest, which only the person may choose (with Sign in).
+      onError: [{ target: 'guest', actions: ['clearRegistration', 'assignError'] }],
+    }),
 
-    signingIn: {
-      ...inFlight,
+    signingIn: operationState('signIn', {
       description: 'Sign in to an existing e-mail/password account; the guest is discarded.',
-      tags: ['signIn', 'busy'],
-      invoke: {
-        id: 'signIn',
-        src: 'signIn',
-        input: ({ event }) => {
-          assertEvent(event, 'SIGN_IN');
-          return { email: event.email, password: event.password };
-        },
-        onDone: [followIfUserChanged, ...signedInToExistingAccount()],
-        onError: [...failedMeanwhile, { target: 'guest', actions: 'assignError' }],
+      input: ({ event }) => {
+        assertEvent(event, 'SIGN_IN');
+        return { email: event.email, password: event.password };
       },
-    },
+      onDone: signedInToExistingAccount(),
+      onError: [{ target: 'guest', actions: 'assignError' }],
+    }),
 
-    completingSignInLink: {
-      ...inFlight,
+    completingSignInLink: operationState('completeSignInLink', {
       description:
         "An e-mailed sign-in link: linked to the guest (same uid); an address that has an account signs in to it, and the guest's work is offered.",
-      tags: ['completeSignInLink', 'busy'],
-      invoke: {
-        id: 'completeSignInLink',
-        src: 'completeSignInLink',
-        input: ({ event }) => {
-          assertEvent(event, 'COMPLETE_SIGN_IN_LINK');
-          return event.email === undefined
-            ? { link: event.link }
-            : { link: event.link, email: event.email };
-        },
-        onDone: [followIfUserChanged, ...signedInToExistingAccount()],
-        onError: [...endedOrFailedMeanwhile(), { target: 'guest', actions: 'assignError' }],
+      actsAsSignedInUser: true,
+      input: ({ event }) => {
+        assertEvent(event, 'COMPLETE_SIGN_IN_LINK');
+        return event.email === undefined
+          ? { link: event.link }
+          : { link: event.link, email: event.email };
       },
-    },
+      onDone: signedInToExistingAccount(),
+      onError: [{ target: 'guest', actions: 'assignError' }],
+    }),
 
-    popupPending: {
-      ...inFlight,
+    popupPending: operationState('continueWithGoogle', {
       description: 'Link Google to the guest in a popup (the account chooser is always shown).',
-      tags: ['continueWithGoogle', 'busy'],
-      on: {
-        AUTH_CHANGED: { actions: 'deferAuthChange' },
-        CANCEL: [followIfUserChanged, { target: 'guest' }],
-      },
-      invoke: {
-        id: 'continueWithGoogle',
-        src: 'continueWithGoogle',
-        onDone: [
-          followIfUserChanged,
-          {
-            target: 'authenticated',
-            actions: { type: 'assignUser', params: ({ event }) => event.output },
-          },
-        ],
-        onError: [
-          ...endedOrFailedMeanwhile(),
-          { guard: 'errorNeedsRedirect', target: 'redirecting' },
-          {
-            guard: 'errorCarriesSwitchCredential',
-            target: 'switchingAccount',
-            actions: 'assignSwitchCredential',
-          },
-          { guard: 'errorIsExpected', target: 'guest', actions: 'assignError' },
-          { target: 'guest', actions: ['logError', 'assignError'] },
-        ],
-      },
-    },
+      actsAsSignedInUser: true,
+      onCancel: [{ target: 'guest' }],
+      onDone: [
+        {
+          target: 'authenticated',
+          actions: { type: 'assignUser', params: ({ event }) => event.output },
+        },
+      ],
+      onError: [
+        { guard: 'errorNeedsRedirect', target: 'redirecting' },
+        {
+          guard: 'errorCarriesSwitchCredential',
+          target: 'switchingAccount',
+          actions: 'assignSwitchCredential',
+        },
+        { guard: 'errorIsExpected', target: 'guest', actions: 'assignError' },
+        { target: 'guest', actions: ['logError', 'assignError'] },
+      ],
+    }),
 
-    redirecting: {
-      ...inFlight,
+    redirecting: operationState('redirectToGoogle', {
       description: 'Link Google with a full-page redirect; restoring picks up the result.',
-      tags: ['redirectToGoogle', 'busy'],
-      invoke: {
-        id: 'redirectToGoogle',
-        src: 'redirectToGoogle',
-        onError: [
-          ...endedOrFailedMeanwhile(),
-          { target: 'guest', actions: ['logError', 'assignError'] },
-        ],
-      },
-    },
+      actsAsSignedInUser: true,
+      onError: [{ target: 'guest', actions: ['logError', 'assignError'] }],
+    }),
 
-    switchingAccount: {
-      ...inFlight,
+    switchingAccount: operationState('switchAccount', {
       description:
         'The credential belongs to an existing account: sign in to it. The guest is discarded.',
-      tags: ['switchAccount', 'busy'],
-      invoke: {
-        id: 'switchAccount',
-        src: 'switchAccount',
-        input: ({ context }) => {
-          if (!context.switchCredential) throw new Error('switchingAccount needs a credential');
-          return context.switchCredential;
-        },
-        onDone: [followIfUserChanged, ...signedInToExistingAccount(['clearSwitchCredential'])],
-        // The guest is still signed in when the switch fails (wrong password, disabled account).
-        onError: [
-          ...failedMeanwhile,
-          {
-            target: 'guest',
-            actions: ['clearSwitchCredential', 'assignError'],
-          },
-        ],
+      input: ({ context }) => {
+        if (!context.switchCredential) throw new Error('switchingAccount needs a credential');
+        return context.switchCredential;
       },
-    },
+      onDone: signedInToExistingAccount(['clearSwitchCredential']),
+      // The guest is still signed in when the switch fails (wrong password, disabled account).
+      onError: [{ target: 'guest', actions: ['clearSwitchCredential', 'assignError'] }],
+    }),
 
     authenticated,
 
-    signingOut: {
-      ...inFlight,
+    signingOut: operationState('signOut', {
       description: 'Sign out, then start a fresh guest at once.',
-      tags: ['signOut', 'busy'],
-      invoke: {
-        id: 'signOut',
-        src: 'signOut',
-        onDone: [
-          followIfSignedInMeanwhile,
-          // Signed out to use this tab's own address: the form, filled again, says enough.
-          {
-            guard: 'hasRegistration',
-            target: 'startingGuest',
-            actions: { type: 'assignUser', params: null },
-          },
-          // The provider ended the session (its error says why): not the person's own sign-out.
-          {
-            guard: 'hasError',
-            target: 'startingGuest',
-            actions: [
-              { type: 'assignUser', params: null },
-              { type: 'assignNotice', params: 'signed-out' },
-            ],
-          },
-          {
-            target: 'startingGuest',
-            actions: [
-              { type: 'assignUser', params: null },
-              { type: 'assignNotice', params: 'you-signed-out' },
-            ],
-          },
-        ],
-        // A new anonymous sign-in replaces whatever user is left, so go on to a fresh guest.
-        onError: [
-          ...failedMeanwhile,
-          {
-            target: 'startingGuest',
-            actions: ['logError', 'assignError'],
-          },
-        ],
-      },
-    },
+      endsSignedOut: true,
+      onDone: [
+        // Signed out to use this tab's own address: the form, filled again, says enough.
+        {
+          guard: 'hasRegistration',
+          target: 'startingGuest',
+          actions: { type: 'assignUser', params: null },
+        },
+        // The provider ended the session (its error says why): not the person's own sign-out.
+        {
+          guard: 'hasError',
+          target: 'startingGuest',
+          actions: [
+            { type: 'assignUser', params: null },
+            { type: 'assignNotice', params: 'signed-out' },
+          ],
+        },
+        {
+          target: 'startingGuest',
+          actions: [
+            { type: 'assignUser', params: null },
+            { type: 'assignNotice', params: 'you-signed-out' },
+          ],
+        },
+      ],
+      // A new anonymous sign-in replaces whatever user is left, so go on to a fresh guest.
+      onError: [{ target: 'startingGuest', actions: ['logError', 'assignError'] }],
+    }),
   },
 });

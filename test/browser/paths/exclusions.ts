@@ -92,7 +92,7 @@ export const EXCLUSION_RULES = {
     'take the branch; the service logs the failure and the account page offers to send it again.',
   'in-flight-rule-driven-elsewhere':
     "Another tab's change while an e-mail operation runs is handled by the one in-flight rule every " +
-    'operation shares (inFlight, followIfUserChanged, followIfSomeoneElse in sessionMachine.ts): the ' +
+    'operation shares (operationState in src/machines/session/operationState.ts): the ' +
     'browser paths drive it for the sign-in, sign-up, reset, password, refresh and deletion operations, ' +
     'and the machine paths and the two-tab fuzzer take these branches for every operation. Driving it ' +
     'for the e-mail operations too (about 15 more paths, each with a second tab) would take npm test ' +
