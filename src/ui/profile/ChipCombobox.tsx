@@ -8,24 +8,18 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
+import { ChipBox } from './ChipBox';
 import { addChips, CHIP_LIMITS } from './chipList';
 import { chipSuggestions } from './chipSuggestions';
-import type { ListFieldProps } from './ListField';
+import type { Handover, ListFieldProps } from './ListField';
 import { listOf } from './profileDraft';
 import { suggestionsFor } from './suggestionSearch';
 
 const SEPARATORS = /[,\n]/;
 
-/** The entry being typed at the end of a comma-separated text, and the text before it. */
-function beingTyped(text: string): { typed: string; rest: string } {
-  const entries = text.split(',');
-  const typed = (entries.pop() ?? '').trimStart();
-  return typed.trim() === '' ? { typed: '', rest: text } : { typed, rest: entries.join(',') };
-}
-
 export interface ChipComboboxProps extends ListFieldProps {
-  /** Whether the text box this replaces had the focus: the person goes on typing here. */
-  takesOverFocus: () => boolean;
+  /** What the stand-in this replaces had: its focus and what was typed go on here. */
+  takeOver: () => Handover;
 }
 
 /**
@@ -44,13 +38,12 @@ export function ChipCombobox({
   onValueChange,
   invalid,
   describedBy,
-  takesOverFocus,
+  takeOver,
 }: ChipComboboxProps) {
   const ids = { input: useId(), problem: useId() };
   const limits = CHIP_LIMITS[kind];
   const chips = listOf(value);
-  const [takeover] = useState(() => (takesOverFocus() ? beingTyped(value) : null));
-  const [typed, setTyped] = useState(takeover?.typed ?? '');
+  const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [open, setOpen] = useState(false);
@@ -128,36 +121,26 @@ export function ChipCombobox({
     if (typed.trim() !== '') add([typed]);
   }
 
-  // Taking over from the text box: the focus, and its last entry (not followed by a comma yet).
+  // Taking over from the stand-in, whose cleanup ran just before: its focus and what was typed.
   useLayoutEffect(() => {
-    if (!takeover) return;
-    input.current?.focus();
-    if (takeover.typed !== '') onValueChange(takeover.rest);
-    // Once, when this input replaces the text box.
+    const { focused, typed: left } = takeOver();
+    if (focused) input.current?.focus();
+    if (left === '') return;
+    change(left);
+    // What was typed there gets its suggestions here, as if typed here.
+    setOpen(focused);
+    // Once, when this input replaces the stand-in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <div className="field chip-field">
-      <label className="field__label" htmlFor={ids.input}>
-        {label}
-      </label>
-      <div className="field__box chip-field__box">
-        {chips.length > 0 && (
-          <ul className="chip-field__chips" aria-label={limits.listName}>
-            {chips.map((chip) => (
-              <li key={chip} className="chip">
-                {chip}
-                <button
-                  type="button"
-                  className="chip__remove"
-                  aria-label={`Remove ${chip}`}
-                  onClick={() => remove(chip)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+    <ChipBox
+      kind={kind}
+      label={label}
+      inputId={ids.input}
+      chips={chips}
+      onRemove={remove}
+      input={
         <Combobox
           store={store}
           ref={input}
@@ -173,7 +156,8 @@ export function ChipCombobox({
           onPaste={onPaste}
           onBlur={onBlur}
         />
-      </div>
+      }
+    >
       {problem && (
         <p id={ids.problem} className="field__problem">
           {problem}
@@ -193,6 +177,6 @@ export function ChipCombobox({
           />
         ))}
       </ComboboxList>
-    </div>
+    </ChipBox>
   );
 }

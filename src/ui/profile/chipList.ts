@@ -6,8 +6,6 @@ export interface ChipLimits {
   most: number;
   longest: number;
   what: string;
-  /** The accessible name of the list of chips. */
-  listName: string;
 }
 
 export const CHIP_LIMITS = {
@@ -15,13 +13,11 @@ export const CHIP_LIMITS = {
     most: PROFILE_LIMITS.targetRoles,
     longest: PROFILE_LIMITS.roleLength,
     what: 'roles',
-    listName: 'Chosen roles',
   },
   skills: {
     most: PROFILE_LIMITS.skills,
     longest: PROFILE_LIMITS.skillLength,
     what: 'skills',
-    listName: 'Chosen skills',
   },
 } as const satisfies Record<string, ChipLimits>;
 
