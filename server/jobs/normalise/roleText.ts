@@ -16,11 +16,11 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   [
     'company',
     // "About Zoox": any "About ..." heading but the role's own ("About the Role", "About You").
-    /^\W*about (?!you|the (?:role|position|job|opportunity|work)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|credos|mission|story|principles)|^\W*(?:culture|values|location|company overview)\b|company overview|equal (?:employment|opportunity)|employment equity|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we (?:work|think|hire)|work (?:mode|arrangement)|where you(?:'|’)?ll be|our hiring|hiring process|interview|commitment|export control|additional information|^\W*appl(?:y|ying)\W*$|recruitment|world-changing/i,
+    /^\W*about (?!you|the (?:role|position|job|opportunity|work)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|credos|mission|story|principles)|^\W*(?:culture|values|location|company overview)\b|company overview|equal (?:employment|opportunity)|employment equity|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we (?:work|think|hire)|work (?:mode|arrangement)|where you(?:'|’)?ll be|our hiring|hiring process|interview|commitment|export control|additional information|^\W*appl(?:y|ying)\W*$|recruitment|world-changing|^\W*why (?!you\b|this (?:role|job|position)|the (?:role|job|position))/i,
   ],
   [
     'stack',
-    /(?:tech(?:nology)?|technical|our) stack|^\W*(?:our )?tech(?:nology|nologies)?\W*$|^\W*stack\W*$|tools (?:we use|and technologies)|technologies we use/i,
+    /(?:tech(?:nology)?|technical|our) stack|stack (?:we|you)(?:'|’)?(?:ll)? (?:work|use|build)|^\W*(?:our )?tech(?:nology|nologies)?\W*$|^\W*stack\W*$|tools (?:we use|and technologies)|technologies we use/i,
   ],
   [
     'required',
@@ -67,7 +67,7 @@ const isHeading = (line: string): boolean => {
 
 /** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */
 const NICE_SENTENCE =
-  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong )?(?:plus|bonus|advantage)|a plus\b|nice[- ]to[- ]have|preferred|ideally|desirable|beneficial|not required|bonus points)/i;
+  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong |real )?(?:plus|bonus|advantage)|an? (?:big |huge |strong |real )?(?:plus|advantage)\b|nice[- ]to[- ]have|preferred|preferable|ideally|desirable|beneficial|not required|bonus points)/i;
 
 /** A stack the posting says you need not know ("You're not expected to know everything listed"). */
 const NOT_EXPECTED =

@@ -84,4 +84,35 @@ describe('roleText sections', () => {
     expect(role.required).toContain('Swift');
     expect(role.required).not.toMatch(/Kotlin|Java/);
   });
+  it('reads a "Why <company>" section as the company\'s pitch, not the role', () => {
+    const role = roleText(
+      ['Requirements', '- 3+ years of SQL', 'Why Examplecorp', '• The leading Kafka platform'].join(
+        '\n',
+      ),
+    );
+    expect(role.asks).toContain('SQL');
+    expect(role.required).not.toContain('Kafka');
+  });
+
+  it('reads "What stack we work on" as a stack the work uses, not what the role asks', () => {
+    const role = roleText(
+      ['Requirements', '- Go', 'What stack we work on:', '- Kotlin, Redis'].join('\n'),
+    );
+    expect(role.asks).not.toContain('Kotlin');
+    expect(role.duties).toContain('Kotlin');
+  });
+
+  it('reads "preferable" and "a strong advantage" sentences as nice-to-haves', () => {
+    const role = roleText(
+      [
+        'Requirements',
+        '- Backend experience. Go is preferable.',
+        '- Fintech experience a strong advantage',
+      ].join('\n'),
+    );
+    expect(role.nice).toContain('Go is preferable');
+    expect(role.nice).toContain('Fintech');
+    expect(role.asks).toContain('Backend');
+    expect(role.asks).not.toMatch(/Fintech|preferable/);
+  });
 });
