@@ -6,7 +6,6 @@ import { activeProfiles } from '../../machines/matches/matchesTypes';
 import { BusyButton } from '../forms/BusyButton';
 import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
 import { useMatchesSend, useMatchesView } from './hooks';
-import { ArrivalToast } from './ArrivalToast';
 import { HiddenNotice } from './HiddenNotice';
 import { MatchActionsBar } from './MatchActionsBar';
 import { MatchesViewNav, pageViewOf } from './MatchesViewNav';
@@ -15,7 +14,7 @@ import { NoMatchesYet, NoProfileYet, ProfileNotInPlan } from './MatchesEmpty';
 import { slotName, slotPath } from '../profile/profileSlots';
 import { SlotNav } from '../profile/SlotNav';
 import { useSessionStatus, useSessionUser } from '../session';
-import { SessionFailure } from '../session/SessionFailure';
+import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import { LazyPushControl } from '../push/LazyPushControl';
 import { loginPath, PATHS } from '../../paths';
 import '../forms/forms.css';
@@ -30,6 +29,10 @@ const MatchSuggestions = lazy(async () => ({
 }));
 // Read after the list: it needs the plan, which the page's first load does not.
 const DigestNote = lazy(async () => ({ default: (await import('./DigestNote')).DigestNote }));
+// Only for a match arriving while the page is open; fixed to the window, so it moves nothing.
+const ArrivalToast = lazy(async () => ({
+  default: (await import('./ArrivalToast')).ArrivalToast,
+}));
 
 function countOf(matches: number, fresh: number): string {
   if (matches === 0) return 'No matches yet.';
@@ -112,7 +115,7 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
         Open US and remote tech jobs that fit your profile, best first: why each one fits, the
         skills it asks that you lack, how fresh it is and where to apply.
       </p>
-      <SessionFailure />
+      <SessionFailedAlert />
       {shown && choices.length > 1 && (
         <SlotNav label="Whose matches to show" items={choices} current={slot} />
       )}
@@ -157,12 +160,14 @@ export function MatchesPage({ slot }: { slot: ProfileSlot }) {
         </div>
       )}
       {toast && which === 'matches' && (
-        <ArrivalToast
-          key={toast.alertId}
-          alert={toast}
-          onShow={() => showArrived(toast)}
-          onDismiss={() => setDismissed(toast.alertId)}
-        />
+        <Suspense fallback={null}>
+          <ArrivalToast
+            key={toast.alertId}
+            alert={toast}
+            onShow={() => showArrived(toast)}
+            onDismiss={() => setDismissed(toast.alertId)}
+          />
+        </Suspense>
       )}
       {shown && which === 'matches' && total > 0 && (
         <ol className="matches-page__list">
