@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchTestChromium } from '../support/browser';
 import { PATHS } from '../../src/paths';
@@ -9,6 +9,15 @@ import {
   press,
   waitForPersistedUser,
 } from './support/pageDriver';
+
+/** Presses Tab until `target` has the focus, as a person at the keyboard would. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let presses = 0; presses < 40; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element.');
+}
 
 /**
  * The built app in Chromium against the Auth Emulator and the real backend (in-memory PGlite):
@@ -38,10 +47,59 @@ describe('the job alert profile in Chromium', () => {
 
   const roles = () => page.getByLabel('Target roles (separate them with commas)');
 
+  it('takes a guest from "Start free" through a CV to matches, at 390 px with the keyboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const start = await context.newPage();
+    const errors = collectConsoleErrors(start);
+    await start.goto(`${appUrl}/`);
+    await tabTo(start, start.getByRole('link', { name: 'Start free' }).first());
+    await start.keyboard.press('Enter');
+    await start.waitForURL(`${appUrl}${PATHS.start}`);
+    await start.getByRole('button', { name: 'Start without a CV' }).waitFor();
+
+    await tabTo(start, start.getByLabel('Choose your CV'));
+    // A file chooser has no keyboard in a headless browser: the file is set on the focused input.
+    await start.getByLabel('Choose your CV').setInputFiles({
+      name: 'ada-park.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(
+        [
+          'Ada Park',
+          'Austin, TX · ada@example.com',
+          'Senior Frontend Engineer, Acme, 2021 - Present',
+          '- React and TypeScript on PostgreSQL.',
+          'Web Developer, Globex, 2017 - 2021',
+        ].join('\n'),
+      ),
+    });
+    await start.getByRole('status').filter({ hasText: 'We read your CV' }).waitFor();
+    expect(await shownList(start, 'roles')).toMatch(/^Frontend engineer, Web developer$/i);
+    expect(await shownList(start, 'skills')).toContain('React, TypeScript, PostgreSQL');
+    expect(await start.getByRole('radio', { name: 'Senior' }).isChecked()).toBe(true);
+    expect(await start.getByRole('checkbox', { name: 'Austin, TX' }).isChecked()).toBe(true);
+
+    // The CV's file input keeps the focus: Tab goes on to the proposals.
+    await tabTo(start, start.getByRole('combobox', { name: 'Skills' }));
+    await start.keyboard.type('GraphQL');
+    await start.keyboard.press('Enter');
+    await expect.poll(() => shownList(start, 'skills')).toMatch(/, GraphQL$/);
+    await tabTo(start, start.getByRole('button', { name: 'Show my matches' }));
+    await start.keyboard.press('Enter');
+    await start.waitForURL(`${appUrl}${PATHS.matches}`);
+    expect(await start.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    // The proposals are kept with the CV: the step shows them again after a reload.
+    await start.goto(`${appUrl}${PATHS.start}`);
+    await start.getByText(/^You already have a profile/).waitFor();
+    expect(await shownList(start, 'roles')).toMatch(/^Frontend engineer, Web developer$/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps a guest’s profile and CV when the guest creates an account', async () => {
-    await page.goto(`${appUrl}/`);
-    await page.getByRole('link', { name: 'Start free' }).first().click();
-    await page.waitForURL(`${appUrl}${PATHS.profile}`);
+    await page.goto(`${appUrl}${PATHS.profile}`);
     const guest = await waitForPersistedUser(page, (user) => user.isAnonymous);
 
     // At 390 px, with the keyboard alone: a suggested role, a typed one, a suggested skill.
