@@ -10,7 +10,7 @@ import { readPlaces } from '../jobs/normalise/places';
 import { minYearsFrom, seniorityOf } from '../jobs/normalise/seniority';
 import { isPostingSkill } from '../skills/postingSkills';
 import { findSkills } from '../skills/skillVocabulary';
-import { byRecency, findCvTitles, type CvTitle } from './cvTitles';
+import { byRecency, findCvTitles, FIRST_SECTION, keyOf, type CvTitle } from './cvTitles';
 
 /**
  * What a CV's text suggests for the profile: its roles, skills, level and places, read with the
@@ -58,7 +58,7 @@ export const NO_PROPOSALS: CvProposals = {
 function rolesOf(recent: readonly CvTitle[]): string[] {
   const seen = new Map<string, string>();
   for (const { role } of recent) {
-    const key = role.toLowerCase().replace(/[-\s]+/g, ' ');
+    const key = keyOf(role);
     if (!seen.has(key)) seen.set(key, role);
   }
   return [...seen.values()].slice(0, CV_PROPOSAL_LIMITS.targetRoles);
@@ -146,7 +146,11 @@ export function proposeFromCv(text: string, now = new Date()): CvProposals {
   const titles = findCvTitles(lines);
   const recent = byRecency(titles);
   const firstDated = titles.find((title) => title.until !== null)?.line ?? lines.length;
-  const header = lines.slice(0, Math.min(HEADER_LINES, firstDated));
+  const firstSection = lines.findIndex((line) => FIRST_SECTION.test(line));
+  const header = lines.slice(
+    0,
+    Math.min(HEADER_LINES, firstDated, firstSection < 0 ? lines.length : firstSection),
+  );
   return {
     targetRoles: rolesOf(recent),
     skills: skillsOf(lines, recent),

@@ -17,14 +17,56 @@ const SENTENCE_WORDS: ReadonlySet<string> = new Set(
   'a an the to with in on as by from our my we i was were is are who which that for'.split(' '),
 );
 
+/**
+ * Whether a title may end in this word: a common title's last word, or a trainee's as the posting
+ * rules read it ("Software Engineering Intern", "Apprentice"); a student is a level, not a role.
+ */
+const endsTitle = (word: string): boolean =>
+  TITLE_HEADS.has(word.toLowerCase()) ||
+  (seniorityFromTitle(word) === 'intern' && !/^students?$/i.test(word));
+
 /** A company's ladder step after the title ("Engineer II", "Engineer 3"), not part of the role. */
 const GRADE = /^(?:i{1,3}|iv|v|[1-5])$/i;
 
 /** Between a title and what follows it on its line: company, place, dates. */
 const PART_SEPARATOR = /\s+[-–—@|·•]\s+|\s*[|·•,;()[\]\t]\s*|\s{2,}|\s+at\s+/;
 
+/** Dates beside a title on its part of the line: "2019 - Present Senior Engineer", "Mar. 2020". */
+const DATE_TEXT =
+  /\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b|\b(?:present|current|now|today)\b/gi;
+
+/** The common titles by their words in lower case, so a CV's "SOFTWARE ENGINEER" is written as they are. */
+const COMMON_BY_KEY: ReadonlyMap<string, string> = new Map(
+  COMMON_TITLES.map((title) => [keyOf(title), title]),
+);
+
+/** A title's words in lower case, hyphens as spaces: how two spellings of one title compare. */
+export function keyOf(title: string): string {
+  return title.toLowerCase().replace(/[-\s]+/g, ' ');
+}
+
+/** A common title's own spelling; else as written, a title in capitals with capitals only at its words' starts. */
+function spelled(role: string): string {
+  const common = COMMON_BY_KEY.get(keyOf(role));
+  if (common !== undefined) return common;
+  if (role !== role.toUpperCase()) return role;
+  return role
+    .toLowerCase()
+    .replace(
+      /(^|\s)(\p{L})/gu,
+      (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`,
+    );
+}
+
 const YEAR = /\b(?:19[5-9]\d|20\d\d)\b/g;
 const PRESENT = /\b(?:present|current|now|today)\b/i;
+
+/**
+ * A section heading before the roles: the header (name, contact, home) ends at it, so a role's
+ * place is not taken for the person's.
+ */
+export const FIRST_SECTION =
+  /^\W*(?:professional |work |relevant )?(?:experience|employment(?: history)?|work history|summary|profile|objective|about(?: me)?|education|skills)\W*$/i;
 
 /** A section heading that ends the last role's block: what follows is not that role's. */
 const SECTION_HEADING =
@@ -50,16 +92,20 @@ export interface CvTitle {
   readonly since: number | null;
 }
 
-/** The role a title part names, or null when the part is not a title. */
-function roleOf(part: string): string | null {
-  const words = part.split(/\s+/).filter((word) => word !== '');
+/** The title a part of a line holds, without the dates beside it, and its role; null for none. */
+function titleIn(part: string): { title: string; role: string } | null {
+  const words = part
+    .replace(DATE_TEXT, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '' && /\p{L}|\d/u.test(word));
   if (words.length === 0 || words.length > MAX_TITLE_WORDS) return null;
   if (words.some((word) => SENTENCE_WORDS.has(word.toLowerCase()))) return null;
+  const title = words.join(' ');
   while (words.length > 1 && GRADE.test(words.at(-1) ?? '')) words.pop();
-  if (!TITLE_HEADS.has(words.at(-1)?.toLowerCase() ?? '')) return null;
+  if (!endsTitle(words.at(-1) ?? '')) return null;
   // The level words in front ("Senior", "Sr.", "Lead", "Associate") are the seniority's, not the role's.
   while (words.length > 1 && seniorityFromTitle(words[0] ?? '') !== 'unknown') words.shift();
-  return words.join(' ');
+  return { title, role: spelled(words.join(' ')) };
 }
 
 function yearsOn(lines: readonly string[]): { since: number | null; until: number | null } {
@@ -74,10 +120,9 @@ export function findCvTitles(lines: readonly string[]): CvTitle[] {
   const found: { title: string; role: string; line: number }[] = [];
   lines.forEach((line, at) => {
     for (const part of line.split(PART_SEPARATOR)) {
-      const title = part.trim();
-      const role = roleOf(title);
-      if (role !== null) {
-        found.push({ title, role, line: at });
+      const title = titleIn(part);
+      if (title !== null) {
+        found.push({ ...title, line: at });
         return;
       }
     }

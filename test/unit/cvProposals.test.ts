@@ -13,11 +13,21 @@ describe("a CV's proposals for the profile", () => {
       'Machine Learning Engineer at Vandelay 2018 - 2021',
       '- Worked with the product manager on pricing.',
     ]);
+    // Written as the common titles write them.
     expect(proposals.targetRoles).toEqual([
-      'Data Engineer',
-      'Machine Learning Engineer',
-      'Data Analyst',
+      'Data engineer',
+      'Machine learning engineer',
+      'Data analyst',
     ]);
+  });
+
+  it('reads titles after their dates, in capitals, and a trainee’s', () => {
+    const proposals = propose([
+      '2023 – Present  SENIOR FRONTEND ENGINEER, Initech',
+      'Mar. 2021 – Jan 2023 Software Engineering Intern, Acme',
+    ]);
+    expect(proposals.targetRoles).toEqual(['Frontend engineer', 'Software Engineering Intern']);
+    expect(propose(['Software Engineering Intern, Acme, 2025 - Present']).seniority).toBe('intern');
   });
 
   it('puts the skills of the most recent role first, then the most often named', () => {
@@ -62,6 +72,17 @@ describe("a CV's proposals for the profile", () => {
     expect(proposals.usCities).toEqual([{ city: 'Portland', state: 'OR' }]);
     expect(proposals.usStates).toEqual(['CO']);
     expect(proposals.remote).toBe(true);
+  });
+
+  it('takes no place for the person’s after the first section heading', () => {
+    const proposals = propose([
+      'ALEX KIM',
+      'Brooklyn, NY | alex@example.com',
+      'PROFESSIONAL EXPERIENCE',
+      'Initech — Boston, MA',
+      'Frontend Developer',
+    ]);
+    expect(proposals.usCities).toEqual([{ city: 'Brooklyn', state: 'NY' }]);
   });
 
   it('proposes nothing from a text with no title, skill, level or place', () => {
