@@ -197,7 +197,7 @@ describe('the start step', () => {
       updatedAt: SAVED_AT,
     };
     const { backend, person } = renderStart({ [guestUser.uid]: { profile, cv: storedCv } });
-    await screen.findByText(/^You already have a profile \(Designer; remote in the US\)/);
+    await screen.findByText(/^You already have a profile, for Designer\./);
     expect(await listed('roles')).toBe('Frontend engineer, Web developer');
     await person.click(screen.getByRole('button', { name: 'Show my matches' }));
     expect(document.activeElement).toBe(checkbox('Replace my current profile'));

@@ -8,7 +8,6 @@ import { ErrorMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
 import { useProfileSend, useProfileView } from '../profile/hooks';
 import { ListField } from '../profile/ListField';
-import { placesOf } from '../profile/placesOf';
 import {
   checkDraft,
   draftFromProfile,
@@ -199,9 +198,9 @@ export function StartForm({ uid, focusFirst }: { uid: string; focusFirst: boolea
       {view.profile && (
         <div className="start-form__replace">
           <p>
-            You already have a profile ({view.profile.targetRoles.join(', ')};{' '}
-            {placesOf(view.profile.where)}). Showing your matches from here replaces its roles,
-            skills, level and places with these; its salary and visa answers stay.
+            You already have a profile, for {view.profile.targetRoles.join(', ')}. Showing your
+            matches from here replaces its roles, skills, level and places with these; its salary
+            and visa answers stay.
           </p>
           <label className="choice">
             <input
