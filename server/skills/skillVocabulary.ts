@@ -41,6 +41,31 @@ const TEAM_WORDS: ReadonlySet<string> = new Set([
   'specialists',
 ]);
 
+/** Words that join the names in a list of teams ("Product, Design and other teams"). Lower case. */
+const LIST_JOINERS: ReadonlySet<string> = new Set(['and', 'or', 'other', 'the', '&']);
+
+/** How many words after a name a list of teams may run before its "teams". */
+const TEAM_LIST_REACH = 8;
+
+/**
+ * Whether the words from `from` end a list of teams in the same sentence: "team" at once ("the
+ * Account Management team"), or a run of names ending in "teams" ("with Product, CRM, Paid Ads and
+ * regional teams"), a lower-case word allowed only just before the team word after a joiner.
+ */
+function namesTeam(tokens: Tokens, lower: readonly string[], from: number): boolean {
+  const end = Math.min(lower.length, from + TEAM_LIST_REACH);
+  for (let at = from; at < end && !tokens.breakBefore[at]; at += 1) {
+    const word = lower[at] ?? '';
+    if (TEAM_WORDS.has(word)) return true;
+    const written = tokens.words[at] ?? '';
+    const isName = written !== word || LIST_JOINERS.has(word);
+    const beforeTeamWord =
+      LIST_JOINERS.has(lower[at - 1] ?? '') && TEAM_WORDS.has(lower[at + 1] ?? '');
+    if (!isName && !beforeTeamWord) return false;
+  }
+  return false;
+}
+
 /**
  * The canonical names of the tech skills in free text, in order of first appearance, each once.
  * Linear in the text's length: one tokenising pass, then at each token at most `longestTerm`
@@ -86,11 +111,7 @@ export function findSkills(text: string, options: FindOptions = {}): string[] {
       continue;
     }
     const next = position + match.length;
-    const teamName =
-      options.teamNames === 'skip' &&
-      next < lower.length &&
-      !tokens.breakBefore[next] &&
-      TEAM_WORDS.has(lower[next] ?? '');
+    const teamName = options.teamNames === 'skip' && namesTeam(tokens, lower, next);
     if (!teamName && !firstSeen.has(match.skill)) firstSeen.set(match.skill, position);
     isSkillToken.fill(1, position, position + match.length);
     position += match.length;

@@ -62,6 +62,16 @@ describe('postingSkillsOf', () => {
     expect(skills.skills).toEqual(['Negotiation']);
   });
 
+  it('reads names in a list of teams as teams: "with Product, CRM, Paid and regional teams"', () => {
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Work closely with Product, CRM, Paid and regional teams.')).toEqual([]);
+    expect(asks('- Partner with Data Science, Content, and other teams')).toEqual([]);
+    expect(asks('- Strong SQL and Python skills to support the Analytics team')).toEqual([
+      'SQL',
+      'Python',
+    ]);
+  });
+
   it('takes a tool of the duties that the posting asks only as a plus as a nice-to-have', () => {
     const skills = postingSkillsOf(
       parts({ asks: '- Terraform', duties: '- Run MCP servers on Kubernetes', nice: '- MCP' }),
