@@ -12,7 +12,7 @@ import {
   useSessionUser,
   type StartSession,
 } from '../../src/ui/session';
-import { SessionFailure } from '../../src/ui/session/SessionFailure';
+import { SessionFailedAlert } from '../../src/ui/session/SessionFailedAlert';
 import { createFakeSession, guestUser } from '../support/fakeSessionService';
 
 function SessionProbe() {
@@ -28,7 +28,7 @@ function SessionProbe() {
       >
         Sign in
       </button>
-      <SessionFailure />
+      <SessionFailedAlert />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoading } from '../forms/PageLoading';
 import { useOwnRegistration, useSessionNotice, useSessionStatus, useSessionUser } from '../session';
-import { SessionFailure } from '../session/SessionFailure';
+import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import { loginPath, PATHS } from '../../paths';
 import '../forms/forms.css';
 
@@ -44,7 +44,7 @@ export function AccountPage() {
         the ways to change your e-mail address or password, or to delete your account.
       </p>
       {status === 'restoring' && <PageLoading what="account" />}
-      <SessionFailure />
+      <SessionFailedAlert />
       {status === 'registered' && user && (
         <Suspense fallback={<PageLoading what="account" />}>
           <AccountSections user={user} />

@@ -31,7 +31,7 @@ export function EmailActionView({ oobCode, continuePath }: EmailActionViewProps)
   const sentRef = useRef(false);
 
   const ready = (status === 'guest' || status === 'registered') && operation === null;
-  // A failed session is shown (with its Retry) by SessionFailure, not here.
+  // A failed session is shown (with its Retry) by SessionFailedAlert, not here.
   const failed = status === 'failed';
   const settled = !failed && (notice !== null || error !== null);
   const destination = continuePath ?? (status === 'registered' ? PATHS.account : PATHS.login);

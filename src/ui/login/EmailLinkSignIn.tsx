@@ -40,7 +40,7 @@ export function EmailLinkSignIn() {
 
   const ready = status === 'guest' && operation === null;
   const completing = operation === 'completeSignInLink';
-  // A failed session is shown (with its Retry) by SessionFailure, not here.
+  // A failed session is shown (with its Retry) by SessionFailedAlert, not here.
   const failure = status === 'failed' ? null : error;
   // The form stays while the typed address is tried, and after a failure it may fix (network).
   const asksAddress =

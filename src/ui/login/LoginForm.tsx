@@ -81,7 +81,7 @@ export function LoginForm() {
   const ready = status === 'guest' && operation === null;
   const busyAction = busyActionOf(operation, lastAction);
   const check = checkPassword(policy, password);
-  // A failed session is shown (with its Retry) by SessionFailure, not as this form's error.
+  // A failed session is shown (with its Retry) by SessionFailedAlert, not as this form's error.
   const message = problem?.message ?? (status === 'failed' ? null : error?.message) ?? null;
   const emailInvalid = problem ? problem.field === 'email' : isEmailError(error?.code);
   const passwordInvalid = problem ? problem.field === 'password' : isPasswordError(error?.code);

@@ -6,7 +6,7 @@ import { LoginForm } from './LoginForm';
 import { safeNextPath } from './safeNextPath';
 import { useHydrated } from './useHydrated';
 import { useSessionOperation, useSessionStatus } from '../session';
-import { SessionFailure } from '../session/SessionFailure';
+import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import '../forms/forms.css';
 
 const TITLES: Record<EmailLinkMode | 'login', string> = {
@@ -58,7 +58,7 @@ export function LoginPage() {
           Save your CV and alerts to an account. Creating one keeps everything you did as a guest.
         </p>
       )}
-      <SessionFailure />
+      <SessionFailedAlert />
       {link ? <EmailLinkView link={link} /> : <LoginForm />}
     </section>
   );

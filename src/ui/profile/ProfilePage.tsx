@@ -12,7 +12,7 @@ import { ProfileForm } from './ProfileForm';
 import { ProfileSlots } from './ProfileSlots';
 import { slotPath } from './profileSlots';
 import { useSessionStatus } from '../session';
-import { SessionFailure } from '../session/SessionFailure';
+import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import { loginPath, PATHS } from '../../paths';
 import '../forms/forms.css';
 import './profile.css';
@@ -60,7 +60,7 @@ export function ProfilePage({ slot }: { slot: ProfileSlot }) {
         Tell us the roles, skills and places you want, or let your CV tell us. We check every new US
         and remote tech job against them and alert you the moment one fits.
       </p>
-      <SessionFailure />
+      <SessionFailedAlert />
       {uid !== null && !loadFailed && <ProfileSlots slot={slot} loading={loading} />}
       <StatusMessage message={deletedMessage} />
       {loading && sessionStatus !== 'failed' && !loadFailed && <PageLoading what="profile" />}

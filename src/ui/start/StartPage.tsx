@@ -3,7 +3,7 @@ import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
 import { useProfileSend, useProfileView } from '../profile/hooks';
 import { readDraft } from '../profile/profileDraft';
 import { useSessionStatus } from '../session';
-import { SessionFailure } from '../session/SessionFailure';
+import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import { CvDrop } from './CvDrop';
 import { StartForm } from './StartForm';
 import '../forms/forms.css';
@@ -37,7 +37,7 @@ export function StartPage() {
         Drop your CV and we propose the roles, skills, level and places to match, for you to check.
         No CV at hand? Start with a role and a few skills. Then see your matches at once.
       </p>
-      <SessionFailure />
+      <SessionFailedAlert />
       {loading && sessionStatus !== 'failed' && !loadFailed && <PageLoading what="profile" />}
       {loadFailed && (
         <PageLoadFailed message={view.error?.message} onRetry={() => send({ type: 'RETRY' })} />

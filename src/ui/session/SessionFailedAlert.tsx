@@ -2,7 +2,7 @@ import { BusyButton } from '../forms/BusyButton';
 import { useSessionError, useSessionSend, useSessionStatus } from './hooks';
 
 /** Shown while no session exists ("Failed to create session"), with the way to try again. */
-export function SessionFailure() {
+export function SessionFailedAlert() {
   const status = useSessionStatus();
   const error = useSessionError();
   const send = useSessionSend();
