@@ -110,6 +110,7 @@ describe('page metadata after client-side navigation', () => {
       await follow(link(footer, name), path);
     }
     await follow(page.locator('header a.brand'), PATHS.home);
+    await follow(link(main, 'Start free').first(), PATHS.start);
     await follow(link(header, 'Job alerts'), PATHS.profile);
     await follow(link(header, 'Matches'), PATHS.matches);
     await follow(link(header, 'Login'), PATHS.login);
