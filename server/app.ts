@@ -11,16 +11,16 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { API_ERRORS, CV_MAX_BYTES, healthResponseSchema } from '../contract';
-import { registerAccountRoutes } from './account/accountRoutes';
+import { accountRoutes } from './account/accountRoutes';
 import { startAlertEmails, type AlertEmails } from './alerts/alertEmails';
 import { createAlertEvents, type AlertEvents } from './alerts/alertEvents';
-import { registerAlertRoutes } from './alerts/alertRoutes';
+import { alertRoutes } from './alerts/alertRoutes';
 import { ApiFailure, apiErrorBody } from './apiFailure';
 import { limitRefusedTokens } from './auth/addressLimit';
 import { createAuthenticators } from './auth/authenticate';
 import { createFirebaseAdmin, type IdentityAdmin } from './auth/identityAdmin';
 import { createRevocations, type Revocations } from './auth/revocations';
-import { registerCarryOverRoutes } from './carryOver/carryOverRoutes';
+import { carryOverRoutes } from './carryOver/carryOverRoutes';
 import { cleanupGuests } from './cleanup';
 import { everyHoursRule, scheduleGuestCleanup } from './cleanupSchedule';
 import {
@@ -38,10 +38,10 @@ import {
 } from './db/database';
 import { postgresRateLimitStore } from './db/rateLimitStore';
 import { createMailer, type Mailer } from './email/mailer';
-import { registerUnsubscribeRoutes } from './email/unsubscribeRoutes';
+import { unsubscribeRoutes } from './email/unsubscribeRoutes';
 import { apiErrorCodeOf } from './errorCodes';
 import { boardsToPoll } from './follow/followedPolling';
-import { registerFollowRoutes } from './follow/followRoutes';
+import { followRoutes } from './follow/followRoutes';
 import { errorForLog } from './http/errorForLog';
 import { redactUrl } from './http/redactUrl';
 import { requireRouteSchemas } from './http/requireRouteSchemas';
@@ -49,12 +49,12 @@ import { registerResponseHeaders } from './http/responseHeaders';
 import { startJobQueue, type JobQueue } from './jobQueue';
 import { startBoardPolling, type BoardPolling } from './jobs/poll/boardPolling';
 import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
-import { registerMatchActionRoutes } from './matchActions/matchActionRoutes';
-import { registerMatchRoutes } from './matching/matchRoutes';
-import { registerPlanRoutes } from './plan/planRoutes';
+import { matchActionRoutes } from './matchActions/matchActionRoutes';
+import { matchRoutes } from './matching/matchRoutes';
+import { planRoutes } from './plan/planRoutes';
 import { registerProfileRoutes } from './profile/profileRoutes';
 import { startPushAlerts, type PushAlerts } from './push/pushAlerts';
-import { registerPushRoutes } from './push/pushRoutes';
+import { pushRoutes } from './push/pushRoutes';
 import { createPushSender } from './push/pushSender';
 import { vapidKeysOf } from './push/vapid';
 
@@ -311,15 +311,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     digestHourUtc: config.alertDigestHourUtc,
   };
   registerProfileRoutes(app, deps);
-  registerFollowRoutes(app, deps, boardPolling);
+  await app.register(followRoutes, { deps, polling: boardPolling });
   registerCvRoutes(app, deps);
-  registerCarryOverRoutes(app, deps);
-  registerAccountRoutes(app, deps);
-  registerPlanRoutes(app, deps);
-  registerMatchRoutes(app, deps);
-  registerMatchActionRoutes(app, deps);
-  registerAlertRoutes(app, deps);
-  registerPushRoutes(app, deps, vapid?.publicKey ?? null);
-  registerUnsubscribeRoutes(app, database.db, config.emailTokenSecret);
+  await app.register(carryOverRoutes, { deps });
+  await app.register(accountRoutes, { deps });
+  await app.register(planRoutes, { deps });
+  await app.register(matchRoutes, { deps });
+  await app.register(matchActionRoutes, { deps });
+  await app.register(alertRoutes, { deps });
+  await app.register(pushRoutes, { deps, publicKey: vapid?.publicKey ?? null });
+  await app.register(unsubscribeRoutes, { deps, tokenSecret: config.emailTokenSecret });
   return app;
 }

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AlertEvents } from './alerts/alertEvents';
 import type { Authenticators } from './auth/authenticate';
 import type { IdentityAdmin } from './auth/identityAdmin';
@@ -21,3 +22,11 @@ export interface RouteDependencies {
   /** The hour (UTC) daily digests are e-mailed at. */
   digestHourUtc: number;
 }
+
+/**
+ * A domain's routes: an encapsulated Fastify plugin registered with `{ deps }` (and any options of
+ * its own), whose handlers are typed from the contract's schemas.
+ */
+export type RoutePlugin<Options extends object = object> = FastifyPluginAsyncJsonSchemaToTs<{
+  Options: { deps: RouteDependencies } & Options;
+}>;

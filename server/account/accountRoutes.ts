@@ -1,12 +1,10 @@
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyInstance } from 'fastify';
 import { deleteAccountResponseSchema } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { recordRevocation } from '../auth/revocations';
 import type { PlanRow } from '../plan/planState';
 import { readPlanRow } from '../plan/planStore';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
 import { deleteUserData } from './deleteUserData';
 
@@ -29,10 +27,9 @@ function willRenew(plan: PlanRow): boolean {
  * commit fails after the user is gone, the rows are orphans and the clean-up removes them. The
  * user's tokens are refused from the commit on, also where they were verified before.
  */
-export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependencies): void {
+export const accountRoutes: RoutePlugin = async (app, { deps }) => {
   const schema = { response: { 200: deleteAccountResponseSchema } };
-  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
-  api.delete('/v1/account', { onRequest: deps.authenticators.strict, schema }, async (request) => {
+  app.delete('/v1/account', { onRequest: deps.authenticators.strict, schema }, async (request) => {
     const { uid, authTime } = identityOf(request);
     if (Date.now() / 1000 - authTime > deps.recentLoginSeconds) {
       throw new ApiFailure('requires-recent-login');
@@ -55,4 +52,4 @@ export function registerAccountRoutes(app: FastifyInstance, deps: RouteDependenc
     await deps.revocations.announce(uid);
     return { deleted: true } as const;
   });
-}
+};

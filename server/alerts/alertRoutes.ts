@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { PassThrough } from 'node:stream';
 import {
   ALERT_STREAM_HEARTBEAT_MS,
@@ -16,7 +14,7 @@ import {
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { withTimeLimit } from '../withTimeLimit';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { openAlertStream } from './alertStream';
 import { markAlertsSeen, newestAlertId, readAlerts } from './readAlerts';
 
@@ -63,21 +61,12 @@ function openStreams() {
   };
 }
 
-export interface AlertRouteSettings {
-  heartbeatMs: number;
-}
-
-export function registerAlertRoutes(
-  app: FastifyInstance,
-  deps: RouteDependencies,
-  settings: AlertRouteSettings = { heartbeatMs: ALERT_STREAM_HEARTBEAT_MS },
-): void {
+export const alertRoutes: RoutePlugin = async (app, { deps }) => {
   const streams = openStreams();
   // A server waits for its open responses when it closes: a live stream would hold it forever.
   app.addHook('preClose', () => streams.endAll(CLOSE_TIME_LIMIT_MS));
 
-  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
-  typed.get(
+  app.get(
     '/v1/alerts',
     {
       onRequest: deps.authenticators.standard,
@@ -87,7 +76,7 @@ export function registerAlertRoutes(
       readAlerts(deps.db, identityOf(request).uid, { limit: limitOf(request.query) }),
   );
 
-  typed.post(
+  app.post(
     '/v1/alerts/seen',
     {
       onRequest: deps.authenticators.standard,
@@ -126,7 +115,7 @@ export function registerAlertRoutes(
         newestAlertId: () => newestAlertId(deps.db, uid),
         endsAtMs: expiresAt * 1000,
         subscribeUserGone: (end) => deps.revocations.subscribeUser(uid, end),
-        heartbeatMs: settings.heartbeatMs,
+        heartbeatMs: ALERT_STREAM_HEARTBEAT_MS,
         log: request.log,
       });
       streams.add(uid, stream);
@@ -142,4 +131,4 @@ export function registerAlertRoutes(
       );
     },
   );
-}
+};

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   carryOverRequestSchema,
   carryOverResponseSchema,
@@ -9,7 +8,7 @@ import {
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import { verifyIdentity, type VerifiedIdentity } from '../auth/verifyIdentity';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RouteDependencies, RoutePlugin } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
 import {
   CarryOverRaced,
@@ -53,8 +52,8 @@ async function deleteGuestUser(deps: RouteDependencies, uid: string, log: Fastif
  * uid is never accepted. After a carry-over the guest user no longer exists, so its token no longer
  * verifies: a retry is recognised by the token itself (its SHA-256 is recorded with the result).
  */
-export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDependencies): void {
-  app.withTypeProvider<JsonSchemaToTsProvider>().post(
+export const carryOverRoutes: RoutePlugin = async (app, { deps }) => {
+  app.post(
     '/v1/carry-over',
     {
       onRequest: deps.authenticators.strict,
@@ -95,4 +94,4 @@ export function registerCarryOverRoutes(app: FastifyInstance, deps: RouteDepende
       return result;
     },
   );
-}
+};

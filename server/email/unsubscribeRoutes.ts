@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RoutePlugin } from '../routeDependencies';
 import { isUnsubscribed, resubscribe, unsubscribe } from './emailSettingsStore';
 import {
   confirmPage,
@@ -47,11 +47,11 @@ function tokenOf(query: unknown): string {
  * `POST /v1/email/resubscribe?token=…` (the unsubscribed page's button) turns them on again. A
  * missing, malformed or forged token gets a page that says so and changes nothing.
  */
-export function registerUnsubscribeRoutes(
-  app: FastifyInstance,
-  db: Database,
-  tokenSecret: string,
-): void {
+export const unsubscribeRoutes: RoutePlugin<{ tokenSecret: string }> = async (
+  app,
+  { deps, tokenSecret },
+) => {
+  const { db } = deps;
   /** The link's token and the uid it names, or null after answering the refusal page. */
   const linkOrRefuse = (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenOf(request.query);
@@ -62,42 +62,40 @@ export function registerUnsubscribeRoutes(
     return null;
   };
 
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    // The body says nothing we need (the token is in the URL); it is read and dropped.
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']) {
-      scope.addContentTypeParser(
-        type,
-        { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
-        (_request, _body, done) => done(null, null),
-      );
-    }
+  app.removeAllContentTypeParsers();
+  // The body says nothing we need (the token is in the URL); it is read and dropped.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+      (_request, _body, done) => done(null, null),
+    );
+  }
 
-    // A link opened again (or a reload) shows where the setting stands, and changes nothing.
-    const showSetting = async (request: FastifyRequest, reply: FastifyReply) => {
-      const link = linkOrRefuse(request, reply);
-      if (link === null) return reply;
-      const { uid, token } = link;
-      const page = (await isUnsubscribed(db, uid)) ? unsubscribedPage(token) : confirmPage(token);
-      return sendPage(reply, 200, page);
-    };
-    scope.get(UNSUBSCRIBE_PATH, { schema }, showSetting);
-    scope.get(RESUBSCRIBE_PATH, { schema }, showSetting);
+  // A link opened again (or a reload) shows where the setting stands, and changes nothing.
+  const showSetting = async (request: FastifyRequest, reply: FastifyReply) => {
+    const link = linkOrRefuse(request, reply);
+    if (link === null) return reply;
+    const { uid, token } = link;
+    const page = (await isUnsubscribed(db, uid)) ? unsubscribedPage(token) : confirmPage(token);
+    return sendPage(reply, 200, page);
+  };
+  app.get(UNSUBSCRIBE_PATH, { schema }, showSetting);
+  app.get(RESUBSCRIBE_PATH, { schema }, showSetting);
 
-    scope.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT, schema }, async (request, reply) => {
-      const link = linkOrRefuse(request, reply);
-      if (link === null) return reply;
-      await unsubscribe(db, link.uid);
-      request.log.info({ uid: link.uid }, 'alert e-mails unsubscribed');
-      return sendPage(reply, 200, unsubscribedPage(link.token));
-    });
-
-    scope.post(RESUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT, schema }, async (request, reply) => {
-      const link = linkOrRefuse(request, reply);
-      if (link === null) return reply;
-      const wasOff = await resubscribe(db, link.uid);
-      request.log.info({ uid: link.uid, changed: wasOff }, 'alert e-mails resubscribed');
-      return sendPage(reply, 200, resubscribedPage(link.token, wasOff));
-    });
+  app.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT, schema }, async (request, reply) => {
+    const link = linkOrRefuse(request, reply);
+    if (link === null) return reply;
+    await unsubscribe(db, link.uid);
+    request.log.info({ uid: link.uid }, 'alert e-mails unsubscribed');
+    return sendPage(reply, 200, unsubscribedPage(link.token));
   });
-}
+
+  app.post(RESUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT, schema }, async (request, reply) => {
+    const link = linkOrRefuse(request, reply);
+    if (link === null) return reply;
+    const wasOff = await resubscribe(db, link.uid);
+    request.log.info({ uid: link.uid, changed: wasOff }, 'alert e-mails resubscribed');
+    return sendPage(reply, 200, resubscribedPage(link.token, wasOff));
+  });
+};

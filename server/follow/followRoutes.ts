@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   FOLLOWED_COMPANIES_LIMIT,
   followedBoardParamsSchema,
@@ -16,7 +15,7 @@ import type { Database } from '../db/database';
 import { recogniseCareersUrl } from '../jobs/careersUrl';
 import type { BoardRef } from '../jobs/jobRecord';
 import { slotOf } from '../profile/profileSlot';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
 import {
   followBoard,
@@ -103,23 +102,21 @@ const response = { 200: followsResponseSchema };
  * The companies a profile follows (`/v1/profile/follows?slot=N`): the user's own, by the token's
  * uid alone, guests included. Following a board nobody polled starts its polls.
  */
-export function registerFollowRoutes(
-  app: FastifyInstance,
-  deps: RouteDependencies,
-  polling: BoardWatch | null,
-): void {
+export const followRoutes: RoutePlugin<{ polling: BoardWatch | null }> = async (
+  app,
+  { deps, polling },
+) => {
   const { db, authenticators } = deps;
-  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
   const answer = (uid: string, slot: ProfileSlot, log: FastifyBaseLogger) =>
     followsOf(db, polling, log, uid, slot);
 
-  typed.get(
+  app.get(
     '/v1/profile/follows',
     { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema, response } },
     async (request) => answer(identityOf(request).uid, slotOf(request.query), request.log),
   );
 
-  typed.post(
+  app.post(
     '/v1/profile/follows',
     {
       onRequest: authenticators.standard,
@@ -137,7 +134,7 @@ export function registerFollowRoutes(
     },
   );
 
-  typed.put(
+  app.put(
     '/v1/profile/follows/mode',
     {
       onRequest: authenticators.standard,
@@ -151,7 +148,7 @@ export function registerFollowRoutes(
     },
   );
 
-  typed.delete(
+  app.delete(
     '/v1/profile/follows/:source/:token',
     {
       onRequest: authenticators.standard,
@@ -164,4 +161,4 @@ export function registerFollowRoutes(
       return answer(uid, slot, request.log);
     },
   );
-}
+};

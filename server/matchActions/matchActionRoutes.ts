@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   HIDE_REASONS,
   MATCH_ACTIONS_LIMIT,
@@ -17,7 +15,7 @@ import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';
 import { slotOf } from '../profile/profileSlot';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { readMatchActions, saveMatchAction } from './matchActionStore';
 import {
   dismissSuggestion,
@@ -61,17 +59,16 @@ const isHideReason = (reason: string): reason is HideReason =>
 const response = { 200: matchActionsResponseSchema };
 
 /** What a profile did with its matches (`/v1/matches/actions?slot=N`): the token's uid only, guests included. */
-export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDependencies): void {
+export const matchActionRoutes: RoutePlugin = async (app, { deps }) => {
   const { db, authenticators } = deps;
-  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  typed.get(
+  app.get(
     '/v1/matches/actions',
     { onRequest: authenticators.standard, schema: { querystring: slotQuerySchema, response } },
     async (request) => actionsOf(db, identityOf(request).uid, slotOf(request.query)),
   );
 
-  typed.put(
+  app.put(
     '/v1/matches/:jobId/action',
     {
       onRequest: authenticators.standard,
@@ -98,7 +95,7 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
     },
   );
 
-  typed.put(
+  app.put(
     '/v1/matches/companies',
     {
       onRequest: authenticators.standard,
@@ -112,7 +109,7 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
     },
   );
 
-  typed.post(
+  app.post(
     '/v1/matches/suggestions/dismiss',
     {
       onRequest: authenticators.standard,
@@ -125,4 +122,4 @@ export function registerMatchActionRoutes(app: FastifyInstance, deps: RouteDepen
       return actionsOf(db, uid, slot);
     },
   );
-}
+};

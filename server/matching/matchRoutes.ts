@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { getMatchesResponseSchema, slotQuerySchema } from '../../contract';
 import { identityOf } from '../auth/authenticate';
 import { slotOf } from '../profile/profileSlot';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { findMatches } from './findMatches';
 
-export function registerMatchRoutes(app: FastifyInstance, deps: RouteDependencies): void {
-  app.withTypeProvider<JsonSchemaToTsProvider>().get(
+/** The slot's matches, best first. */
+export const matchRoutes: RoutePlugin = async (app, { deps }) => {
+  app.get(
     '/v1/matches',
     {
       onRequest: deps.authenticators.standard,
@@ -15,4 +14,4 @@ export function registerMatchRoutes(app: FastifyInstance, deps: RouteDependencie
     },
     async (request) => findMatches(deps.db, identityOf(request).uid, slotOf(request.query)),
   );
-}
+};

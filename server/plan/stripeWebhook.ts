@@ -1,5 +1,4 @@
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import {
   stripeWebhookHeadersSchema,
@@ -8,7 +7,7 @@ import {
 } from '../../contract';
 import { ApiFailure } from '../apiFailure';
 import { isAnonymousUser } from '../auth/identityAdmin';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RouteDependencies, RoutePlugin } from '../routeDependencies';
 import { withTimeLimit } from '../withTimeLimit';
 import { takeEvent, uidOfCustomer } from './planStore';
 import { readPlanEvent, type PlanEvent } from './stripeEvents';
@@ -111,34 +110,30 @@ async function handle(
 
 /**
  * `POST /v1/webhooks/stripe`: no ID token (the signature is the proof), the raw body kept for the
- * signature check (its own JSON parser, in its own scope), bounded, rate-limited as every route.
+ * signature check (its own JSON parser, in its own plugin), bounded, rate-limited as every route.
  * A refused signature answers 400; every verified event 200, so Stripe stops resending it, even
  * when it changes nothing. A failure (database, Auth) answers 5xx and Stripe retries.
  */
-export function registerStripeWebhook(app: FastifyInstance, deps: RouteDependencies): void {
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
+export const stripeWebhookRoutes: RoutePlugin = async (app, { deps }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  // The raw body has no JSON schema: its signature header is what a schema can describe.
+  const schema = {
+    headers: stripeWebhookHeadersSchema,
+    response: { 200: stripeWebhookResponseSchema },
+  };
+  const options = { bodyLimit: WEBHOOK_BODY_LIMIT, schema };
+  app.post(STRIPE_WEBHOOK_PATH, options, async (request) => {
+    const event = verifiedEvent(
+      request.body,
+      request.headers['stripe-signature'],
+      deps.stripeWebhookSecret,
+      request.log,
     );
-    // The raw body has no JSON schema: its signature header is what a schema can describe.
-    const schema = {
-      headers: stripeWebhookHeadersSchema,
-      response: { 200: stripeWebhookResponseSchema },
-    };
-    const options = { bodyLimit: WEBHOOK_BODY_LIMIT, schema };
-    scope
-      .withTypeProvider<JsonSchemaToTsProvider>()
-      .post(STRIPE_WEBHOOK_PATH, options, async (request) => {
-        const event = verifiedEvent(
-          request.body,
-          request.headers['stripe-signature'],
-          deps.stripeWebhookSecret,
-          request.log,
-        );
-        return { received: true, outcome: await handle(deps, event, request.log) } as const;
-      });
+    return { received: true, outcome: await handle(deps, event, request.log) } as const;
   });
-}
+};

@@ -1,5 +1,3 @@
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyInstance } from 'fastify';
 import {
   PUSH_DEVICES_LIMIT,
   pushDeviceParamsSchema,
@@ -11,7 +9,7 @@ import {
 import { ApiFailure } from '../apiFailure';
 import { identityOf } from '../auth/authenticate';
 import type { Database } from '../db/database';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { listDevices, removeDevice, saveDevice } from './pushStore';
 import { isUsableSubscription } from './usableSubscription';
 
@@ -25,27 +23,25 @@ const response = { 200: pushDevicesResponseSchema };
  * Web Push devices (`/v1/push/...`): the public key to subscribe with, and the user's own devices
  * by the token's uid alone, guests included. `publicKey` null: push is off on this server.
  */
-export function registerPushRoutes(
-  app: FastifyInstance,
-  deps: RouteDependencies,
-  publicKey: string | null,
-): void {
+export const pushRoutes: RoutePlugin<{ publicKey: string | null }> = async (
+  app,
+  { deps, publicKey },
+) => {
   const { db, authenticators } = deps;
   const allowLoopback = deps.firebaseProjectId.startsWith('demo-');
-  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  api.get('/v1/push/key', { schema: { response: { 200: pushKeyResponseSchema } } }, async () => {
+  app.get('/v1/push/key', { schema: { response: { 200: pushKeyResponseSchema } } }, async () => {
     if (publicKey === null) throw new ApiFailure('push-unavailable');
     return { publicKey };
   });
 
-  api.get(
+  app.get(
     '/v1/push/devices',
     { onRequest: authenticators.standard, schema: { response } },
     async (request) => devicesAnswer(db, identityOf(request).uid),
   );
 
-  api.post(
+  app.post(
     '/v1/push/devices',
     { onRequest: authenticators.standard, schema: { body: pushSubscribeRequestSchema, response } },
     async (request) => {
@@ -59,7 +55,7 @@ export function registerPushRoutes(
     },
   );
 
-  api.delete(
+  app.delete(
     '/v1/push/devices/:id',
     { onRequest: authenticators.standard, schema: { params: pushDeviceParamsSchema, response } },
     async (request) => {
@@ -68,4 +64,4 @@ export function registerPushRoutes(
       return devicesAnswer(db, uid);
     },
   );
-}
+};
