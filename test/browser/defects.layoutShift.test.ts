@@ -10,7 +10,7 @@ import { useRawBrowser } from './support/rawTabs';
 const PHONE = { width: 375, height: 667 };
 
 /** The pages whose prerendered intro must stay their largest paint (issue 26, item 5). */
-const PRODUCT_PAGES: readonly string[] = [PATHS.profile, PATHS.matches, PATHS.account];
+const PRODUCT_PAGES: readonly string[] = [PATHS.start, PATHS.profile, PATHS.matches, PATHS.account];
 const PRODUCT_LEAD = 'P.session-page__intro lead';
 
 /** Records each load's largest-contentful-paint candidates, as `TAG.class`. */
@@ -31,7 +31,7 @@ function largestPaints(page: Page): Promise<string[]> {
 
 /** A product page's prerendered heading, then its intro. */
 const PRODUCT_SHELL =
-  /<h1 [^>]*class="session-page__title">Your [^<]+<\/h1><p class="session-page__intro lead">/;
+  /<h1 [^>]*class="session-page__title">[^<]+<\/h1><p class="session-page__intro lead">/;
 
 /** Opens a product page: its heading and intro must come with the HTML. */
 async function openProductPage(page: Page, url: string): Promise<void> {
