@@ -10,7 +10,14 @@ import { readPlaces } from '../jobs/normalise/places';
 import { minYearsFrom, seniorityOf } from '../jobs/normalise/seniority';
 import { isPostingSkill } from '../skills/postingSkills';
 import { findSkills } from '../skills/skillVocabulary';
-import { byRecency, findCvTitles, FIRST_SECTION, keyOf, type CvTitle } from './cvTitles';
+import {
+  byRecency,
+  findCvTitles,
+  FIRST_SECTION,
+  keyOf,
+  MAX_SHORT_LINE,
+  type CvTitle,
+} from './cvTitles';
 
 /**
  * What a CV's text suggests for the profile: its roles, skills, level and places, read with the
@@ -19,7 +26,9 @@ import { byRecency, findCvTitles, FIRST_SECTION, keyOf, type CvTitle } from './c
  */
 
 /** Lines read: a CV is a few pages; past this is not a CV's shape and adds nothing. */
-const MAX_LINES = 2_000;
+const MAX_LINES = 1_000;
+/** Characters read: about fifteen pages, and a bound on the work a hostile text can ask for. */
+const MAX_CHARS = 60_000;
 /** The header (name, contact, home) is in the first lines, before the first dated role. */
 const HEADER_LINES = 8;
 /** Cities proposed at most: where the person lives, not every office they worked at. */
@@ -139,6 +148,7 @@ function placesOf(header: readonly string[]): Pick<CvProposals, 'usStates' | 'us
 /** What the CV suggests for the profile; nothing found gives empty lists and no level. */
 export function proposeFromCv(text: string, now = new Date()): CvProposals {
   const lines = text
+    .slice(0, MAX_CHARS)
     .split('\n')
     .slice(0, MAX_LINES)
     .map((line) => line.trim());
@@ -147,10 +157,9 @@ export function proposeFromCv(text: string, now = new Date()): CvProposals {
   const recent = byRecency(titles);
   const firstDated = titles.find((title) => title.until !== null)?.line ?? lines.length;
   const firstSection = lines.findIndex((line) => FIRST_SECTION.test(line));
-  const header = lines.slice(
-    0,
-    Math.min(HEADER_LINES, firstDated, firstSection < 0 ? lines.length : firstSection),
-  );
+  const header = lines
+    .slice(0, Math.min(HEADER_LINES, firstDated, firstSection < 0 ? lines.length : firstSection))
+    .filter((line) => line.length <= MAX_SHORT_LINE);
   return {
     targetRoles: rolesOf(recent),
     skills: skillsOf(lines, recent),

@@ -72,6 +72,12 @@ export const FIRST_SECTION =
 const SECTION_HEADING =
   /^\W*(?:(?:technical |core |key )?skills|education|projects|certifications?|languages|interests|awards|publications|volunteering|references)\W*$/i;
 
+/**
+ * A line longer than this is prose, never a title or a contact line: the bound also keeps the
+ * reading linear on a hostile text of one huge line.
+ */
+export const MAX_SHORT_LINE = 200;
+
 /** How many lines after a title may hold its dates. */
 const DATE_REACH = 2;
 /** A title has at most this many words, the grade included. */
@@ -119,6 +125,7 @@ function yearsOn(lines: readonly string[]): { since: number | null; until: numbe
 export function findCvTitles(lines: readonly string[]): CvTitle[] {
   const found: { title: string; role: string; line: number }[] = [];
   lines.forEach((line, at) => {
+    if (line.length > MAX_SHORT_LINE) return;
     for (const part of line.split(PART_SEPARATOR)) {
       const title = titleIn(part);
       if (title !== null) {
@@ -127,10 +134,13 @@ export function findCvTitles(lines: readonly string[]): CvTitle[] {
       }
     }
   });
+  // The first section heading at or after each line, in one pass from the end.
+  const headingFrom = new Array<number>(lines.length + 1).fill(lines.length);
+  for (let at = lines.length - 1; at >= 0; at -= 1)
+    headingFrom[at] = SECTION_HEADING.test(lines[at] ?? '') ? at : (headingFrom[at + 1] ?? at);
   return found.map((title, index) => {
     const next = found[index + 1]?.line ?? lines.length;
-    const heading = lines.findIndex((line, at) => at > title.line && SECTION_HEADING.test(line));
-    const blockEnd = heading > 0 && heading < next ? heading : next;
+    const blockEnd = Math.min(next, headingFrom[title.line + 1] ?? lines.length);
     const dated = lines.slice(title.line, Math.min(title.line + 1 + DATE_REACH, blockEnd));
     return { ...title, blockEnd, ...yearsOn(dated) };
   });
