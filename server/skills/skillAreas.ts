@@ -36,6 +36,8 @@ export const AREA_SKILLS: ReadonlySet<string> = new Set([
   'Technical Support',
   'Unit Testing',
   'QA',
+  'Test Case Design',
+  'Cloud',
   // Data and machine learning.
   'ETL',
   'Data Warehousing',

@@ -6,6 +6,22 @@ export const CLOUD: readonly SkillEntry[] = [
   cloud('AWS', { aliases: ['Amazon Web Services'] }),
   cloud('Azure', { aliases: ['Microsoft Azure', 'Azure DevOps'] }),
   cloud('Google Cloud', { aliases: ['GCP', 'Google Cloud Platform'] }),
+  // "The cloud" is everyday English: the names of the field, or "Cloud" beside another skill.
+  cloud('Cloud', {
+    aliases: [
+      'Cloud computing',
+      'Cloud technologies',
+      'Cloud platforms',
+      'Cloud platform',
+      'Cloud solutions',
+      'Cloud services',
+      'Cloud providers',
+      'Cloud provider',
+      'Cloud environments',
+      'Cloud infrastructure',
+    ],
+    inContext: ['Cloud'],
+  }),
   cloud('AWS Lambda', { aliases: ['Lambda functions'] }),
   cloud('Amazon S3', { aliases: ['S3', 'AWS S3'] }),
   cloud('Amazon EC2', { aliases: ['EC2', 'AWS EC2'] }),
@@ -242,6 +258,16 @@ export const TESTING: readonly SkillEntry[] = [
   }),
   testing('Property-Based Testing', { aliases: ['Property based testing', 'fast-check'] }),
   testing('QA', { aliases: ['Quality assurance'] }),
+  testing('Manual Testing', { aliases: ['Manual QA', 'Manual tests'] }),
+  testing('Regression Testing', { aliases: ['Regression tests'] }),
+  testing('Smoke Testing', { aliases: ['Smoke tests'] }),
+  testing('Performance Testing', { aliases: ['Load testing', 'Performance tests', 'Load tests'] }),
+  testing('End-to-End Testing', { aliases: ['E2E testing', 'E2E tests', 'End-to-end tests'] }),
+  testing('API Testing', { aliases: ['API tests'] }),
+  testing('Mobile Testing', { aliases: ['Mobile QA', 'Mobile app testing'] }),
+  testing('Test Case Design', { aliases: ['Test cases'] }),
+  testing('Xray', { exact: ['Xray'] }),
+  testing('Robot Framework'),
 ];
 
 const security = tagged('security');

@@ -8,6 +8,7 @@ export const EMBEDDED: readonly SkillEntry[] = [
   hardware('LIN Bus', { inContext: ['LIN'] }),
   hardware('CANalyzer', { aliases: ['CANoe'] }),
   hardware('CANape'),
+  hardware('Additive Manufacturing', { aliases: ['3D printing', 'Metal 3D printing'] }),
   hardware('MISRA C', { aliases: ['MISRA', 'MISRA C++'] }),
   hardware('ISO 26262', { aliases: ['ISO-26262', 'Functional safety'] }),
   hardware('AUTOSAR'),

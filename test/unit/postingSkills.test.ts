@@ -111,6 +111,70 @@ describe('findSkills on posting words', () => {
     ).toEqual(['Megatron-LM', 'DeepSpeed', 'Android SDK', 'MobX', 'Webhooks', 'Jamf', 'Intune']);
     expect(findSkills('A deep background in RL')).toEqual(['Reinforcement Learning']);
   });
+
+  it('knows the testing kinds a QA posting asks for', () => {
+    expect(
+      findSkills('Manual and regression testing, smoke tests, API testing and load testing'),
+    ).toEqual(['Regression Testing', 'Smoke Testing', 'API Testing', 'Performance Testing']);
+    expect(
+      findSkills(
+        'Manual testing, mobile testing, E2E tests; write test cases; Xray; Robot Framework',
+      ),
+    ).toEqual([
+      'Manual Testing',
+      'Mobile Testing',
+      'End-to-End Testing',
+      'Test Case Design',
+      'Xray',
+      'Robot Framework',
+    ]);
+  });
+
+  it('knows the compliance, sales and marketing skills postings ask for', () => {
+    expect(
+      findSkills('EDD and CDD reviews, AML/CFT, PEP screening, adverse media, World-Check One'),
+    ).toEqual([
+      'Enhanced Due Diligence',
+      'Customer Due Diligence',
+      'AML',
+      'CFT',
+      'PEP Screening',
+      'Adverse Media Screening',
+      'World-Check',
+    ]);
+    expect(findSkills('CAMS certified; liquidity management')).toEqual([
+      'CAMS',
+      'Liquidity Management',
+    ]);
+    expect(
+      findSkills(
+        'Account-based marketing with 6sense and Demandbase; B2B marketing; user acquisition',
+      ),
+    ).toEqual([
+      'Account-Based Marketing',
+      '6sense',
+      'Demandbase',
+      'B2B Marketing',
+      'User Acquisition',
+    ]);
+    expect(findSkills('Advertising sales, value selling, Command of the Message')).toEqual([
+      'Media Sales',
+      'Value Selling',
+      'Command of the Message',
+    ]);
+  });
+
+  it('knows fields postings ask experience in, but not the bare word "cloud"', () => {
+    expect(findSkills('Experience with cloud platforms and 3D printing')).toEqual([
+      'Cloud',
+      'Additive Manufacturing',
+    ]);
+    expect(findSkills('Our data lives in the cloud. Cloud Security and ICD-10 coding')).toEqual([
+      'Cloud Security',
+      'ICD-10',
+    ]);
+    expect(findSkills('An active security clearance')).toEqual(['Security Clearance']);
+  });
 });
 
 describe('the field-of-work list', () => {
