@@ -58,6 +58,7 @@ describe('the job alert profile page', () => {
         where: {
           remoteUs: true,
           remoteWorldwide: true,
+          country: 'US',
           usStates: [],
           usCities: [{ city: 'Austin', state: 'TX' }],
         },
@@ -133,7 +134,12 @@ describe('the job alert profile page', () => {
       registeredUser,
     );
     expect(await listed('roles')).toBe('Backend engineer');
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'WA' }).checked).toBe(true);
+    const places = screen.getByRole('list', { name: 'Chosen places' });
+    expect(
+      within(places)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All of WA']);
     expect(screen.queryByText('Create an account to keep it and get alerts')).toBeNull();
   });
 

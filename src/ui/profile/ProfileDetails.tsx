@@ -1,7 +1,8 @@
-import type { AlertProfile, CvSummary } from '../../../contract';
+import { DEFAULT_RESIDENCE, type AlertProfile, type CvSummary } from '../../../contract';
+import { countryName } from './countryName';
 import { placesOf } from './placesOf';
 
-/** A saved profile in a few read-only lines: roles, skills, where, and the CV's file. */
+/** A saved profile in a few read-only lines: roles, skills, where they live and work, the CV's file. */
 export function ProfileDetails({
   profile,
   cv,
@@ -21,6 +22,8 @@ export function ProfileDetails({
           <dd>{profile.skills.join(', ') || 'None listed'}</dd>
         </>
       )}
+      <dt>Lives in</dt>
+      <dd>{countryName(profile.where.country ?? DEFAULT_RESIDENCE)}</dd>
       <dt>Where</dt>
       <dd>{placesOf(profile.where) || 'Nowhere chosen yet'}</dd>
       <dt>CV</dt>

@@ -1,12 +1,15 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { SENIORITIES, US_STATE_CODES, type ProfileSlot, type Seniority } from '../../../contract';
+import { SENIORITIES, type ProfileSlot, type Seniority } from '../../../contract';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
 import { TextField } from '../forms/TextField';
 import { ListField } from './ListField';
+import { PlaceField } from './PlaceField';
+import { remoteNearLabel } from './countryName';
+import { CountryField } from './CountryField';
 import { useProfileSend, useProfileView } from './hooks';
 import { PATHS } from '../../paths';
 import { slotPath } from './profileSlots';
@@ -75,7 +78,7 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
   );
   const [problems, setProblems] = useState<DraftProblems>({});
   const [submitted, setSubmitted] = useState<ProfileDraft | null>(null);
-  const ids = { error: useId(), title: useId(), suggestions: useId(), cities: useId() };
+  const ids = { error: useId(), title: useId(), suggestions: useId() };
   const problemId = (field: DraftField) => `${ids.title}-${field}`;
   const saving = view.status === 'saving';
   const busy = view.changing;
@@ -170,8 +173,9 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
 
       <fieldset className="choices">
         <legend className="field__label">Where you want to work</legend>
+        <CountryField country={draft.country} onCountryChange={(country) => change({ country })} />
         <Checkbox
-          label="Remote in the US"
+          label={remoteNearLabel(draft.country)}
           describedBy={problems.where ? problemId('where') : undefined}
           checked={draft.remoteUs}
           onChange={(remoteUs) => change({ remoteUs })}
@@ -181,46 +185,12 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
           checked={draft.remoteWorldwide}
           onChange={(remoteWorldwide) => change({ remoteWorldwide })}
         />
-        <details className="choices__states">
-          <summary>
-            US states
-            {draft.usStates.length > 0 ? ` (${draft.usStates.join(', ')})` : ''}
-          </summary>
-          <div className="choices__grid">
-            {US_STATE_CODES.map((code) => (
-              <Checkbox
-                key={code}
-                label={code}
-                checked={draft.usStates.includes(code)}
-                onChange={(checked) =>
-                  change({
-                    usStates: checked
-                      ? [...draft.usStates, code]
-                      : draft.usStates.filter((state) => state !== code),
-                  })
-                }
-              />
-            ))}
-          </div>
-        </details>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.cities}>
-            US cities (one a line, as “City, ST”)
-          </label>
-          <div className="field__box">
-            <textarea
-              id={ids.cities}
-              name="cities"
-              className="field__input"
-              rows={3}
-              placeholder="Austin, TX"
-              value={draft.cities}
-              onChange={(event) => change({ cities: event.target.value })}
-              aria-invalid={problems.cities ? true : undefined}
-              aria-describedby={describedBy('cities').trim() || undefined}
-            />
-          </div>
-        </div>
+        <PlaceField
+          places={{ usStates: draft.usStates, cities: draft.cities }}
+          onPlacesChange={(places) => change(places)}
+          invalid={Boolean(problems.cities)}
+          describedBy={describedBy('cities')}
+        />
         <FieldProblem id={problemId('cities')} problem={problems.cities} />
         <FieldProblem id={problemId('where')} problem={problems.where} />
       </fieldset>

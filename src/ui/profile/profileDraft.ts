@@ -1,4 +1,5 @@
 import {
+  DEFAULT_RESIDENCE,
   PROFILE_LIMITS,
   SENIORITIES,
   US_STATE_CODES,
@@ -16,6 +17,8 @@ export interface ProfileDraft {
   skills: string;
   remoteUs: boolean;
   remoteWorldwide: boolean;
+  /** Where the seeker lives, ISO 3166-1 alpha-2. */
+  country: string;
   usStates: UsStateCode[];
   /** One "City, ST" a line. */
   cities: string;
@@ -32,6 +35,7 @@ export const EMPTY_DRAFT: ProfileDraft = {
   skills: '',
   remoteUs: true,
   remoteWorldwide: false,
+  country: DEFAULT_RESIDENCE,
   usStates: [],
   cities: '',
   seniority: 'mid',
@@ -45,6 +49,7 @@ export function draftFromProfile(profile: AlertProfile): ProfileDraft {
     skills: profile.skills.join(', '),
     remoteUs: profile.where.remoteUs,
     remoteWorldwide: profile.where.remoteWorldwide,
+    country: profile.where.country ?? DEFAULT_RESIDENCE,
     usStates: [...profile.where.usStates],
     cities: profile.where.usCities.map(({ city, state }) => `${city}, ${state}`).join('\n'),
     seniority: profile.seniority,
@@ -155,6 +160,7 @@ export function checkDraft(
       where: {
         remoteUs: draft.remoteUs,
         remoteWorldwide: draft.remoteWorldwide,
+        country: draft.country,
         usStates: draft.usStates,
         usCities: cities,
       },
@@ -174,7 +180,7 @@ function draftKey(uid: string, slot: ProfileSlot): string {
   return DRAFT_KEY_PREFIX + (slot === 1 ? uid : `${uid}:${slot}`);
 }
 
-function isDraft(value: unknown): value is ProfileDraft {
+function isDraft(value: unknown): value is Omit<ProfileDraft, 'country'> & { country?: string } {
   if (typeof value !== 'object' || value === null) return false;
   const draft = value as Record<string, unknown>;
   return (
@@ -182,6 +188,7 @@ function isDraft(value: unknown): value is ProfileDraft {
     typeof draft.skills === 'string' &&
     typeof draft.remoteUs === 'boolean' &&
     typeof draft.remoteWorldwide === 'boolean' &&
+    (draft.country === undefined || typeof draft.country === 'string') &&
     Array.isArray(draft.usStates) &&
     draft.usStates.every((code) => typeof code === 'string' && isStateCode(code)) &&
     typeof draft.cities === 'string' &&
@@ -203,7 +210,8 @@ function storage(): Storage | null {
 export function readDraft(uid: string, slot: ProfileSlot): ProfileDraft | null {
   try {
     const value: unknown = JSON.parse(storage()?.getItem(draftKey(uid, slot)) ?? 'null');
-    return isDraft(value) ? value : null;
+    // A draft kept before the country was asked lives in the US, as its profile does.
+    return isDraft(value) ? { ...value, country: value.country ?? DEFAULT_RESIDENCE } : null;
   } catch {
     return null;
   }
