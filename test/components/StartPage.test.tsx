@@ -177,6 +177,21 @@ describe('the start step', () => {
     expect(backend.calls.upload).toHaveBeenCalledTimes(1);
   });
 
+  it('asks for a role and skills when the CV proposes none', async () => {
+    const { backend, person } = renderStart();
+    const empty = { targetRoles: [], skills: [], seniority: null, usStates: [], usCities: [] };
+    backend.calls.upload.mockResolvedValueOnce({
+      cv: { ...storedCv, proposals: { ...empty, remote: false } },
+      suggestedSkills: [],
+    });
+    await person.upload(await chooseCv(), cvFile);
+    await screen.findByRole('heading', { name: 'What you are looking for' });
+    expect(cvStatus()).toBe(
+      'We read your CV but found no role or skill in it. Add a role and a few skills below.',
+    );
+    expect(await listed('roles')).toBe('');
+  });
+
   it('shows the stored CV’s proposals again after a reload', async () => {
     renderStart({ [guestUser.uid]: { profile: null, cv: storedCv } });
     await screen.findByRole('heading', { name: 'What your CV proposes' });

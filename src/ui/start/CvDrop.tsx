@@ -2,6 +2,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { CV_MAX_BYTES, CV_MEDIA_TYPES } from '../../../contract';
 import { ErrorMessage } from '../forms/FormMessages';
 import { useProfileSend, useProfileView } from '../profile/hooks';
+import { proposesRolesOrSkills } from './startDraft';
 
 const ACCEPTED = ['.pdf', '.docx', '.txt', ...CV_MEDIA_TYPES].join(',');
 const MAX_MB = CV_MAX_BYTES / (1024 * 1024);
@@ -22,6 +23,9 @@ export function CvDrop() {
   const failed = view.failedOperation === 'upload' ? view.error : null;
   const message = failed?.message ?? null;
   const read = sentHere && !reading && failed === null && view.cv !== null;
+  const readMessage = proposesRolesOrSkills(view.cv?.proposals)
+    ? 'We read your CV. Check what it proposes below.'
+    : 'We read your CV but found no role or skill in it. Add a role and a few skills below.';
 
   function take(file: File | undefined): void {
     if (!file || view.changing) return;
@@ -72,18 +76,15 @@ export function CvDrop() {
         </label>
         {view.cv && !reading && (
           <p className="drop-zone__file">
-            Your CV: <span className="start-cv__name">{view.cv.fileName}</span>
+            Your CV: <span className="start-cv__name">{view.cv.fileName}</span>. Another one
+            replaces it.
           </p>
         )}
       </div>
       <ErrorMessage id={ids.error} message={message} />
       <p role="status" className="start-cv__status">
         {reading && <span className="button__spinner" aria-hidden="true" />}
-        {reading
-          ? 'Reading your CV…'
-          : read
-            ? 'We read your CV. Check what it proposes below.'
-            : ''}
+        {reading ? 'Reading your CV…' : read ? readMessage : ''}
       </p>
     </section>
   );

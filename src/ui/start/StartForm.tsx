@@ -18,7 +18,13 @@ import {
   type DraftProblems,
   type ProfileDraft,
 } from '../profile/profileDraft';
-import { choosePlace, placeChoicesOf, placeChosen, withProposals } from './startDraft';
+import {
+  choosePlace,
+  placeChoicesOf,
+  placeChosen,
+  proposesRolesOrSkills,
+  withProposals,
+} from './startDraft';
 
 const SENIORITY_LABELS: Record<Seniority, string> = {
   intern: 'Intern',
@@ -78,6 +84,7 @@ export function StartForm({ uid, focusFirst }: { uid: string; focusFirst: boolea
   const ids = { title: useId(), error: useId(), problem: useId() };
   const problemId = (field: StartField) => `${ids.problem}-${field}`;
   const heading = useRef<HTMLHeadingElement>(null);
+  const proposed = proposesRolesOrSkills(proposals);
   const saving = view.status === 'saving';
   const saveError = view.failedOperation === 'save' ? view.error : null;
 
@@ -133,10 +140,10 @@ export function StartForm({ uid, focusFirst }: { uid: string; focusFirst: boolea
   return (
     <SafeForm className="form start-form" aria-labelledby={ids.title} onSubmit={submit}>
       <h2 id={ids.title} ref={heading} tabIndex={-1} className="form__title">
-        {proposals ? 'What your CV proposes' : 'What you are looking for'}
+        {proposed ? 'What your CV proposes' : 'What you are looking for'}
       </h2>
       <p className="session-page__intro">
-        {proposals
+        {proposed
           ? 'Check and change them: the most relevant skills come first.'
           : 'A role and a few skills are enough to start; add more later.'}
       </p>

@@ -7,6 +7,11 @@ import {
 } from '../../../contract';
 import { listOf, type ProfileDraft } from '../profile/profileDraft';
 
+/** Whether the CV's proposals name a role or a skill (a CV of other text proposes none). */
+export function proposesRolesOrSkills(proposals: CvProposals | null | undefined): boolean {
+  return (proposals?.targetRoles.length ?? 0) + (proposals?.skills.length ?? 0) > 0;
+}
+
 /** A city as the draft writes it, one a line: "Austin, TX". */
 export const cityLine = ({ city, state }: UsCity): string => `${city}, ${state}`;
 
