@@ -43,7 +43,7 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
         'you might (?:be|thrive)',
         'you may be a fit',
         `you${APOSTROPHE}ll thrive`,
-        'a (?:great )?(?:fit|match) (?:here )?if',
+        'a (?:great |good |strong )?(?:fit|match) (?:here )?if',
         'should apply if',
         'ideal candidate',
         'you should',
@@ -58,11 +58,14 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   ],
 ];
 
-/** A heading: a short line (no sentence end) or one ending in ":". */
+/** A heading: a short line (no sentence end) or one leading into a list with ":" or "...". */
 const isHeading = (line: string): boolean => {
   const trimmed = line.trim();
   if (trimmed === '' || trimmed.length > 80 || /^[-*•·]/.test(trimmed)) return false;
-  return trimmed.endsWith(':') || (trimmed.split(/\s+/).length <= 8 && !/[.!?,;]$/.test(trimmed));
+  return (
+    /(?::|\.\.\.|…)$/.test(trimmed) ||
+    (trimmed.split(/\s+/).length <= 8 && !/[.!?,;]$/.test(trimmed))
+  );
 };
 
 /** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */

@@ -115,4 +115,22 @@ describe('roleText sections', () => {
     expect(role.asks).toContain('Backend');
     expect(role.asks).not.toMatch(/Fintech|preferable/);
   });
+  it('reads a line that leads into a list with "..." as a heading', () => {
+    const role = roleText(
+      [
+        'Examplecorp: the platform for builders',
+        'Used by teams at Shopify.',
+        'As an engineer, you will...',
+        '- Run Kubernetes for customers',
+        'You may be a good fit if...',
+        '- You know Docker',
+        'Bonus…',
+        '- LangChain',
+      ].join('\n'),
+    );
+    expect(role.duties).toContain('Kubernetes');
+    expect(role.asks).toContain('Docker');
+    expect(role.nice).toContain('LangChain');
+    expect(`${role.required}\n${role.nice}`).not.toContain('Shopify');
+  });
 });
