@@ -29,7 +29,7 @@ import {
   assertWebhookSecret,
   type ServerConfig,
 } from './config';
-import { registerCvRoutes } from './cv/cvRoutes';
+import { cvRoutes } from './cv/cvRoutes';
 import {
   databaseLocationOf,
   openDatabase,
@@ -52,7 +52,7 @@ import { BOARD_FETCHERS } from './jobs/sources/fetchBoard';
 import { matchActionRoutes } from './matchActions/matchActionRoutes';
 import { matchRoutes } from './matching/matchRoutes';
 import { planRoutes } from './plan/planRoutes';
-import { registerProfileRoutes } from './profile/profileRoutes';
+import { profileRoutes } from './profile/profileRoutes';
 import { startPushAlerts, type PushAlerts } from './push/pushAlerts';
 import { pushRoutes } from './push/pushRoutes';
 import { createPushSender } from './push/pushSender';
@@ -310,9 +310,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alertEvents,
     digestHourUtc: config.alertDigestHourUtc,
   };
-  registerProfileRoutes(app, deps);
+  await app.register(profileRoutes, { deps });
   await app.register(followRoutes, { deps, polling: boardPolling });
-  registerCvRoutes(app, deps);
+  await app.register(cvRoutes, { deps });
   await app.register(carryOverRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(planRoutes, { deps });

@@ -1,5 +1,4 @@
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   CV_MAX_BYTES,
   deleteCvResponseSchema,
@@ -12,7 +11,7 @@ import { assertSlotAllowed } from '../plan/planLimits';
 import { slotOf } from '../profile/profileSlot';
 import { readProfile } from '../profile/profileStore';
 import { cleanLine } from '../http/text';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { findSkills } from '../skills/skillVocabulary';
 import { deleteCv, saveCv } from './cvStore';
 import { CV_READER_LIMITS } from './cvReader';
@@ -54,11 +53,10 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
  * The CV's body is multipart/form-data, read by @fastify/multipart in the handler (a JSON schema
  * cannot describe it): its request schema is the slot's query, and the upload is checked as read.
  */
-export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies): void {
+export const cvRoutes: RoutePlugin = async (app, { deps }) => {
   const { db, authenticators } = deps;
-  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  api.put(
+  app.put(
     '/v1/profile/cv',
     {
       onRequest: authenticators.standard,
@@ -92,7 +90,7 @@ export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies):
     },
   );
 
-  api.delete(
+  app.delete(
     '/v1/profile/cv',
     {
       onRequest: authenticators.standard,
@@ -103,4 +101,4 @@ export function registerCvRoutes(app: FastifyInstance, deps: RouteDependencies):
       return { deleted: await deleteCv(db, uid, slotOf(request.query)) };
     },
   );
-}
+};

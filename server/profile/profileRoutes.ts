@@ -1,5 +1,3 @@
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyInstance } from 'fastify';
 import {
   PROFILE_SLOTS,
   alertProfileInputSchema,
@@ -12,16 +10,15 @@ import {
 import { identityOf } from '../auth/authenticate';
 import { readCvSummaries, readCvSummary } from '../cv/cvSummaries';
 import { readPlanLimits } from '../plan/planLimits';
-import type { RouteDependencies } from '../routeDependencies';
+import type { RoutePlugin } from '../routeDependencies';
 import { normaliseProfile } from './normaliseProfile';
 import { slotOf } from './profileSlot';
 import { deleteProfile, readProfile, readProfiles, saveProfile } from './profileStore';
 
-export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependencies): void {
+export const profileRoutes: RoutePlugin = async (app, { deps }) => {
   const { db, authenticators } = deps;
-  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  api.get(
+  app.get(
     '/v1/profile',
     {
       onRequest: authenticators.standard,
@@ -39,7 +36,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependenc
     },
   );
 
-  api.get(
+  app.get(
     '/v1/profiles',
     {
       onRequest: authenticators.standard,
@@ -66,7 +63,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependenc
     },
   );
 
-  api.put(
+  app.put(
     '/v1/profile',
     {
       onRequest: authenticators.standard,
@@ -84,7 +81,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependenc
     },
   );
 
-  api.delete(
+  app.delete(
     '/v1/profile',
     {
       onRequest: authenticators.standard,
@@ -95,4 +92,4 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDependenc
       return { deleted };
     },
   );
-}
+};
