@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createActor } from 'xstate';
 import type { AlertProfile, CvProposals, CvSummary } from '../../contract';
+import { NO_PROPOSALS } from '../../server/cv/cvProposals';
 import { BackendFailure } from '../../src/machines/backend/backendErrors';
 import { PATHS } from '../../src/paths';
 import { chipField } from '../../src/ui/profile/ListField';
@@ -179,9 +180,8 @@ describe('the start step', () => {
 
   it('asks for a role and skills when the CV proposes none', async () => {
     const { backend, person } = renderStart();
-    const empty = { targetRoles: [], skills: [], seniority: null, usStates: [], usCities: [] };
     backend.calls.upload.mockResolvedValueOnce({
-      cv: { ...storedCv, proposals: { ...empty, remote: false } },
+      cv: { ...storedCv, proposals: NO_PROPOSALS },
       suggestedSkills: [],
     });
     await person.upload(await chooseCv(), cvFile);

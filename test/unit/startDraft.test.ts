@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_LIMITS, type CvProposals } from '../../contract';
+import { NO_PROPOSALS } from '../../server/cv/cvProposals';
 import { EMPTY_DRAFT } from '../../src/ui/profile/profileDraft';
 import {
   choosePlace,
@@ -16,14 +17,7 @@ const proposals: CvProposals = {
   usCities: [{ city: 'Austin', state: 'TX' }],
   remote: false,
 };
-const nothing: CvProposals = {
-  targetRoles: [],
-  skills: [],
-  seniority: null,
-  usStates: [],
-  usCities: [],
-  remote: false,
-};
+const nothing = NO_PROPOSALS;
 
 describe('the start step’s draft', () => {
   it('keeps what the draft lists first, then adds the proposals, without repeats in any case', () => {
