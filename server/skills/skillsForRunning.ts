@@ -172,7 +172,8 @@ const ml = tagged('ml');
 export const ML: readonly SkillEntry[] = [
   ml('Machine Learning', { aliases: ['ML', 'Machine-learning'] }),
   ml('Deep Learning', { aliases: ['Neural networks', 'Neural network'] }),
-  ml('Artificial Intelligence', { aliases: ['AI'] }),
+  // "AI/ML" names the field as a whole, as "AI" does, not machine learning as a skill.
+  ml('Artificial Intelligence', { aliases: ['AI', 'AI/ML', 'AI and ML'] }),
   ml('Natural Language Processing', { aliases: ['NLP', 'NLU'] }),
   ml('Computer Vision', { aliases: ['CV models', 'Image recognition', 'OpenCV'] }),
   ml('Large Language Models', {

@@ -80,6 +80,12 @@ describe('postingSkillsOf', () => {
     expect(skills.niceSkills).toEqual(['MCP']);
   });
 
+  it('reads "AI/ML" as the field, which no posting asks, and "ML" alone as machine learning', () => {
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Familiarity with AI/ML adoption and Python')).toEqual(['Python']);
+    expect(asks('- 3+ years of ML experience')).toEqual(['Machine Learning']);
+  });
+
   it('asks no chat tool everyone uses', () => {
     expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([
       'GitHub',
