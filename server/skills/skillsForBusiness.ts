@@ -3,7 +3,14 @@ import { tagged, type SkillEntry } from './skillEntry';
 
 const business = tagged('business');
 export const SALES: readonly SkillEntry[] = [
-  business('Enterprise Sales', { aliases: ['Enterprise selling', 'Enterprise segment'] }),
+  business('Enterprise Sales', {
+    aliases: [
+      'Enterprise selling',
+      'Enterprise segment',
+      'Enterprise deals',
+      'Enterprise accounts',
+    ],
+  }),
   business('SaaS Sales', { aliases: ['SaaS selling', 'Software sales', 'Enterprise SaaS sales'] }),
   business('Full-Cycle Sales', { aliases: ['Full sales cycle', 'Full-cycle selling'] }),
   business('Account Management', { aliases: ['Account manager', 'Key account management'] }),

@@ -163,6 +163,9 @@ describe('findSkills on posting words', () => {
       'B2B Marketing',
       'User Acquisition',
     ]);
+    expect(findSkills('Closing complex Enterprise deals in Enterprise accounts')).toEqual([
+      'Enterprise Sales',
+    ]);
     expect(findSkills('Advertising sales, value selling, Command of the Message')).toEqual([
       'Media Sales',
       'Value Selling',
