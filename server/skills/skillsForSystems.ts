@@ -89,7 +89,7 @@ export const IT: readonly SkillEntry[] = [
   it('Google Workspace', { aliases: ['G Suite', 'GSuite'] }),
   it('Microsoft 365', { aliases: ['Office 365', 'O365', 'M365', 'Microsoft Office', 'MS Office'] }),
   it('Atlassian', { aliases: ['Atlassian suite'], exact: ['Atlassian'] }),
-  it('Google Sheets', { aliases: ['Sheets'] }),
+  it('Google Sheets', { exact: ['Sheets'] }),
   it('Airtable'),
   it('Freshdesk'),
   it('Workato'),

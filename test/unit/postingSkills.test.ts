@@ -118,6 +118,11 @@ describe('findSkills on posting words', () => {
     expect(findSkills('A deep background in RL')).toEqual(['Reinforcement Learning']);
   });
 
+  it('reads "term sheets" as a contract, and "Sheets" as the spreadsheet', () => {
+    expect(findSkills('Structure term sheets and contracts')).toEqual([]);
+    expect(findSkills('Fluent in Excel and Sheets')).toEqual(['Excel', 'Google Sheets']);
+  });
+
   it('knows the testing kinds a QA posting asks for', () => {
     expect(
       findSkills('Manual and regression testing, smoke tests, API testing and load testing'),
