@@ -51,3 +51,17 @@ export const applyingEmailAction = operationState('applyEmailAction', {
   ],
   onError: [{ target: 'idle', actions: 'assignError' }],
 });
+
+/** The three states, under `guest` and `authenticated` alike. */
+export const anyUserOperationStates = {
+  sendingPasswordReset,
+  confirmingPasswordReset,
+  applyingEmailAction,
+};
+
+/** Where either idle state starts them. */
+export const anyUserOperationEvents = {
+  SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
+  CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
+  APPLY_EMAIL_ACTION: { target: 'applyingEmailAction', actions: 'clearMessages' },
+} as const;

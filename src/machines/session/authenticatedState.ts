@@ -1,14 +1,10 @@
 import { assertEvent } from 'xstate';
-import {
-  applyingEmailAction,
-  confirmingPasswordReset,
-  sendingPasswordReset,
-} from './anyUserOperations';
+import { anyUserOperationEvents, anyUserOperationStates } from './anyUserOperations';
 import { operationState } from './operationState';
-import { followIfNotRegistered, followUser } from './reconciliation';
+import { atRestAs, followIfNotRegistered } from './reconciliation';
 import type { PlainNoticeCode } from './noticeCatalogue';
 import { sessionSetup } from './sessionSetup';
-import type { PendingOperation, SessionContext } from './sessionTypes';
+import type { PendingOperation, SessionContext, SessionEvent } from './sessionTypes';
 
 /**
  * Changing the password or the address, and deleting the account: the pending operation waits in
@@ -47,6 +43,29 @@ function withCurrentPassword(change: { currentPassword?: string }) {
   return change.currentPassword === undefined ? {} : { currentPassword: change.currentPassword };
 }
 
+type ChangeEvent = Extract<SessionEvent, { type: 'CHANGE_PASSWORD' | 'CHANGE_EMAIL' }>;
+
+/** The change the event asks for, as it waits in the context. */
+function pendingChangeOf(event: ChangeEvent): PendingChange {
+  return event.type === 'CHANGE_PASSWORD'
+    ? { kind: 'changePassword', newPassword: event.newPassword, ...withCurrentPassword(event) }
+    : { kind: 'changeEmail', newEmail: event.newEmail, ...withCurrentPassword(event) };
+}
+
+/** CHANGE_PASSWORD, CHANGE_EMAIL: the change waits in the context while its operation runs. */
+function startChange(target: 'changingPassword' | 'changingEmail') {
+  return {
+    target,
+    actions: [
+      'clearMessages',
+      {
+        type: 'assignPendingOperation',
+        params: ({ event }: { event: ChangeEvent }) => pendingChangeOf(event),
+      },
+    ],
+  } as const;
+}
+
 /** Changing the password or the address: done, the change is dropped and the person told. */
 function pendingChange(done: PlainNoticeCode) {
   return {
@@ -64,10 +83,7 @@ function pendingChange(done: PlainNoticeCode) {
 export const authenticated = sessionSetup.createStateConfig({
   description: 'A registered user.',
   initial: 'idle',
-  on: {
-    DISMISS: { actions: 'clearMessages' },
-    AUTH_CHANGED: followUser('authenticated'),
-  },
+  on: atRestAs('authenticated'),
   states: {
     idle: {
       on: {
@@ -77,20 +93,7 @@ export const authenticated = sessionSetup.createStateConfig({
           target: '#session.signingOut',
           actions: 'clearNotice',
         },
-        CHANGE_PASSWORD: {
-          target: 'changingPassword',
-          actions: [
-            'clearMessages',
-            {
-              type: 'assignPendingOperation',
-              params: ({ event }) => ({
-                kind: 'changePassword',
-                newPassword: event.newPassword,
-                ...withCurrentPassword(event),
-              }),
-            },
-          ],
-        },
+        CHANGE_PASSWORD: startChange('changingPassword'),
         DELETE_ACCOUNT: {
           target: 'deletingAccount',
           actions: [
@@ -99,27 +102,12 @@ export const authenticated = sessionSetup.createStateConfig({
           ],
         },
         REFRESH_SESSION: { target: 'refreshingSession', actions: 'clearMessages' },
-        SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
-        CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
         SEND_EMAIL_VERIFICATION: {
           target: 'sendingEmailVerification',
           actions: 'clearMessages',
         },
-        APPLY_EMAIL_ACTION: { target: 'applyingEmailAction', actions: 'clearMessages' },
-        CHANGE_EMAIL: {
-          target: 'changingEmail',
-          actions: [
-            'clearMessages',
-            {
-              type: 'assignPendingOperation',
-              params: ({ event }) => ({
-                kind: 'changeEmail',
-                newEmail: event.newEmail,
-                ...withCurrentPassword(event),
-              }),
-            },
-          ],
-        },
+        CHANGE_EMAIL: startChange('changingEmail'),
+        ...anyUserOperationEvents,
       },
     },
     sendingEmailVerification: operationState('sendEmailVerification', {
@@ -242,8 +230,6 @@ export const authenticated = sessionSetup.createStateConfig({
         { target: 'idle', actions: ['clearDiscardedGuest', 'assignError'] },
       ],
     }),
-    sendingPasswordReset,
-    confirmingPasswordReset,
-    applyingEmailAction,
+    ...anyUserOperationStates,
   },
 });

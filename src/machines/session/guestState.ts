@@ -1,21 +1,14 @@
 import { assertEvent } from 'xstate';
-import {
-  applyingEmailAction,
-  confirmingPasswordReset,
-  sendingPasswordReset,
-} from './anyUserOperations';
+import { anyUserOperationEvents, anyUserOperationStates } from './anyUserOperations';
 import { operationState } from './operationState';
-import { followUser } from './reconciliation';
+import { atRestAs } from './reconciliation';
 import { sessionSetup } from './sessionSetup';
 
 /** An anonymous user (every visitor), and where a guest may go from here. */
 export const guest = sessionSetup.createStateConfig({
   description: 'An anonymous user: may create an account, sign in, or continue with Google.',
   initial: 'idle',
-  on: {
-    DISMISS: { actions: 'clearMessages' },
-    AUTH_CHANGED: followUser('guest'),
-  },
+  on: atRestAs('guest'),
   states: {
     idle: {
       on: {
@@ -34,19 +27,15 @@ export const guest = sessionSetup.createStateConfig({
           target: '#session.popupPending',
           actions: 'clearMessages',
         },
-        SEND_PASSWORD_RESET: { target: 'sendingPasswordReset', actions: 'clearMessages' },
-        CONFIRM_PASSWORD_RESET: { target: 'confirmingPasswordReset', actions: 'clearMessages' },
         SEND_SIGN_IN_LINK: { target: 'sendingSignInLink', actions: 'clearMessages' },
         COMPLETE_SIGN_IN_LINK: {
           target: '#session.completingSignInLink',
           actions: 'clearMessages',
         },
-        APPLY_EMAIL_ACTION: { target: 'applyingEmailAction', actions: 'clearMessages' },
+        ...anyUserOperationEvents,
       },
     },
-    sendingPasswordReset,
-    confirmingPasswordReset,
-    applyingEmailAction,
+    ...anyUserOperationStates,
     sendingSignInLink: operationState('sendSignInLink', {
       input: ({ event }) => {
         assertEvent(event, 'SEND_SIGN_IN_LINK');

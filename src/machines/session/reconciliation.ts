@@ -1,20 +1,20 @@
 import type { SessionUser, SignInResult } from './sessionTypes';
 
+type MeanwhileGuard = 'userChangedMeanwhile' | 'signedInMeanwhile' | 'someoneElseMeanwhile';
+
+/** When the guard says the SDK's user changed while the operation ran: follow that user. */
+function followIf<TGuard extends MeanwhileGuard>(guard: TGuard) {
+  return { guard, target: '#session.reconciling', actions: 'adoptDeferredUser' } as const;
+}
+
 /**
  * First on every settle (and Cancel): the SDK's user changed while the operation ran, to someone
  * the operation did not produce, so follow that user instead of the operation's outcome.
  */
-export const followIfUserChanged = {
-  guard: 'userChangedMeanwhile',
-  target: '#session.reconciling',
-  actions: 'adoptDeferredUser',
-} as const;
+export const followIfUserChanged = followIf('userChangedMeanwhile');
 
 /** `followIfUserChanged` for the operations that leave nobody signed in (sign-out, deletion). */
-export const followIfSignedInMeanwhile = {
-  ...followIfUserChanged,
-  guard: 'signedInMeanwhile',
-} as const;
+export const followIfSignedInMeanwhile = followIf('signedInMeanwhile');
 
 /**
  * Reloading or re-authenticating reads the SDK's current user, which another tab may have
@@ -38,10 +38,7 @@ export const followIfNotRegistered = {
  * this tab's stale failure (signing out would sign every tab out). Then a revoked session ends,
  * saying why, before any other change is followed.
  */
-export const followIfSomeoneElse = {
-  ...followIfUserChanged,
-  guard: 'someoneElseMeanwhile',
-} as const;
+export const followIfSomeoneElse = followIf('someoneElseMeanwhile');
 
 /**
  * Another tab registered the guest this tab was registering (this tab's link then fails): follow
@@ -89,6 +86,11 @@ export function followUser(from: RestingState) {
       ],
     },
   ];
+}
+
+/** What a signed-in user's state (guest or registered) does at rest, whatever its substate. */
+export function atRestAs(user: 'guest' | 'authenticated') {
+  return { DISMISS: { actions: 'clearMessages' }, AUTH_CHANGED: followUser(user) } as const;
 }
 
 /**
