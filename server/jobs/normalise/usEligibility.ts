@@ -6,6 +6,7 @@ import {
   countriesInText,
   openToInText,
   roleBasedInText,
+  saysDistributed,
   saysWorldwide,
   statedWorkplace,
   taggedWorkplace,
@@ -22,6 +23,8 @@ export interface LocationFacts {
   readonly workplace?: Workplace | null;
   /** Offices the source lists beside its locations (Greenhouse offices): places of the job too. */
   readonly offices?: readonly string[];
+  /** Places the source says the role may be remote from (a Greenhouse remote-places field). */
+  readonly remotePlaces?: readonly string[];
   /** Places that count only when the locations name none (Ashby addresses). */
   readonly placeHints?: readonly string[];
 }
@@ -67,7 +70,17 @@ function workplaceOf(facts: LocationFacts, places: PlaceReading, text: string): 
   if (places.saysHybrid) return 'hybrid';
   if (facts.remoteFlag !== null) return facts.remoteFlag ? 'remote' : 'onsite';
   if (places.saysRemote) return 'remote';
-  return taggedWorkplace(text) ?? 'onsite';
+  return taggedWorkplace(text) ?? (wholeAreaWhileDistributed(facts, text) ? 'remote' : 'onsite');
+}
+
+/**
+ * "Germany" or "Washington, United States" as the only location, no city, at a company whose text
+ * says it is distributed: remote within that country or state, as a reader takes it.
+ */
+function wholeAreaWhileDistributed(facts: LocationFacts, text: string): boolean {
+  const own = readPlaces(facts.locations);
+  const wholeArea = own.countries.length > 0 && own.cities.length === 0 && own.regions.length === 0;
+  return wholeArea && saysDistributed(text);
 }
 
 const NEAR_US: ReadonlySet<Region> = new Set(['americas', 'north-america', 'worldwide']);
@@ -142,6 +155,24 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
   };
 }
 
+/**
+ * Locations naming only whole US states ("Remote - Oregon", "Washington, United States"), or a
+ * remote-places field naming only US states (its cities, "Washington, DC", lie in them): remote
+ * work bound to those states, open to the people in them (matched by place), not the whole US.
+ */
+function boundToUsStates(facts: LocationFacts): boolean {
+  const onlyStates = (places: readonly string[], citiesToo: boolean) => {
+    const read = readPlaces(places);
+    return (
+      read.usStates.length > 0 &&
+      (citiesToo || read.cities.length === 0) &&
+      read.regions.length === 0 &&
+      read.countries.every((code) => code === 'US')
+    );
+  };
+  return onlyStates(facts.locations, false) || onlyStates(facts.remotePlaces ?? [], true);
+}
+
 function eligibilityOf(
   workplace: Workplace,
   countries: readonly string[],
@@ -173,7 +204,7 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
       regions,
       usStates: fields.usStates,
       cities: fields.cities,
-      usEligibility: eligibilityOf(workplace, countries, regions),
+      usEligibility: boundToUsStates(facts) ? 'us' : eligibilityOf(workplace, countries, regions),
     };
   }
   const places = basedIn(fields, description);

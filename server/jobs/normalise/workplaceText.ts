@@ -40,6 +40,17 @@ export function statedWorkplace(description: string): Workplace | null {
   return REMOTE_TEXT.test(text) ? 'remote' : null;
 }
 
+/**
+ * The company saying it works without offices: "as a distributed company", "a remote-first
+ * company", "distributed by design"; not a distributed team or distributed systems the role needs.
+ */
+const DISTRIBUTED_TEXT =
+  /\b(?:(?:a|an|our)\s+(?:fully\s+)?(?:distributed|remote[- ]first)\s+(?:company|organi[sz]ation|workforce)|distributed[- ]by[- ](?:design|intention)|(?:company|we)\s+(?:is|are)\s+(?:fully\s+)?(?:distributed|remote[- ]first))\b/i;
+
+/** Whether the text says the company works distributed or remote first. */
+export const saysDistributed = (description: string): boolean =>
+  DISTRIBUTED_TEXT.test(description.slice(0, READ_LENGTH));
+
 /** The arrangement a recruiter's LinkedIn tag gives, if there is one. */
 export function taggedWorkplace(description: string): Workplace | null {
   const tag = LINKEDIN_TAG.exec(description)?.[1]?.toLowerCase();

@@ -1,5 +1,6 @@
 import { decodeEntities } from '../normalise/decodeEntities';
 import { htmlToText } from '../normalise/htmlToText';
+import { readPlaces } from '../normalise/places';
 import { payOf, usPayOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, Pay, Workplace } from '../jobRecord';
@@ -72,6 +73,23 @@ const workplaceOfMetadata = (fields: ReadonlyMap<string, string>): Workplace | n
     .map(([, value]) => workplaceOfValue(value))
     .find((workplace) => workplace !== null) ?? null;
 
+/** "Target Remote Countries", "Remote Locations": a field naming where the role may be remote from. */
+const REMOTE_PLACES_FIELD =
+  /\bremote\b.*\b(?:countr(?:y|ies)|states?|locations?|places?|regions?)\b/;
+
+/** The places a remote-places field names ("Austria", "Maryland, United States"); none when it names no place. */
+function remotePlacesOfMetadata(job: JsonObject): string[] {
+  const places = arrayAt(job, 'metadata').flatMap((field) => {
+    const name = isObject(field) ? textAt(field, 'name') : null;
+    if (!isObject(field) || name === null || !REMOTE_PLACES_FIELD.test(name.toLowerCase()))
+      return [];
+    const values = Array.isArray(field.value) ? field.value : [field.value];
+    return values.filter((value): value is string => typeof value === 'string');
+  });
+  const named = readPlaces(places);
+  return named.countries.length > 0 || named.regions.length > 0 ? uniqueTexts(places) : [];
+}
+
 const amountOf = (text: string | undefined): number | null => {
   const value = Number((text ?? '').replace(/[^\d.]/g, ''));
   return text !== undefined && Number.isFinite(value) && value > 0 ? value : null;
@@ -136,6 +154,7 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
   const primary = textAt(objectAt(job, 'location'), 'name');
   const content = textAt(job, 'content');
   const metadata = metadataOf(job);
+  const remotePlaces = remotePlacesOfMetadata(job);
   return {
     title,
     company: textAt(job, 'company_name') ?? companyFromToken(board.token),
@@ -143,8 +162,10 @@ function draftFrom(job: unknown, board: BoardRef): PostingDraft | DropReason {
     locations: primary !== null ? [primary] : uniqueTexts(officeNames),
     remoteFlag: null,
     countries: [],
-    workplace: workplaceOfMetadata(metadata),
-    offices: uniqueTexts(officeNames),
+    // A field naming where the role may be remote from makes it remote there, beside its offices.
+    workplace: workplaceOfMetadata(metadata) ?? (remotePlaces.length > 0 ? 'remote' : null),
+    offices: uniqueTexts([...officeNames, ...remotePlaces]),
+    remotePlaces,
     salary: null,
     pay: payFromInputRanges(job) ?? payFromCurrencyRange(job) ?? payFromMetadata(metadata),
     // "Summer Internship", "Full-Time: New Grad": read as a level field.

@@ -1,3 +1,4 @@
+import { usStateCode } from '../normalise/gazetteer';
 import { textAt, uniqueTexts, type JsonObject } from './json';
 
 /** One place as "City, Region, Country" from an API's separate fields. */
@@ -7,6 +8,8 @@ export function placeText(
   country: string | null,
 ): string | null {
   const parts = uniqueTexts([city, region, country]);
+  // "New York, New York": a city named like its US state stays a city, not the whole state.
+  if (city !== null && city === region && usStateCode(region) !== null) parts.splice(1, 0, region);
   return parts.length === 0 ? null : parts.join(', ');
 }
 

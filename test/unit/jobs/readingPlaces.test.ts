@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../server/jobs/jobRecord';
 import { parseAshbyBoard } from '../../../server/jobs/sources/ashby';
 import { parseGreenhouseBoard } from '../../../server/jobs/sources/greenhouse';
+import { placeText } from '../../../server/jobs/sources/placeText';
 import { FICTIONAL_SEEN_AT as seenAt, readPosting as record } from '../../support/postingDraft';
 
 // Fictional postings shaped like the real ones whose places the evaluation set showed misread.
@@ -141,5 +142,70 @@ describe('where the text places the role', () => {
       regions: ['north-america', 'europe'],
       usEligibility: 'remote-us',
     });
+  });
+});
+
+describe('a whole country or state at a distributed company', () => {
+  const distributed = 'As a distributed company, we hire wherever you are. Sell our product.';
+
+  it('reads a location naming only a country or a state as remote within it', () => {
+    expect(greenhouseJob('Germany', ['Germany'], distributed)).toMatchObject({
+      workplace: 'remote',
+      countries: ['DE'],
+      usEligibility: 'not-us',
+    });
+    expect(greenhouseJob('Oregon, United States', ['United States'], distributed)).toMatchObject({
+      workplace: 'remote',
+      countries: ['US'],
+      usStates: ['OR'],
+    });
+    // Remote from one state only is open to the people in that state, not to the whole US.
+    expect(greenhouseJob('Oregon, United States', [], distributed).usEligibility).toBe('us');
+    expect(greenhouseJob('United States', [], distributed).usEligibility).toBe('remote-us');
+    expect(
+      record({ locations: ['Canada'], description: 'We are a remote-first company.' }).workplace,
+    ).toBe('remote');
+  });
+
+  it('keeps a city, a company that does not say it, and a stated arrangement on site', () => {
+    expect(greenhouseJob('Munich, Germany', ['Germany'], distributed).workplace).toBe('onsite');
+    expect(greenhouseJob('Germany', ['Germany'], 'Sell our product.').workplace).toBe('onsite');
+    expect(greenhouseJob('Germany', [], `${distributed} This is a hybrid role.`).workplace).toBe(
+      'hybrid',
+    );
+    const builds = 'You know distributed systems and have worked in a distributed team.';
+    expect(greenhouseJob('Germany', [], builds).workplace).toBe('onsite');
+  });
+});
+
+describe('a Greenhouse field naming the places a role may be remote from', () => {
+  it('reads the role as remote from the field\u2019s places as well as its location', () => {
+    const field = { name: 'Target Remote Countries / States', value: ['Austria', 'Switzerland'] };
+    expect(greenhouseJob('Germany', ['Germany'], '', [field])).toMatchObject({
+      workplace: 'remote',
+      countries: ['AT', 'CH', 'DE'],
+    });
+    const states = { name: 'Remote Locations', value: ['Maryland, US', 'Washington, DC, US'] };
+    expect(greenhouseJob('Arlington, VA', [], '', [states])).toMatchObject({
+      workplace: 'remote',
+      usStates: ['DC', 'MD', 'VA'],
+      usEligibility: 'us',
+    });
+  });
+
+  it('leaves an empty field, or one naming no place, to the rest of the posting', () => {
+    const empty = { name: 'Target Remote Countries', value: [] };
+    expect(greenhouseJob('Germany', ['Germany'], '', [empty]).workplace).toBe('onsite');
+    const notPlace = { name: 'Remote Location Policy', value: 'Quarterly offsites' };
+    expect(greenhouseJob('Germany', ['Germany'], '', [notPlace]).workplace).toBe('onsite');
+  });
+});
+
+describe('a place from separate city, region and country fields', () => {
+  it('keeps a city named like its US state a city, and drops other repeated regions', () => {
+    expect(placeText('New York', 'New York', 'United States')).toBe(
+      'New York, New York, United States',
+    );
+    expect(placeText('Utrecht', 'Utrecht', 'Netherlands')).toBe('Utrecht, Netherlands');
   });
 });
