@@ -62,7 +62,7 @@ describe.each(DATABASES)('GET /v1/matches on %s', (database) => {
       company: 'Acme Robotics',
       usEligibility: 'remote-us',
       coveredSkills: ['React', 'TypeScript'],
-      missingSkills: ['GraphQL', 'Vite', 'Playwright'],
+      missingSkills: ['GraphQL', 'Vite', 'Playwright', 'End-to-End Testing'],
       firstSeenAt: seenAt.toISOString(),
       applyUrl: 'https://job-boards.greenhouse.io/acme/jobs/7012345002',
     });
