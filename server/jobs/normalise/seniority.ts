@@ -166,16 +166,28 @@ const byYears = (years: number): Seniority =>
 const byApiLevel = (level: string | null): Seniority =>
   level === null ? 'unknown' : seniorityFromTitle(level);
 
-/** Level: the title first (a numbered one after the years), then the years asked, then the API's own level field. */
+/**
+ * The text calls the role itself an internship ("a 3-6 month internship", "internship program
+ * designed for", "your internship"), not a company that also offers some.
+ */
+const OWN_INTERNSHIP =
+  /\b(?:\d{1,2}\s*(?:[-‐‑–—]|to)\s*\d{1,2}[- ]months?\s+internship|internship\s+program(?:me)?\s+(?:designed|for)|(?:this|your)\s+internship)\b/i;
+
+/**
+ * Level: the title first (a numbered one after the years), then a text that calls the role an
+ * internship, then the years asked, then the API's own level field.
+ */
 export function seniorityOf(
   title: string,
   minYears: number | null,
   apiLevel: string | null,
+  text = '',
 ): Seniority {
   const fromTitle = titleLevel(title);
   // A numbered level means what the company's ladder says; the years it asks say the same plainly.
   if (fromTitle.numbered && minYears !== null) return byYears(minYears);
   if (fromTitle.level !== 'unknown') return fromTitle.level;
+  if (OWN_INTERNSHIP.test(text.slice(0, 30_000))) return 'intern';
   if (minYears !== null) return byYears(minYears);
   return byApiLevel(apiLevel);
 }

@@ -66,7 +66,7 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     usStates: where.usStates,
     cities: where.cities,
     usEligibility: where.usEligibility,
-    seniority: seniorityOf(draft.title, minYears, draft.level ?? null),
+    seniority: seniorityOf(draft.title, minYears, draft.level ?? null, draft.description),
     minYears,
     pay,
     salary: draft.salary ?? yearlyUsdOf(pay),

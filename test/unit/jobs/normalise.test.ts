@@ -198,4 +198,17 @@ describe('years of experience asked', () => {
     expect(seniorityOf('Account Development Representative', 0.5, null)).toBe('junior');
     expect(seniorityOf('Commercial Renewals Manager EMEA', 3, null)).toBe('mid');
   });
+
+  it('reads a role its text calls an internship as one, before the years it asks', () => {
+    const program =
+      'The Northwind Launch Program is a 3-6 month internship program designed for students.';
+    expect(seniorityOf('Launch Program - Backend Engineer', 1, null, program)).toBe('intern');
+    expect(seniorityOf('Data Analyst', null, null, 'Grow with us during your internship.')).toBe(
+      'intern',
+    );
+    // A company that also offers internships says nothing of this role's level.
+    const blurb = 'We run a summer internship program every year. 5+ years of experience in Go.';
+    expect(seniorityOf('Backend Engineer', 5, null, blurb)).toBe('senior');
+    expect(seniorityOf('Senior Backend Engineer', null, null, program)).toBe('senior');
+  });
 });
