@@ -1,7 +1,7 @@
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PLACES_LABEL } from '../../src/ui/profile/PlaceBox';
+import { PLACES_LABEL } from '../../src/ui/profile/placeChips';
 import type { Places } from '../../src/ui/profile/placeChips';
 import { PlaceField, placePicker } from '../../src/ui/profile/PlaceField';
 import { personAtKeyboard } from './person';

@@ -2,7 +2,8 @@ import { Combobox, ComboboxItem, ComboboxList, useComboboxStore } from '@ariakit
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { US_STATE_CODES } from '../../../contract';
 import { lazyModule } from './lazyModule';
-import { PlaceBox, PLACES_PLACEHOLDER } from './PlaceBox';
+import { ChipBox } from './ChipBox';
+import { PLACES_LABEL, PLACES_PLACEHOLDER } from './placeChips';
 import {
   cityLines,
   PLACE_PROBLEM,
@@ -132,7 +133,9 @@ export function PlaceCombobox({
   }, []);
 
   return (
-    <PlaceBox
+    <ChipBox
+      kind="places"
+      label={PLACES_LABEL}
       inputId={ids.input}
       chips={chips}
       onRemove={remove}
@@ -179,6 +182,6 @@ export function PlaceCombobox({
           />
         ))}
       </ComboboxList>
-    </PlaceBox>
+    </ChipBox>
   );
 }

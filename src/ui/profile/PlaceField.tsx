@@ -1,7 +1,6 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ChipStandIn, useHandover, type Handover } from './ChipStandIn';
 import { lazyModule } from './lazyModule';
-import { PlaceBox, PLACES_PLACEHOLDER } from './PlaceBox';
-import { placeChips, withTyped, type Places } from './placeChips';
+import { PLACES_LABEL, PLACES_PLACEHOLDER, placeChips, withTyped, type Places } from './placeChips';
 
 export interface PlaceFieldProps {
   places: Places;
@@ -11,10 +10,7 @@ export interface PlaceFieldProps {
 }
 
 /** What the stand-in hands to the picker replacing it: its focus, and what was typed. */
-export interface PlaceHandover {
-  focused: boolean;
-  typed: string;
-}
+export type PlaceHandover = Handover;
 
 /** The place picker (Ariakit's combobox over the place data), in a chunk of its own. */
 export const placePicker = lazyModule(() => import('./PlaceCombobox'), 'The place picker');
@@ -26,11 +22,7 @@ export const placePicker = lazyModule(() => import('./PlaceCombobox'), 'The plac
  */
 export function PlaceField(props: PlaceFieldProps) {
   const loaded = placePicker.useLoaded();
-  const handover = useRef<PlaceHandover>({ focused: false, typed: '' });
-  const takeOver = useCallback(() => handover.current, []);
-  const onLeave = useCallback((left: PlaceHandover) => {
-    handover.current = left;
-  }, []);
+  const { takeOver, onLeave } = useHandover();
   return loaded ? (
     <loaded.PlaceCombobox {...props} takeOver={takeOver} />
   ) : (
@@ -41,55 +33,23 @@ export function PlaceField(props: PlaceFieldProps) {
 function PlaceStandIn({
   places,
   onPlacesChange,
+  onLeave,
   invalid,
   describedBy,
-  onLeave,
-}: PlaceFieldProps & { onLeave: (left: PlaceHandover) => void }) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [typed, setTyped] = useState('');
-  useLayoutEffect(() => {
-    const element = input.current;
-    // Before React removes the input: whether it had the focus, and what was typed in it.
-    return () =>
-      onLeave({
-        focused: element !== null && element === document.activeElement,
-        typed: element?.value ?? '',
-      });
-  }, [onLeave]);
-  const addTyped = () => {
-    if (typed.trim() === '') return;
-    onPlacesChange(withTyped(places, typed));
-    setTyped('');
-  };
-  const load = () => void placePicker.load();
+}: PlaceFieldProps & { onLeave: (left: Handover) => void }) {
   return (
-    <PlaceBox
-      inputId={id}
+    <ChipStandIn
+      kind="places"
+      label={PLACES_LABEL}
+      name="places"
+      placeholder={PLACES_PLACEHOLDER}
+      invalid={invalid}
+      describedBy={describedBy}
       chips={placeChips(places)}
       onRemove={(chip) => onPlacesChange(chip.without)}
-      input={
-        <input
-          ref={input}
-          id={id}
-          name="places"
-          className="field__input chip-field__input"
-          placeholder={PLACES_PLACEHOLDER}
-          autoComplete="off"
-          value={typed}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy.trim() || undefined}
-          onChange={(event) => setTyped(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter' || typed.trim() === '') return;
-            event.preventDefault();
-            addTyped();
-          }}
-          onBlur={addTyped}
-          onPointerDown={load}
-          onFocus={load}
-        />
-      }
+      onAdd={(typed) => onPlacesChange(withTyped(places, typed))}
+      onReach={() => void placePicker.load()}
+      onLeave={onLeave}
     />
   );
 }

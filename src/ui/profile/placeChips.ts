@@ -1,5 +1,8 @@
 import { PROFILE_LIMITS, US_STATE_CODES, type UsStateCode } from '../../../contract';
 
+export const PLACES_LABEL = 'US cities and states where you would work on site';
+export const PLACES_PLACEHOLDER = 'Austin, TX or Texas';
+
 /** The on-site places of a draft: whole states, and cities one "City, ST" a line. */
 export interface Places {
   usStates: UsStateCode[];
