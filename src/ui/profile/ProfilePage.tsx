@@ -1,13 +1,9 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileSlot } from '../../../contract';
 import { StatusMessage } from '../forms/FormMessages';
 import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
-import { CvSection } from './CvSection';
-import { DeleteProfile } from './DeleteProfile';
-import { FollowedCompanies } from './FollowedCompanies';
 import { useProfileSend, useProfileView } from './hooks';
-import { InactiveProfile } from './InactiveProfile';
 import { ProfileForm } from './ProfileForm';
 import { ProfileSlots } from './ProfileSlots';
 import { slotPath } from './profileSlots';
@@ -16,6 +12,12 @@ import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import { loginPath, PATHS } from '../../paths';
 import '../forms/forms.css';
 import './profile.css';
+
+const secondary = () => import('./profileSecondary');
+const InactiveProfile = lazy(async () => ({ default: (await secondary()).InactiveProfile }));
+const CvSection = lazy(async () => ({ default: (await secondary()).CvSection }));
+const FollowedCompanies = lazy(async () => ({ default: (await secondary()).FollowedCompanies }));
+const DeleteProfile = lazy(async () => ({ default: (await secondary()).DeleteProfile }));
 
 /**
  * `/profile?slot=N`: what the job seeker wants alerts for in one of their profiles, and its CV.
@@ -85,13 +87,20 @@ export function ProfilePage({ slot }: { slot: ProfileSlot }) {
           ) : view.active ? (
             <>
               <ProfileForm key={`${uid}/${slot}`} uid={uid} slot={slot} />
-              <CvSection />
-              <FollowedCompanies />
+              {/* Its own boundary: the form never waits for the parts below it. */}
+              <Suspense fallback={null}>
+                <CvSection />
+                <FollowedCompanies />
+              </Suspense>
             </>
           ) : (
-            <InactiveProfile slot={slot} />
+            <Suspense fallback={<PageLoading what="profile" />}>
+              <InactiveProfile slot={slot} />
+            </Suspense>
           )}
-          {holds && <DeleteProfile uid={uid} slot={slot} onDelete={() => setDeleted(slot)} />}
+          <Suspense fallback={null}>
+            {holds && <DeleteProfile uid={uid} slot={slot} onDelete={() => setDeleted(slot)} />}
+          </Suspense>
         </>
       )}
     </section>

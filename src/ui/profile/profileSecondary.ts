@@ -1,0 +1,6 @@
+// What the profile page shows below its form (or instead of it, for a slot the plan does not
+// cover): one chunk, loaded beside the form rather than in the page's first load.
+export { CvSection } from './CvSection';
+export { DeleteProfile } from './DeleteProfile';
+export { FollowedCompanies } from './FollowedCompanies';
+export { InactiveProfile } from './InactiveProfile';
