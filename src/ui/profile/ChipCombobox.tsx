@@ -127,7 +127,9 @@ export function ChipCombobox({
     if (focused) input.current?.focus();
     if (left === '') return;
     change(left);
-    // What was typed there gets its suggestions here, as if typed here.
+    // What was typed there gets its suggestions here, as if typed here. What the stand-in held is
+    // known only once its cleanup ran, after this render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpen(focused);
     // Once, when this input replaces the stand-in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
