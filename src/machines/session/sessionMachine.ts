@@ -5,6 +5,7 @@ import { DEFAULT_PASSWORD_POLICY } from './passwordPolicy';
 import { operationState } from './operationState';
 import { followUser, signedInToExistingAccount } from './reconciliation';
 import { sessionSetup } from './sessionSetup';
+import type { SessionContext } from './sessionTypes';
 
 /** No session could be created: the person is offered a retry. */
 const noSession = {
@@ -12,23 +13,26 @@ const noSession = {
   actions: ['logError', 'assignSessionFailed'],
 } as const;
 
+/** Nobody signed in yet, nothing pending or shown, and the default password rules. */
+export const INITIAL_SESSION_CONTEXT: Readonly<SessionContext> = Object.freeze({
+  user: null,
+  error: null,
+  notice: null,
+  switchCredential: null,
+  pendingOperation: null,
+  passwordPolicy: DEFAULT_PASSWORD_POLICY,
+  deferredAuthChange: null,
+  discardedGuest: null,
+  registration: null,
+});
+
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   description:
     "The rule: at rest, the machine's user is the SDK's current user. An operation in flight " +
     'defers AUTH_CHANGED and reconciles when it settles; a pending operation and its error never ' +
     'outlive the user they were for; authenticated never holds a guest, guest never a registered user.',
-  context: {
-    user: null,
-    error: null,
-    notice: null,
-    switchCredential: null,
-    pendingOperation: null,
-    passwordPolicy: DEFAULT_PASSWORD_POLICY,
-    deferredAuthChange: null,
-    discardedGuest: null,
-    registration: null,
-  },
+  context: INITIAL_SESSION_CONTEXT,
   invoke: [
     { id: 'authWatcher', src: 'watchAuth' },
     { id: 'passwordPolicy', src: 'loadPasswordPolicy' },
