@@ -116,3 +116,33 @@ export function hasGuestUser({ context }: SessionArgs): boolean {
 export function hasError({ context }: SessionArgs): boolean {
   return context.error !== null;
 }
+
+/**
+ * Every guard under its name in the statechart (`setup`'s `guards`). An object written out, not the
+ * module's namespace, which would need the bundler's runtime helper in every page's first load.
+ */
+export const SESSION_GUARDS = {
+  isSessionRevoked,
+  errorCarriesSwitchCredential,
+  errorNeedsRedirect,
+  errorNeedsRecentLogin,
+  errorIsExpected,
+  errorCanBeRetried,
+  discardsGuestWork,
+  redirectNeedsSwitch,
+  isRegistered,
+  isAnonymous,
+  isNotRegistered,
+  pendingIsPasswordChange,
+  pendingIsEmailChange,
+  verificationWasSent,
+  isSameUser,
+  userChangedMeanwhile,
+  signedInMeanwhile,
+  someoneElseMeanwhile,
+  guestRegisteredMeanwhile,
+  hasRegistration,
+  hasRegisteredUser,
+  hasGuestUser,
+  hasError,
+};

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import * as updates from './sessionActions';
-import * as sessionGuards from './sessionGuards';
+import { SESSION_GUARDS } from './sessionGuards';
 import type { CarryOverMode, CarryOverResponse } from '../../../contract';
 import type {
   AccountCreated,
@@ -103,5 +103,5 @@ export const sessionSetup = setup({
     assignEmailActionNotice: assign(updates.assignEmailActionNotice),
     logError: updates.logError,
   },
-  guards: sessionGuards,
+  guards: SESSION_GUARDS,
 });
