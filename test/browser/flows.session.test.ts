@@ -54,11 +54,15 @@ describe('named session flows (e-mail and password)', () => {
 
   /** A fresh visitor who creates an account on /login; the tab ends on /account. */
   /**
-   * The account page's own reads (plan, profile) may still be on their way when a test ends the
-   * account's tokens; the backend then refuses them as well (401), which leads to the same sign-out.
-   * CI failed on them once.
+   * The account page's own reads (plan, profile, this device's push devices, each loaded with its
+   * section) may still be on their way when a test ends the account's tokens; the backend then
+   * refuses them as well (401), which leads to the same sign-out.
    */
-  const ACCOUNT_READS_REFUSED = [httpFailure(401, 'v1/profiles?'), httpFailure(401, 'v1/plan')];
+  const ACCOUNT_READS_REFUSED = [
+    httpFailure(401, 'v1/profiles?'),
+    httpFailure(401, 'v1/plan'),
+    httpFailure(401, 'v1/push/devices'),
+  ];
 
   async function registeredTab(
     label: string,

@@ -43,6 +43,7 @@ describe('npm run build', () => {
       'imprint/index.html',
       'login/index.html',
       'account/index.html',
+      'start/index.html',
       'profile/index.html',
       'matches/index.html',
       '404.html',
