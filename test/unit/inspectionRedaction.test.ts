@@ -12,7 +12,7 @@ import {
   createSessionInspector,
   type SessionInspect,
 } from '../../src/machines/session/sessionInspector';
-import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import { INITIAL_SESSION_CONTEXT, sessionMachine } from '../../src/machines/session/sessionMachine';
 import type {
   AccountCreated,
   EmailPassword,
@@ -22,7 +22,6 @@ import type {
   SessionUser,
 } from '../../src/machines/session/sessionTypes';
 import { guestUser } from '../support/sessionFixtures';
-import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const NEW_PASSWORD = 'new-horse-battery-staple';
@@ -36,17 +35,7 @@ const SECRETS = [PASSWORD, NEW_PASSWORD, OOB_CODE, GOOGLE_ID_TOKEN];
 const guest: SessionUser = guestUser;
 
 function baseContext(): SessionContext {
-  return {
-    user: guest,
-    error: null,
-    notice: null,
-    switchCredential: null,
-    pendingOperation: null,
-    passwordPolicy: DEFAULT_PASSWORD_POLICY,
-    deferredAuthChange: null,
-    discardedGuest: null,
-    registration: null,
-  };
+  return { ...INITIAL_SESSION_CONTEXT, user: guest };
 }
 
 function expectNoSecrets(value: unknown): void {

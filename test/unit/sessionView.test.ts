@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_POLICY } from '../../src/machines/session/passwordPolicy';
-import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import { INITIAL_SESSION_CONTEXT, sessionMachine } from '../../src/machines/session/sessionMachine';
 import type {
   SessionContext,
   SessionError,
@@ -19,17 +19,7 @@ const member: SessionUser = {
   providerIds: ['password'],
 };
 
-const baseContext: SessionContext = {
-  user: null,
-  error: null,
-  notice: null,
-  switchCredential: null,
-  pendingOperation: null,
-  passwordPolicy: DEFAULT_PASSWORD_POLICY,
-  deferredAuthChange: null,
-  discardedGuest: null,
-  registration: null,
-};
+const baseContext: SessionContext = { ...INITIAL_SESSION_CONTEXT };
 
 type StateValueOf = Parameters<typeof sessionMachine.resolveState>[0]['value'];
 
