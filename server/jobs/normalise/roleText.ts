@@ -80,6 +80,20 @@ const NOT_EXPECTED =
 const ASKING_SENTENCE =
   /\b(?:we (?:do )?expect|you(?:'|’)?ll need|you (?:must|should) have|(?:is |are )?required|proficien|fluen(?:t|cy) in|(?:experience|expertise|background) (?:with|in|working with))\b/i;
 
+/**
+ * A paragraph of legal text (export controls, equal opportunity, accommodation) that a board
+ * appends without a heading: it ends the role's own text, up to the next heading.
+ */
+const LEGAL_PARAGRAPH =
+  /export control|equal (?:employment )?opportunity employer|without regard to (?:race|age|sex|religion)|reasonable accommodation|applicants (?:have rights|will receive consideration)/i;
+
+const isLegalParagraph = (line: string): boolean => {
+  const trimmed = line.trim();
+  return (
+    !/^[-*•·]/.test(trimmed) && trimmed.split(/\s+/).length >= 20 && LEGAL_PARAGRAPH.test(trimmed)
+  );
+};
+
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
 
 export interface RoleText {
@@ -108,6 +122,7 @@ export function roleText(description: string): RoleText {
       ? HEADINGS.find(([, pattern]) => pattern.test(line))
       : undefined;
     if (heading !== undefined) sections.push({ kind: heading[0], lines: [line] });
+    else if (isLegalParagraph(line)) sections.push({ kind: 'company', lines: [line] });
     else sections[sections.length - 1]?.lines.push(line);
   }
   const marked = sections.some((section) => section.kind === 'required' || section.kind === 'role');

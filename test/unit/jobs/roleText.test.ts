@@ -133,4 +133,16 @@ describe('roleText sections', () => {
     expect(role.nice).toContain('LangChain');
     expect(`${role.required}\n${role.nice}`).not.toContain('Shopify');
   });
+
+  it('ends the role at a legal paragraph a board appends without a heading', () => {
+    const role = roleText(
+      [
+        'Nice to have',
+        '- Experience with Terraform',
+        'Examplecorp makes Kafka tooling that is subject to U.S. export controls and licensing requirements for people located in some sanctioned countries, so a licence may be needed.',
+      ].join('\n'),
+    );
+    expect(role.nice).toContain('Terraform');
+    expect(role.nice).not.toContain('Kafka');
+  });
 });
