@@ -1,16 +1,16 @@
 /**
- * `npm run eval:matching [-- --dir eval/matching --worst 25]`: how well the product reads real
+ * `npm run eval:matching [-- --dir eval/matching --worst 25 --field level]`: how well the product reads real
  * postings. Every recorded board answer under `<dir>/postings/<api>/<board>.json` goes through the
  * source's own parser and normalisation, as the poller's would; each labelled posting's record is
  * compared with its hand label (`<dir>/labels/<api>/<board>.json`, see evalLabels.ts). Prints the
  * agreement per field, per API and overall, for the train and the test split apart, then the train
- * split's worst disagreements; then, with `<dir>/seekers.json`, the ranking figures of the labelled
+ * split's worst disagreements (with `--field`, every train disagreement of that field); then, with `<dir>/seekers.json`, the ranking figures of the labelled
  * seekers (evalRankingRun.ts). A measurement, not a test: nothing fails.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JOB_SOURCES, type JobSource } from '../server/jobs/jobRecord';
-import { Tally } from './evalAgreement';
+import { FIELDS, Tally } from './evalAgreement';
 import type { Split } from './evalLabels';
 import { evaluateRanking } from './evalRankingRun';
 import { compareBoards, type Compared } from './evalSet';
@@ -19,6 +19,7 @@ const { values: options } = parseArgs({
   options: {
     dir: { type: 'string', default: resolve(import.meta.dirname, '../eval/matching') },
     worst: { type: 'string', default: '25' },
+    field: { type: 'string' },
   },
 });
 const DIR = resolve(options.dir);
@@ -81,6 +82,24 @@ function printWorst(compared: readonly Compared[], count: number): void {
   }
 }
 
+/** Every train disagreement of one field, to read a rule's misses whole (never the test split's). */
+function printField(compared: readonly Compared[], name: string): void {
+  if (!(FIELDS as readonly string[]).includes(name))
+    throw new Error(`--field must be one of ${FIELDS.join(', ')}`);
+  const wrong = compared
+    .filter((entry) => entry.board.split === 'train')
+    .flatMap((entry) =>
+      entry.fields
+        .filter((field) => field.field === name && !field.agrees)
+        .map((field) => ({ entry, field })),
+    );
+  console.log(`\nEvery ${name} disagreement (train split): ${wrong.length}`);
+  for (const { entry, field } of wrong)
+    console.log(
+      `- ${entry.board.source}:${entry.board.token} ${entry.label.id} "${entry.label.title}": label ${field.label}, product ${field.product}`,
+    );
+}
+
 const { compared, unread, missing } = compareBoards(DIR);
 if (missing.length > 0)
   console.log(`Labelled boards without their recorded answer (left out): ${missing.join(', ')}`);
@@ -90,4 +109,5 @@ if (unread.length > 0)
 printSplit('train', compared);
 printSplit('test', compared);
 printWorst(compared, Number(options.worst));
+if (options.field !== undefined) printField(compared, options.field);
 await evaluateRanking(DIR, compared);
