@@ -33,6 +33,11 @@ export interface SkillEntry {
    * not "German customers".
    */
   readonly withCue?: readonly string[];
+  /**
+   * The cue words (lower case) of this skill's `withCue` spellings, in place of the spoken
+   * languages' ones: "SaaS" names SaaS Sales only in a sentence about selling.
+   */
+  readonly cues?: readonly string[];
 }
 
 export const tagged =

@@ -11,6 +11,8 @@ export interface SkillIndex {
   readonly inContext: ReadonlyMap<string, string>;
   /** Single-token spellings that need exact case and a cue word in their sentence. */
   readonly withCue: ReadonlyMap<string, string>;
+  /** A skill's own cue words, for the skills that do not take the spoken languages' ones. */
+  readonly cuesOf: ReadonlyMap<string, ReadonlySet<string>>;
   /** Lower-cased proper prefixes of multi-token keys, so a lookup stops as soon as no term can follow. */
   readonly prefixes: ReadonlySet<string>;
   /** Every spelling lower-cased, for what a user types into a skills field. */
@@ -37,6 +39,7 @@ export function buildSkillIndex(skills: readonly SkillEntry[] = SKILLS): SkillIn
   const exactCase = new Map<string, string>();
   const inContext = new Map<string, string>();
   const withCue = new Map<string, string>();
+  const cuesOf = new Map<string, ReadonlySet<string>>();
   const prefixes = new Set<string>();
   const typed = new Map<string, string>();
   let longestTerm = 1;
@@ -69,6 +72,7 @@ export function buildSkillIndex(skills: readonly SkillEntry[] = SKILLS): SkillIn
     for (const term of skill.exact ?? []) add(term, skill.name, exactCase, true);
     for (const term of skill.inContext ?? []) add(term, skill.name, inContext, true);
     for (const term of skill.withCue ?? []) add(term, skill.name, withCue, true);
+    if (skill.cues !== undefined) cuesOf.set(skill.name, new Set(skill.cues));
   }
-  return { anyCase, exactCase, inContext, withCue, prefixes, typed, longestTerm };
+  return { anyCase, exactCase, inContext, withCue, cuesOf, prefixes, typed, longestTerm };
 }

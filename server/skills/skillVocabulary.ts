@@ -8,6 +8,9 @@ import { buildSkillIndex } from './skillIndex';
 import { tokenize, type Tokens } from './tokenize';
 
 const index = buildSkillIndex();
+const OWN_CUES: ReadonlySet<string> = new Set(
+  [...index.cuesOf.values()].flatMap((cues) => [...cues]),
+);
 
 /**
  * How many tokens either side of an in-context spelling may hold the skill that vouches for it:
@@ -80,7 +83,8 @@ function namesTeam(tokens: Tokens, lower: readonly string[], from: number): bool
  * "offices in Phoenix" find nothing, while "Golang" always counts. An in-context word joined to the
  * next by a hyphen is part of another word ("C-level", "Go-to-market"). Names of spoken languages
  * count only in a sentence with a cue such as "fluent" or "native" ("Fluent in German", not
- * "German customers").
+ * "German customers"); a few other words count only with their own cues ("SaaS" as SaaS Sales
+ * beside "sales" or "quota").
  */
 export function findSkills(text: string, options: FindOptions = {}): string[] {
   const tokens = tokenize(text);
@@ -91,13 +95,24 @@ export function findSkills(text: string, options: FindOptions = {}): string[] {
   const cueCandidates: number[] = [];
   const sentenceOf = new Uint32Array(tokens.words.length);
   const cuedSentences = new Set<number>();
+  /** "sentence word" for each skill's own cue word present. */
+  const ownCuesPresent = new Set<string>();
 
   let sentence = 0;
   for (let at = 0; at < lower.length; at += 1) {
     if (tokens.breakBefore[at]) sentence += 1;
     sentenceOf[at] = sentence;
-    if (CUE_WORDS.has(lower[at] ?? '')) cuedSentences.add(sentence);
+    const word = lower[at] ?? '';
+    if (CUE_WORDS.has(word)) cuedSentences.add(sentence);
+    if (OWN_CUES.has(word)) ownCuesPresent.add(`${sentence} ${word}`);
   }
+  const isCued = (skill: string, at: number): boolean => {
+    const cues = index.cuesOf.get(skill);
+    const where = sentenceOf[at] ?? -1;
+    if (cues === undefined) return cuedSentences.has(where);
+    for (const cue of cues) if (ownCuesPresent.has(`${where} ${cue}`)) return true;
+    return false;
+  };
 
   let position = 0;
   while (position < tokens.words.length) {
@@ -132,7 +147,7 @@ export function findSkills(text: string, options: FindOptions = {}): string[] {
 
   for (const candidate of cueCandidates) {
     const skill = index.withCue.get(tokens.words[candidate] ?? '');
-    if (skill === undefined || !cuedSentences.has(sentenceOf[candidate] ?? -1)) continue;
+    if (skill === undefined || !isCued(skill, candidate)) continue;
     if (!firstSeen.has(skill)) firstSeen.set(skill, candidate);
   }
 

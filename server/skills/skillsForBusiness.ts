@@ -11,7 +11,11 @@ export const SALES: readonly SkillEntry[] = [
       'Enterprise accounts',
     ],
   }),
-  business('SaaS Sales', { aliases: ['SaaS selling', 'Software sales', 'Enterprise SaaS sales'] }),
+  business('SaaS Sales', {
+    aliases: ['SaaS selling', 'Software sales', 'Enterprise SaaS sales'],
+    withCue: ['SaaS'],
+    cues: ['sales', 'selling', 'sell', 'closing', 'quota', 'quotas', 'deals'],
+  }),
   business('Full-Cycle Sales', { aliases: ['Full sales cycle', 'Full-cycle selling'] }),
   business('Account Management', { aliases: ['Account manager', 'Key account management'] }),
   business('Account Planning', { aliases: ['Account plans', 'Account plan'] }),

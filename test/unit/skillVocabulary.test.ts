@@ -96,6 +96,12 @@ describe('findSkills', () => {
     ]);
   });
 
+  it('reads "SaaS" as SaaS Sales only in a sentence about selling', () => {
+    expect(findSkills('Three years closing deals at a SaaS company.')).toEqual(['SaaS Sales']);
+    expect(findSkills('- A record of SaaS quota attainment')).toEqual(['SaaS Sales']);
+    expect(findSkills('We build a SaaS platform. Our sales team is great.')).toEqual([]);
+  });
+
   it('finds nothing in empty or skill-free text', () => {
     expect(findSkills('')).toEqual([]);
     expect(findSkills('We are a friendly team that values kindness.')).toEqual([]);
