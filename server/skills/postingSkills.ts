@@ -51,6 +51,42 @@ export interface PostingSkills {
 
 const readSkills = (text: string) => findSkills(text, { teamNames: 'skip' });
 
+/** What introduces the examples of a field: "(AWS, GCP)", "such as dbt", "like Salesforce". */
+const EXAMPLES =
+  /\(\s*(?:e\.g\.|i\.e\.|such as|like|including)?|\b(?:such as|like|e\.g\.|including)\s/gi;
+
+/** How many words before its examples a field's name may end ("a cloud data warehouse such as"). */
+const FIELD_REACH = 6;
+
+/**
+ * The fields a sentence names only by way of their examples ("cloud platforms (AWS, GCP)", "a
+ * CRM like Salesforce"): the examples are what it asks, as a recruiter lists them.
+ */
+function exampledFields(sentence: string): Set<string> {
+  const fields = new Set<string>();
+  for (const match of sentence.matchAll(EXAMPLES)) {
+    // Only the list item the examples belong to: "Docker, CI/CD and cloud (AWS, GCP)" names cloud.
+    const lead = sentence.slice(0, match.index).replace(/[\s,;:]+$/, '');
+    const item = lead.split(/[,;:]|\b(?:and|or)\b/).pop() ?? '';
+    const before = item.split(/\s+/).slice(-FIELD_REACH).join(' ');
+    const after = sentence.slice(match.index + match[0].length).split(/[)]/)[0] ?? '';
+    if (!readSkills(after).some((skill) => !AREA_SKILLS.has(skill))) continue;
+    for (const skill of readSkills(before)) if (AREA_SKILLS.has(skill)) fields.add(skill);
+  }
+  return fields;
+}
+
+/** Sentences, not broken after "e.g." or "i.e.". */
+const sentencesIn = (text: string): string[] =>
+  text.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/i);
+
+/** The skills text asks for, each sentence's fields named by their examples left out. */
+const askedIn = (text: string): string[] =>
+  sentencesIn(text).flatMap((sentence) => {
+    const exampled = exampledFields(sentence);
+    return readSkills(sentence).filter((skill) => !exampled.has(skill));
+  });
+
 /** The skills in text that names the work or a field of study: its tools, not its fields. */
 const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
 
@@ -64,8 +100,8 @@ export function postingSkillsOf(parts: PostingParts): PostingSkills {
   // "A PhD in Physics, with expertise in Rust": the clause after the degree asks again.
   const asks = parts.asks.split(/(?<=[.!?])\s+|\n|,\s+(?=with\b)/);
   const degrees = asks.filter((sentence) => DEGREE.test(sentence));
-  const asked = readSkills(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n'));
-  const plus = new Set([...readSkills(parts.nice), ...toolsIn(parts.niceDuties)]);
+  const asked = askedIn(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n'));
+  const plus = new Set([...askedIn(parts.nice), ...toolsIn(parts.niceDuties)]);
   const work = toolsIn([parts.title, parts.duties, ...degrees].join('\n'));
   const required = new Set([...asked, ...work.filter((skill) => !plus.has(skill))]);
   const niceOnly = [...plus].filter((skill) => !required.has(skill) && isPostingSkill(skill));

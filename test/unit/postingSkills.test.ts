@@ -55,6 +55,23 @@ describe('postingSkillsOf', () => {
     expect(skills.skills).toEqual(['Deep Learning']);
   });
 
+  it('reads a field named by its examples as those examples, the rest of its list kept', () => {
+    const skills = postingSkillsOf(
+      parts({
+        asks: '- Docker, CI/CD and cloud platforms (AWS, GCP)\n- A data warehouse such as Snowflake',
+        nice: '- Deep learning frameworks, e.g. PyTorch',
+      }),
+    );
+    expect(skills.skills).toEqual([
+      'Docker',
+      'CI/CD',
+      'AWS',
+      'Google Cloud',
+      'Snowflake',
+      'PyTorch',
+    ]);
+  });
+
   it('reads a team to work with as a team, not a skill', () => {
     const skills = postingSkillsOf(
       parts({ asks: '- Partner with the Account Management team. Strong negotiation skills.' }),
