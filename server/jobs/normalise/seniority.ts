@@ -168,10 +168,11 @@ const byApiLevel = (level: string | null): Seniority =>
 
 /**
  * The text calls the role itself an internship ("a 3-6 month internship", "internship program
- * designed for", "your internship"), not a company that also offers some.
+ * designed for", "your internship", "looking for a Data Intern"), not a company that also offers
+ * some, or asks for a student ("currently pursuing a Bachelor's degree").
  */
 const OWN_INTERNSHIP =
-  /\b(?:\d{1,2}\s*(?:[-‐‑–—]|to)\s*\d{1,2}[- ]months?\s+internship|internship\s+program(?:me)?\s+(?:designed|for)|(?:this|your)\s+internship)\b/i;
+  /\b(?:\d{1,2}\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2})?[- ]months?\s+internship|internship\s+program(?:me)?\s+(?:designed|for)|(?:this|your)\s+internship|(?:looking for|hiring|seeking) an? (?:[\w/&-]+ ){0,4}intern|currently (?:pursuing|enrolled in) (?:a |an |your )?(?:bachelor|master|undergraduate|degree|ph\.?d)|current (?:university |college )?students)\b/i;
 
 /**
  * Level: the title first (a numbered one after the years), then a text that calls the role an

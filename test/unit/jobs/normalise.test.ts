@@ -211,4 +211,16 @@ describe('years of experience asked', () => {
     expect(seniorityOf('Backend Engineer', 5, null, blurb)).toBe('senior');
     expect(seniorityOf('Senior Backend Engineer', null, null, program)).toBe('senior');
   });
+
+  it('reads a role whose text hires an intern or a current student as an internship', () => {
+    const hires = "We're looking for a Growth Analyst Intern to join the pricing team.";
+    expect(seniorityOf('Launch Program - Growth Analyst', null, null, hires)).toBe('intern');
+    const student = "- Currently pursuing a Bachelor's or Master's degree in Economics";
+    expect(seniorityOf('Launch Program - Analyst', null, null, student)).toBe('intern');
+    const months = '- Available for a minimum 4-month internship';
+    expect(seniorityOf('Launch Program - Analyst', null, null, months)).toBe('intern');
+    // A graduate may apply; a student is not asked for.
+    const graduates = 'Open to recent graduates. We hire interns every summer too.';
+    expect(seniorityOf('Analyst', null, null, graduates)).toBe('unknown');
+  });
 });
