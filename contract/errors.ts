@@ -35,6 +35,7 @@ export const API_ERRORS = {
   'unsupported-media-type': { status: 415, message: 'The request has a format we do not accept.' },
   'profile-slot-invalid': { status: 400, message: 'There is no such alert profile.' },
   'country-unknown': { status: 400, message: 'There is no country with that code.' },
+  'currency-unknown': { status: 400, message: 'There is no currency with that code.' },
   'plan-profile-limit': {
     status: 403,
     message: 'The Free plan has one alert profile and one CV. Get Pro for three of each.',

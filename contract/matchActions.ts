@@ -84,7 +84,7 @@ export type MatchAction = FromSchema<typeof matchActionSchema>;
 const hidesSchema = { type: 'integer', minimum: 0 } as const satisfies JSONSchema;
 const suggestionFieldSchema = {
   type: 'string',
-  enum: ['minSalaryUsd', 'places', 'seniority'],
+  enum: ['minSalary', 'places', 'seniority'],
 } as const satisfies JSONSchema;
 
 /**

@@ -19,17 +19,21 @@ export const jobUsEligibilitySchema = {
 } as const satisfies JSONSchema;
 export type JobUsEligibility = FromSchema<typeof jobUsEligibilitySchema>;
 
-/** Yearly pay in US dollars, as the posting states it. */
-export const salaryRangeUsdSchema = {
+/** The pay the posting states, as yearly figures in its own currency (no exchange rates). */
+export const salaryRangeSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['minUsd', 'maxUsd'],
-  properties: { minUsd: { type: 'number' }, maxUsd: { type: 'number' } },
+  required: ['currency', 'min', 'max'],
+  properties: {
+    currency: { type: 'string', description: 'ISO 4217.' },
+    min: { type: 'number' },
+    max: { type: 'number' },
+  },
 } as const satisfies JSONSchema;
-export type SalaryRangeUsd = FromSchema<typeof salaryRangeUsdSchema>;
+export type SalaryRange = FromSchema<typeof salaryRangeSchema>;
 
 const stringsSchema = { type: 'array', items: { type: 'string' } } as const satisfies JSONSchema;
-const salaryOrNullSchema = /* @__PURE__ */ objectOrNull(salaryRangeUsdSchema);
+const salaryOrNullSchema = /* @__PURE__ */ objectOrNull(salaryRangeSchema);
 
 // Shared parts are referenced, never spread: a spread stays in the front end's bundle even unused.
 const pointsSchema = { type: 'number', minimum: 0 } as const satisfies JSONSchema;
@@ -101,7 +105,11 @@ export const matchReasonSchema = {
         points: pointsSchema,
         text: textSchema,
         kind: { const: 'salary' },
-        fit: { enum: ['meets-floor', 'no-floor', 'not-stated'] },
+        fit: {
+          enum: ['meets-floor', 'no-floor', 'other-currency', 'below-floor', 'not-stated'],
+          description:
+            '`other-currency`: the pay is in another currency than the floor, so not compared; `below-floor`: a job the seeker saw before raising the floor.',
+        },
         salary: salaryOrNullSchema,
       },
     },

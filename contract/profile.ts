@@ -24,7 +24,8 @@ const SKILL_LENGTH = 60;
 const US_STATES = US_STATE_CODES.length;
 const US_CITIES = 50;
 const CITY_LENGTH = 80;
-const MAX_SALARY_USD = 10_000_000;
+// Room for a yearly floor in any currency's units (ten billion: a good yearly pay in rupiah).
+const MAX_SALARY_AMOUNT = 10_000_000_000;
 
 export const PROFILE_LIMITS = {
   targetRoles: TARGET_ROLES,
@@ -34,7 +35,7 @@ export const PROFILE_LIMITS = {
   usStates: US_STATES,
   usCities: US_CITIES,
   cityLength: CITY_LENGTH,
-  maxSalaryUsd: MAX_SALARY_USD,
+  maxSalaryAmount: MAX_SALARY_AMOUNT,
 } as const;
 
 /** Safe text; whether it is blank once cleaned is the server's check (normaliseProfile.ts). */
@@ -86,11 +87,33 @@ export const workLocationsSchema = {
 } as const satisfies JSONSchema;
 export type WorkLocations = FromSchema<typeof workLocationsSchema>;
 
+/** The periods a salary floor may be stated in; matching counts a year as 12 months or 2080 hours. */
+export const SALARY_PERIODS = ['year', 'month', 'hour'] as const;
+export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
+
+/** The least pay the seeker takes, in their own currency and period. */
+export const minSalarySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount', 'currency', 'period'],
+  properties: {
+    amount: { type: 'integer', minimum: 1, maximum: MAX_SALARY_AMOUNT },
+    currency: {
+      type: 'string',
+      pattern: '^[A-Z]{3}$',
+      description:
+        'ISO 4217, one the server knows (`Intl.supportedValuesOf("currency")`); another is refused with `currency-unknown`.',
+    },
+    period: { type: 'string', enum: SALARY_PERIODS },
+  },
+} as const satisfies JSONSchema;
+export type MinSalary = FromSchema<typeof minSalarySchema>;
+
 /** The body of `PUT /v1/profile`; unknown fields are refused. Closed objects, bounded everywhere. */
 export const alertProfileInputSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['targetRoles', 'skills', 'where', 'seniority', 'minSalaryUsd', 'needsVisaSponsorship'],
+  required: ['targetRoles', 'skills', 'where', 'seniority', 'minSalary', 'needsVisaSponsorship'],
   properties: {
     targetRoles: {
       type: 'array',
@@ -106,10 +129,7 @@ export const alertProfileInputSchema = {
     },
     where: workLocationsSchema,
     seniority: { type: 'string', enum: SENIORITIES },
-    minSalaryUsd: {
-      description: 'US dollars a year, or null for no minimum.',
-      anyOf: [{ type: 'integer', minimum: 0, maximum: MAX_SALARY_USD }, { type: 'null' }],
-    },
+    minSalary: /* @__PURE__ */ objectOrNull(minSalarySchema),
     needsVisaSponsorship: { type: 'boolean' },
   },
 } as const satisfies JSONSchema;

@@ -38,7 +38,7 @@ const profile = {
     usCities: [{ city: 'Austin', state: 'TX' }],
   },
   seniority: 'senior',
-  minSalaryUsd: 150000,
+  minSalary: { amount: 150000, currency: 'USD', period: 'year' },
   needsVisaSponsorship: false,
 };
 

@@ -145,7 +145,10 @@ function profileDrawn(): AlertProfileInput {
       usCities: places,
     },
     seniority: weighted(LEVELS),
-    minSalaryUsd: random() < 0.4 ? null : 80_000 + Math.floor(random() * 15) * 10_000,
+    minSalary:
+      random() < 0.4
+        ? null
+        : { amount: 80_000 + Math.floor(random() * 15) * 10_000, currency: 'USD', period: 'year' },
     needsVisaSponsorship: random() < 0.1,
   };
 }

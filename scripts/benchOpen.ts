@@ -44,7 +44,7 @@ const PROFILE: AlertProfileInput = {
   skills: ['TypeScript', 'Python', 'React', 'PostgreSQL', 'Go', 'AWS'],
   where: { remoteUs: true, remoteWorldwide: false, usStates: ['CA', 'NY'], usCities: [] },
   seniority: 'senior',
-  minSalaryUsd: null,
+  minSalary: null,
   needsVisaSponsorship: false,
 };
 

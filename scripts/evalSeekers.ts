@@ -3,9 +3,11 @@
  * posting (`relevance/<seekerId>.json`), and the pure figures of one ranked list against them.
  */
 import {
+  SALARY_PERIODS,
   SENIORITIES,
   US_STATE_CODES,
   type AlertProfileInput,
+  type MinSalary,
   type Seniority,
   type UsCity,
   type UsStateCode,
@@ -74,15 +76,25 @@ function object(value: unknown, where: string): Json {
   return value;
 }
 
+function minSalaryOf(value: unknown, where: string): MinSalary {
+  const floor = object(value, where);
+  const amount = field(floor, 'amount', where);
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1)
+    throw new SeekerFileError(`${where}.amount: expected a whole number above 0`);
+  return {
+    amount,
+    currency: text(field(floor, 'currency', where), `${where}.currency`),
+    period: oneOf(field(floor, 'period', where), SALARY_PERIODS, `${where}.period`),
+  };
+}
+
 function profileOf(value: unknown, where: string): AlertProfileInput {
   const profile = object(value, where);
   const place = object(field(profile, 'where', where), `${where}.where`);
   const cities = field(place, 'usCities', `${where}.where`);
   if (!Array.isArray(cities))
     throw new SeekerFileError(`${where}.where.usCities: expected an array`);
-  const salary = field(profile, 'minSalaryUsd', where);
-  if (salary !== null && (typeof salary !== 'number' || salary < 0))
-    throw new SeekerFileError(`${where}.minSalaryUsd: expected a number or null`);
+  const floor = field(profile, 'minSalary', where);
   return {
     targetRoles: texts(field(profile, 'targetRoles', where), `${where}.targetRoles`),
     skills: texts(field(profile, 'skills', where), `${where}.skills`),
@@ -112,7 +124,7 @@ function profileOf(value: unknown, where: string): AlertProfileInput {
       SENIORITIES,
       `${where}.seniority`,
     ),
-    minSalaryUsd: salary,
+    minSalary: floor === null ? null : minSalaryOf(floor, `${where}.minSalary`),
     needsVisaSponsorship: flag(
       field(profile, 'needsVisaSponsorship', where),
       `${where}.needsVisaSponsorship`,

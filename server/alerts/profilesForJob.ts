@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   not,
   or,
   sql,
@@ -145,8 +146,9 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       usPlaces: jobs.usPlaces,
       remoteAreas: jobs.remoteAreas,
       seniority: jobs.seniority,
-      salaryMinUsd: jobs.salaryMinUsd,
-      salaryMaxUsd: jobs.salaryMaxUsd,
+      salaryCurrency: jobs.salaryCurrency,
+      salaryMinYearly: jobs.salaryMinYearly,
+      salaryMaxYearly: jobs.salaryMaxYearly,
       skills: jobs.skills,
       niceSkills: jobs.niceSkills,
       visa: jobs.visa,
@@ -182,7 +184,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
   if (location === null || ways.length === 0) return null;
   const base = scoreWithoutTitle(job);
   const bestTitle = sql`case when ${mayTitle ?? sql`false`} then ${points(TITLE_POINTS.role)} when ${mayNearTitle ?? sql`false`} then ${points(TITLE_POINTS.near)} else 0 end`;
-  const { salaryMaxUsd } = job;
+  const pay = statedSalary(job);
 
   const candidates = db.$with('candidates').as(
     db
@@ -205,9 +207,14 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
           job.seniority === 'lead' ? asksForManagers(sql`${profiles.targetRoles}`) : undefined,
           // A posting that refuses sponsorship is no fit for a seeker who needs it.
           job.visa === 'no' ? not(profiles.needsVisaSponsorship) : undefined,
-          salaryMaxUsd === null
+          // The floor is compared in the pay's currency only (no exchange rates).
+          pay === null
             ? undefined
-            : or(isNull(profiles.minSalaryUsd), lte(profiles.minSalaryUsd, salaryMaxUsd)),
+            : or(
+                isNull(profiles.minSalaryYearly),
+                ne(profiles.minSalaryCurrency, pay.currency),
+                lte(profiles.minSalaryYearly, pay.max),
+              ),
           sql`${base} + ${bestTitle} >= ${points(MIN_ALERT_SCORE)}`,
           followModeAdmits(job),
           // A job the user hid, from any of their profiles, never alerts them again.

@@ -22,7 +22,7 @@ export function mergeProfiles(
       country: residenceOf(account.where),
     },
     seniority: account.seniority,
-    minSalaryUsd: account.minSalaryUsd ?? guest.minSalaryUsd,
+    minSalary: account.minSalary ?? guest.minSalary,
     needsVisaSponsorship: account.needsVisaSponsorship || guest.needsVisaSponsorship,
   };
 }

@@ -19,6 +19,7 @@ import type {
   FollowMode,
   FollowSource,
   PlanName,
+  SalaryPeriod,
   Seniority,
   SubscriptionStatus,
   UsCity,
@@ -50,7 +51,17 @@ export const profiles = pgTable(
     /** Where the seeker lives, ISO 3166-1 alpha-2; rows from before it are US residents. */
     country: text('country').notNull().default('US'),
     seniority: text('seniority').$type<Seniority>().notNull(),
-    minSalaryUsd: integer('min_salary_usd'),
+    /** The salary floor as the seeker states it; all three null when there is none. */
+    minSalaryAmount: bigint('min_salary_amount', { mode: 'number' }),
+    minSalaryCurrency: text('min_salary_currency'),
+    minSalaryPeriod: text('min_salary_period').$type<SalaryPeriod>(),
+    /**
+     * The floor as a yearly amount, as a posting's pay is kept (the factors of `PER_YEAR` in
+     * salary.ts, which this layer may not import): what the alert lookup compares.
+     */
+    minSalaryYearly: bigint('min_salary_yearly', { mode: 'number' }).generatedAlwaysAs(
+      sql`"min_salary_amount" * case "min_salary_period" when 'month' then 12 when 'hour' then 2080 else 1 end`,
+    ),
     needsVisaSponsorship: boolean('needs_visa_sponsorship').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -214,8 +225,10 @@ export const jobs = pgTable(
       .default(sql`'{}'`),
     usEligibility: text('us_eligibility').$type<UsEligibility>().notNull(),
     seniority: text('seniority').$type<JobSeniority>().notNull(),
-    salaryMinUsd: integer('salary_min_usd'),
-    salaryMaxUsd: integer('salary_max_usd'),
+    /** The stated pay's currency (ISO 4217) and its range as yearly figures in it; null: none. */
+    salaryCurrency: text('salary_currency'),
+    salaryMinYearly: bigint('salary_min_yearly', { mode: 'number' }),
+    salaryMaxYearly: bigint('salary_max_yearly', { mode: 'number' }),
     description: text('description').notNull(),
     /** Every skill it asks for, required first (JobRecord.skills). */
     skills: text('skills').array().notNull(),

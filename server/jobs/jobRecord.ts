@@ -64,6 +64,13 @@ export interface Pay {
   readonly period: PayPeriod;
 }
 
+/** Pay as yearly figures in its own currency (ISO 4217): what the jobs table keeps. */
+export interface YearlyPay {
+  readonly currency: string;
+  readonly min: number;
+  readonly max: number;
+}
+
 /** Whether the posting says it sponsors work visas. */
 export type VisaSponsorship = 'yes' | 'no' | 'not-said';
 

@@ -108,7 +108,7 @@ export async function saveMatchAction(
   });
 }
 
-const FIELD_OF_REASON = { pay: 'minSalaryUsd', place: 'places', level: 'seniority' } as const;
+const FIELD_OF_REASON = { pay: 'minSalary', place: 'places', level: 'seniority' } as const;
 
 /**
  * What the hides suggest, as offers: a company hidden for `company` often enough, and a profile

@@ -1,10 +1,12 @@
 import { and, arrayOverlaps, desc, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { MinSalary } from '../../contract';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { seekerRemoteAreas } from '../jobs/store/remoteAreas';
 import { profilePlaces } from '../jobs/store/usPlaces';
 import { NOT_FOLLOWING, onFollowedBoard, type Following } from './following';
 import { acceptedEligibilities } from './locationRule';
+import { yearlyFloor } from './payFit';
 import type { Seeker } from './seeker';
 import { acceptedJobLevels, asksForManagers } from './seniorityFit';
 import { nearRoleTitleQuery } from './roleWords';
@@ -51,6 +53,16 @@ function relevance(seeker: Seeker): SQL | null {
   return either.length === 0 ? null : (or(...either) ?? null);
 }
 
+/** Pay not known to be below the floor: none stated, in another currency, or reaching it. */
+function payNotBelow(floor: MinSalary | null): SQL | undefined {
+  if (floor === null) return undefined;
+  return or(
+    isNull(jobs.salaryMaxYearly),
+    ne(jobs.salaryCurrency, floor.currency),
+    gte(jobs.salaryMaxYearly, yearlyFloor(floor)),
+  );
+}
+
 /**
  * What scoring reads of a job for the seeker (`scoreMatch`): its summary, and the first target role
  * its title matches. Matching selects these for candidates, alerts for the jobs they point at.
@@ -70,8 +82,9 @@ export function matchColumns(seeker: Seeker) {
     remote: jobs.remote,
     usEligibility: jobs.usEligibility,
     seniority: jobs.seniority,
-    salaryMinUsd: jobs.salaryMinUsd,
-    salaryMaxUsd: jobs.salaryMaxUsd,
+    salaryCurrency: jobs.salaryCurrency,
+    salaryMinYearly: jobs.salaryMinYearly,
+    salaryMaxYearly: jobs.salaryMaxYearly,
     skills: jobs.skills,
     niceSkills: jobs.niceSkills,
     visa: jobs.visa,
@@ -121,9 +134,7 @@ export async function candidateJobs(
         inArray(jobs.seniority, acceptedJobLevels(profile.seniority)),
         or(ne(jobs.seniority, 'lead'), asksForManagers(sql`${roles}::text[]`)),
         profile.needsVisaSponsorship ? ne(jobs.visa, 'no') : undefined,
-        profile.minSalaryUsd === null
-          ? undefined
-          : or(isNull(jobs.salaryMaxUsd), gte(jobs.salaryMaxUsd, profile.minSalaryUsd)),
+        payNotBelow(profile.minSalary),
       ),
     )
     .orderBy(

@@ -2,11 +2,13 @@ import {
   DEFAULT_RESIDENCE,
   type JobMatch,
   type MatchReason,
-  type SalaryRangeUsd,
+  type MinSalary,
+  type SalaryRange,
 } from '../../contract';
 import type { VisaSponsorship } from '../jobs/jobRecord';
 import { residenceOf } from '../jobs/store/remoteAreas';
 import type { CandidateJob } from './candidateJobs';
+import { currencyName, money, payFit, yearlyFloor, type PayFit } from './payFit';
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
 
@@ -197,28 +199,46 @@ function seniorityReason(seeker: Seeker, job: CandidateJob): MatchReason {
   };
 }
 
-const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+const PER_PERIOD: Readonly<Record<MinSalary['period'], string>> = {
+  year: 'a year',
+  month: 'a month',
+  hour: 'an hour',
+};
 
-function salaryReason(floor: number | null, salary: SalaryRangeUsd | null): MatchReason {
+/** What the pay reason says after the stated range, by how it stands against the floor. */
+function floorText(fit: PayFit, pay: SalaryRange, floor: MinSalary | null): string {
+  if (floor === null) return '.';
+  const minimum = `your minimum of ${money(floor.amount, floor.currency)} ${PER_PERIOD[floor.period]}`;
+  switch (fit) {
+    case 'meets-floor':
+      return `, ${pay.min >= yearlyFloor(floor) ? 'all of it at or above' : 'its top reaching'} ${minimum}.`;
+    case 'below-floor':
+      return `, below ${minimum}.`;
+    case 'other-currency':
+      return `; your minimum is in ${currencyName(floor.currency)}.`;
+    default:
+      return '.';
+  }
+}
+
+function salaryReason(floor: MinSalary | null, salary: SalaryRange | null): MatchReason {
   const points = salaryPoints(salary !== null);
+  const fit = payFit(floor, salary);
   if (salary === null)
     return {
       kind: 'salary',
       fit: 'not-stated',
       salary,
       points,
-      text: 'The posting states no pay in US dollars.',
+      text: 'The posting states no pay.',
     };
-  const range = `${dollars(salary.minUsd)}–${dollars(salary.maxUsd)} a year`;
-  if (floor === null)
-    return { kind: 'salary', fit: 'no-floor', salary, points, text: `Pays ${range}.` };
-  const reach = salary.minUsd >= floor ? 'all of it at or above' : 'its top reaching';
+  const range = `${money(salary.min, salary.currency)}–${money(salary.max, salary.currency)} a year`;
   return {
     kind: 'salary',
-    fit: 'meets-floor',
+    fit,
     salary,
     points,
-    text: `Pays ${range}, ${reach} your minimum of ${dollars(floor)}.`,
+    text: `Pays ${range}${floorText(fit, salary, floor)}`,
   };
 }
 
@@ -244,13 +264,13 @@ function visaReason(needsVisa: boolean, job: Pick<CandidateJob, 'visa'>): MatchR
     : { kind: 'visa', fit: 'not-needed', points: 0, text: 'You need no visa sponsorship.' };
 }
 
-/** The pay the job states in US dollars, or null when it states no full range. */
+/** The pay the job states as yearly figures in its currency, or null when it states no full range. */
 export const statedSalary = (
-  job: Pick<CandidateJob, 'salaryMinUsd' | 'salaryMaxUsd'>,
-): SalaryRangeUsd | null =>
-  job.salaryMinUsd === null || job.salaryMaxUsd === null
+  job: Pick<CandidateJob, 'salaryCurrency' | 'salaryMinYearly' | 'salaryMaxYearly'>,
+): SalaryRange | null =>
+  job.salaryCurrency === null || job.salaryMinYearly === null || job.salaryMaxYearly === null
     ? null
-    : { minUsd: job.salaryMinUsd, maxUsd: job.salaryMaxUsd };
+    : { currency: job.salaryCurrency, min: job.salaryMinYearly, max: job.salaryMaxYearly };
 
 /** A candidate job scored for the seeker, with a reason for every aspect. */
 export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
@@ -261,7 +281,7 @@ export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
     titleReason(job),
     locationReason(job, residenceOf(seeker.profile.where) !== DEFAULT_RESIDENCE),
     seniorityReason(seeker, job),
-    salaryReason(seeker.profile.minSalaryUsd, salary),
+    salaryReason(seeker.profile.minSalary, salary),
     visaReason(seeker.profile.needsVisaSponsorship, job),
   ];
   return {

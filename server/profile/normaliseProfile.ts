@@ -4,6 +4,9 @@ import { cleanLine } from '../http/text';
 import { isCountryCode, residenceOf } from '../jobs/store/remoteAreas';
 import { canonicalSkill } from '../skills/skillVocabulary';
 
+/** ISO 4217 codes in use, as the runtime's own data has them (no list kept here). */
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+
 /** Cleaned (`cleanLine`), without blanks or repeats (ignoring case), first spelling kept. */
 export function uniqueTexts(values: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -47,11 +50,14 @@ function assertNoneBlank(values: readonly string[]): void {
 
 /**
  * A profile as it is stored; the schema has refused unsafe text already (profileSchema.ts) and a
- * country that is not two capitals, and this refuses an unassigned one (`country-unknown`).
+ * country that is not two capitals, and this refuses an unassigned one (`country-unknown`), and a
+ * currency code that names none the runtime knows (`currency-unknown`).
  */
 export function normaliseProfile(input: AlertProfileInput): AlertProfileInput {
   const country = residenceOf(input.where);
   if (!isCountryCode(country)) throw new ApiFailure('country-unknown');
+  if (input.minSalary !== null && !KNOWN_CURRENCIES.has(input.minSalary.currency))
+    throw new ApiFailure('currency-unknown');
   assertNoneBlank([
     ...input.targetRoles,
     ...input.skills,
@@ -68,7 +74,7 @@ export function normaliseProfile(input: AlertProfileInput): AlertProfileInput {
       country,
     },
     seniority: input.seniority,
-    minSalaryUsd: input.minSalaryUsd,
+    minSalary: input.minSalary,
     needsVisaSponsorship: input.needsVisaSponsorship,
   };
 }

@@ -17,7 +17,14 @@ export function toAlertProfile(row: ProfileRow): AlertProfile {
       country: row.country,
     },
     seniority: row.seniority,
-    minSalaryUsd: row.minSalaryUsd,
+    minSalary:
+      row.minSalaryAmount === null || row.minSalaryCurrency === null || row.minSalaryPeriod === null
+        ? null
+        : {
+            amount: row.minSalaryAmount,
+            currency: row.minSalaryCurrency,
+            period: row.minSalaryPeriod,
+          },
     needsVisaSponsorship: row.needsVisaSponsorship,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -34,7 +41,9 @@ export function toColumns(profile: AlertProfileInput) {
     usCities: profile.where.usCities,
     country: residenceOf(profile.where),
     seniority: profile.seniority,
-    minSalaryUsd: profile.minSalaryUsd,
+    minSalaryAmount: profile.minSalary?.amount ?? null,
+    minSalaryCurrency: profile.minSalary?.currency ?? null,
+    minSalaryPeriod: profile.minSalary?.period ?? null,
     needsVisaSponsorship: profile.needsVisaSponsorship,
     updatedAt: new Date(),
   };

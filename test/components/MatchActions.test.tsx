@@ -310,7 +310,7 @@ describe('the Saved and Applied views', () => {
 
 describe('suggestions from hides', () => {
   const company: MatchSuggestion = { kind: 'hide-company', company: 'Acme Cloud', hides: 2 };
-  const pay: MatchSuggestion = { kind: 'profile-field', field: 'minSalaryUsd', hides: 3 };
+  const pay: MatchSuggestion = { kind: 'profile-field', field: 'minSalary', hides: 3 };
 
   it('hides every job of a company with one call when accepted', async () => {
     const { put, putRule, person } = renderPage(answer([], [company, pay]));

@@ -32,7 +32,7 @@ const reasons: MatchReason[] = [
   {
     kind: 'salary',
     points: 5,
-    text: 'The posting states no pay in US dollars.',
+    text: 'The posting states no pay.',
     fit: 'not-stated',
     salary: null,
   },
@@ -61,7 +61,7 @@ describe('a match card', () => {
     const apart = asideLine(card);
     expect(apart?.textContent).toBe(
       'Worth knowing: The title is none of your target roles. The title states no level. ' +
-        'The posting states no pay in US dollars.',
+        'The posting states no pay.',
     );
     expect(apart?.closest('ul')).toBeNull();
     // Not needing a visa says nothing about the job.

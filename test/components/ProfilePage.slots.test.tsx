@@ -28,7 +28,7 @@ describe('the profile page with several profiles', () => {
     skills: ['Go'],
     where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
     seniority: 'senior',
-    minSalaryUsd: null,
+    minSalary: null,
     needsVisaSponsorship: false,
     updatedAt: '2026-11-22T22:00:00.000Z',
   };

@@ -63,7 +63,7 @@ describe('the job alert profile page', () => {
           usCities: [{ city: 'Austin', state: 'TX' }],
         },
         seniority: 'senior',
-        minSalaryUsd: 150_000,
+        minSalary: { amount: 150_000, currency: 'USD', period: 'year' },
         needsVisaSponsorship: true,
       },
     });
@@ -125,7 +125,7 @@ describe('the job alert profile page', () => {
       skills: ['Go'],
       where: { remoteUs: false, remoteWorldwide: false, usStates: ['WA'], usCities: [] },
       seniority: 'junior',
-      minSalaryUsd: null,
+      minSalary: null,
       needsVisaSponsorship: false,
       updatedAt: '2026-11-22T22:00:00.000Z',
     };

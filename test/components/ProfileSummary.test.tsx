@@ -41,7 +41,7 @@ const backendAndSre: AlertProfile = {
     usCities: [{ city: 'Austin', state: 'TX' }],
   },
   seniority: 'senior',
-  minSalaryUsd: null,
+  minSalary: null,
   needsVisaSponsorship: false,
   updatedAt: '2026-11-22T22:00:00.000Z',
 };

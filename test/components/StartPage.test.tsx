@@ -117,7 +117,7 @@ describe('the start step', () => {
           usCities: [{ city: 'Austin', state: 'TX' }],
         }),
         seniority: 'lead',
-        minSalaryUsd: null,
+        minSalary: null,
         needsVisaSponsorship: false,
       },
     });
@@ -207,7 +207,7 @@ describe('the start step', () => {
       skills: ['Figma'],
       where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
       seniority: 'mid',
-      minSalaryUsd: 90_000,
+      minSalary: { amount: 90_000, currency: 'USD', period: 'year' },
       needsVisaSponsorship: true,
       updatedAt: SAVED_AT,
     };
@@ -225,7 +225,7 @@ describe('the start step', () => {
       expect.objectContaining({
         input: expect.objectContaining({
           targetRoles: ['Frontend engineer', 'Web developer'],
-          minSalaryUsd: 90_000,
+          minSalary: { amount: 90_000, currency: 'USD', period: 'year' },
           needsVisaSponsorship: true,
         }),
       }),

@@ -232,7 +232,7 @@ describe('acting on matches in the matches machine', () => {
 
   it('hides every job of a company with one rule when asked, and Undo shows them again', async () => {
     const suggestion = { kind: 'hide-company', company: 'Acme Cloud', hides: 2 } as const;
-    const floor = { kind: 'profile-field', field: 'minSalaryUsd', hides: 2 } as const;
+    const floor = { kind: 'profile-field', field: 'minSalary', hides: 2 } as const;
     const { actor, putAction, putRule, loadMatches } = fakeMachine(answer([], [suggestion, floor]));
     await loaded(actor);
     expect(putRule).not.toHaveBeenCalled();
@@ -268,7 +268,7 @@ describe('acting on matches in the matches machine', () => {
   });
 
   it('keeps a dismissal on the backend, and offers the suggestion again if it is refused', async () => {
-    const floor = { kind: 'profile-field', field: 'minSalaryUsd', hides: 2 } as const;
+    const floor = { kind: 'profile-field', field: 'minSalary', hides: 2 } as const;
     const { actor, putRule } = fakeMachine(answer([], [floor]));
     await loaded(actor);
     putRule.mockRejectedValueOnce(new BackendFailure('match-suggestion-unknown'));

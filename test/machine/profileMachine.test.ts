@@ -23,7 +23,7 @@ const input: AlertProfileInput = {
   skills: ['TypeScript'],
   where: { remoteUs: true, remoteWorldwide: false, usStates: ['TX'], usCities: [] },
   seniority: 'senior',
-  minSalaryUsd: 150_000,
+  minSalary: { amount: 150_000, currency: 'USD', period: 'year' },
   needsVisaSponsorship: false,
 };
 const savedProfile: AlertProfile = { ...input, updatedAt: SAVED_AT };

@@ -8,7 +8,7 @@ const input: AlertProfileInput = {
   skills: ['TypeScript'],
   where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
   seniority: 'senior',
-  minSalaryUsd: null,
+  minSalary: null,
   needsVisaSponsorship: false,
 };
 

@@ -18,7 +18,7 @@ import type { AlertProfileInput } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, startBackend } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
-import { validProfile } from './support/profiles';
+import { usdYear, validProfile } from './support/profiles';
 import { accountSession, guestSession } from './support/sessions';
 
 const REMOTE_ONLY = { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] };
@@ -113,7 +113,7 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     const uid = await seeker({
       skills: ['Elixir', 'PostgreSQL'],
       where: REMOTE_ONLY,
-      minSalaryUsd: 180_000,
+      minSalary: { amount: 180_000, currency: 'USD', period: 'year' },
     });
     await postOne({
       ...ELIXIR_JOB,
@@ -277,7 +277,7 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
           targetRoles: roles[i % 3],
           where: places[Math.floor(i / 3) % 3],
           seniority: levels[i % 4],
-          minSalaryUsd: [null, 150_000, 200_000][Math.floor(i / 4) % 3],
+          minSalary: [null, usdYear(150_000), usdYear(200_000)][Math.floor(i / 4) % 3],
         }),
       );
     const postings = [

@@ -49,7 +49,7 @@ describe.each(DATABASES)('carrying a guest’s work over to an account on %s', (
         skills: ['Rust'],
         where: { remoteUs: false, remoteWorldwide: true, usStates: ['NY'], usCities: [] },
         seniority: 'junior',
-        minSalaryUsd: 90_000,
+        minSalary: { amount: 90_000, currency: 'USD', period: 'year' },
         needsVisaSponsorship: true,
       }),
     });
@@ -61,7 +61,7 @@ describe.each(DATABASES)('carrying a guest’s work over to an account on %s', (
     const account = await accountSession();
     await call(app, 'PUT', '/v1/profile', {
       token: account.token,
-      body: validProfile({ targetRoles: ['Account role'], skills: ['Go'], minSalaryUsd: null }),
+      body: validProfile({ targetRoles: ['Account role'], skills: ['Go'], minSalary: null }),
     });
     await uploadCv(account.token, 'Account CV: Go');
     return account;
@@ -127,7 +127,7 @@ describe.each(DATABASES)('carrying a guest’s work over to an account on %s', (
         usCities: [{ city: 'Austin', state: 'TX' }],
       },
       seniority: 'senior',
-      minSalaryUsd: 90_000,
+      minSalary: { amount: 90_000, currency: 'USD', period: 'year' },
       needsVisaSponsorship: true,
     });
     expect((await view(account.uid)).cv?.text).toBe('Account CV: Go');

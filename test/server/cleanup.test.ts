@@ -33,7 +33,6 @@ describe.each(DATABASES)('the guest clean-up on %s', (database) => {
       usStates: [],
       usCities: [],
       seniority: 'mid',
-      minSalaryUsd: null,
       needsVisaSponsorship: false,
     });
     await app.db

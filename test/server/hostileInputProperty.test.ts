@@ -64,7 +64,7 @@ const hostileJson: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => 
 /** A profile with one field replaced by something hostile, so validation gets past the shape. */
 const hostileProfile = fc
   .tuple(
-    fc.constantFrom('targetRoles', 'skills', 'seniority', 'minSalaryUsd', 'where', 'city'),
+    fc.constantFrom('targetRoles', 'skills', 'seniority', 'minSalary', 'where', 'city'),
     hostileText,
     hostileJson,
   )

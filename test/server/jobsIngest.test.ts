@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../server/db/schema';
 import type { BoardRef, JobRecord } from '../../server/jobs/jobRecord';
+import { yearlyPayOf } from '../../server/jobs/normalise/salary';
 import { ingestBoard } from '../../server/jobs/store/ingestBoard';
 import { DATABASES, startBackend } from './support/backend';
 import { fixtureRecords, uniqueBoard } from './support/jobs';
@@ -52,7 +53,7 @@ describe.each(DATABASES)('storing fetched job boards on %s', (database) => {
     expect(backend?.description).not.toMatch(/<|&lt;/);
   });
 
-  it('keeps yearly USD pay from Lever and Ashby as whole-dollar salary columns', async () => {
+  it('keeps pay from Lever and Ashby as whole yearly figures in its currency', async () => {
     const globex = uniqueBoard('lever', 'globex');
     const initech = uniqueBoard('ashby', 'initech');
     await ingestBoard(app.db, globex, fixtureRecords('globex', globex, firstFetch), firstFetch);
@@ -64,11 +65,23 @@ describe.each(DATABASES)('storing fetched job boards on %s', (database) => {
     ];
     for (const record of records) {
       const row = rows.find((candidate) => candidate.externalId === record.externalId);
-      expect(row?.salaryMinUsd ?? null).toBe(record.salary && Math.round(record.salary.minUsd));
-      expect(row?.salaryMaxUsd ?? null).toBe(record.salary && Math.round(record.salary.maxUsd));
+      const stated = record.salary
+        ? {
+            currency: 'USD',
+            min: Math.round(record.salary.minUsd),
+            max: Math.round(record.salary.maxUsd),
+          }
+        : yearlyPayOf(record.pay);
+      expect(
+        row && { currency: row.salaryCurrency, min: row.salaryMinYearly, max: row.salaryMaxYearly },
+      ).toEqual(stated ?? { currency: null, min: null, max: null });
     }
-    expect(rows.some((row) => row.salaryMaxUsd !== null)).toBe(true);
-    expect(rows.some((row) => row.salaryMaxUsd === null)).toBe(true);
+    // Pay in another currency is kept in it, not dropped.
+    expect(rows.some((row) => row.salaryCurrency !== null && row.salaryCurrency !== 'USD')).toBe(
+      true,
+    );
+    expect(rows.some((row) => row.salaryMaxYearly !== null)).toBe(true);
+    expect(rows.some((row) => row.salaryMaxYearly === null)).toBe(true);
   });
 
   it('re-ingesting the same answer changes nothing: no duplicates, no new ids, first seen time kept', async () => {

@@ -167,7 +167,7 @@ describe.each(DATABASES)('saving, applying to and hiding matches on %s', (databa
     await act(token, pay2!, { hidden: 'pay' });
     expect((await actions(token)).suggestions).toEqual([
       { kind: 'hide-company', company, hides: 2 },
-      { kind: 'profile-field', field: 'minSalaryUsd', hides: 2 },
+      { kind: 'profile-field', field: 'minSalary', hides: 2 },
     ]);
   });
 

@@ -48,7 +48,7 @@ describe.each(DATABASES)('GET /v1/matches on %s', (database) => {
         skills: ['React', 'TS'],
         where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
         seniority: 'mid',
-        minSalaryUsd: 120_000,
+        minSalary: { amount: 120_000, currency: 'USD', period: 'year' },
       }),
     });
 

@@ -34,7 +34,7 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
         'C++',
       ],
       seniority: 'senior',
-      minSalaryUsd: null,
+      minSalary: null,
     });
     const matches = await matchesOf(uid);
     expect(idsOf(matches)).toEqual(expect.arrayContaining([remoteUs, anywhere, remoteAnalyst]));
@@ -58,7 +58,7 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
       },
       skills: ['Kubernetes', 'Prometheus', 'Linux', 'TypeScript', 'Python', 'SQL', 'Java'],
       seniority: 'senior',
-      minSalaryUsd: null,
+      minSalary: null,
     });
     const ids = idsOf(await matchesOf(uid));
     expect(ids).toEqual(expect.arrayContaining([newYorkAustin, austinDenver]));
@@ -73,13 +73,18 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
       postingRecord(board, { ...skills, salary: { minUsd: 120_000, maxUsd: 160_000 } }),
       postingRecord(board, { ...skills, salary: null }),
     ]);
-    const uid = await seeker({ skills: ['Elixir'], where: REMOTE_ONLY, minSalaryUsd: 140_000 });
+    const uid = await seeker({
+      skills: ['Elixir'],
+      where: REMOTE_ONLY,
+      minSalary: { amount: 140_000, currency: 'USD', period: 'year' },
+    });
     const matches = await matchesOf(uid);
     expect(idsOf(matches)).not.toContain(below);
     const kept = matches.find((match) => match.jobId === reaches);
     expect(reason(kept, 'salary')).toMatchObject({
       fit: 'meets-floor',
-      salary: { minUsd: 120_000, maxUsd: 160_000 },
+      salary: { currency: 'USD', min: 120_000, max: 160_000 },
+      text: 'Pays $120,000–$160,000 a year, its top reaching your minimum of $140,000 a year.',
     });
     expect(reasonFor(matches, unstated, 'salary')).toMatchObject({
       fit: 'not-stated',
@@ -142,7 +147,7 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
         targetRoles: ['Data Engineer', 'Backend Engineers'],
         where: REMOTE_ONLY,
         seniority: 'senior',
-        minSalaryUsd: 150_000,
+        minSalary: { amount: 150_000, currency: 'USD', period: 'year' },
         needsVisaSponsorship: true,
       },
       'Ten years of Kafka streams at scale.',

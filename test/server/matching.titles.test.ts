@@ -42,7 +42,7 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
         skills: ['COBOL'],
         where: REMOTE_ONLY,
         seniority: 'senior',
-        minSalaryUsd: null,
+        minSalary: null,
       }),
     );
     const ours = matches.filter((match) =>
@@ -116,7 +116,7 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
         skills: ['Erlang', 'Elixir'],
         targetRoles: ['Erlang Developer'],
         where: REMOTE_ONLY,
-        minSalaryUsd: null,
+        minSalary: null,
       }),
     );
     const ids = idsOf(matches);

@@ -5,7 +5,7 @@ import { profiles } from '../../server/db/schema';
 import type { GetProfileResponse, PutProfileResponse } from '../../contract';
 import { disposeTestAuths } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
-import { validProfile } from './support/profiles';
+import { usdYear, validProfile } from './support/profiles';
 import { guestSession } from './support/sessions';
 
 describe.each(DATABASES)('the alert profile on %s', (database) => {
@@ -40,7 +40,7 @@ describe.each(DATABASES)('the alert profile on %s', (database) => {
       body: validProfile({
         targetRoles: ['  Backend   Engineer ', 'backend engineer', 'SRE'],
         skills: ['JS', 'k8s', 'kubernetes', 'Underwater basket weaving'],
-        minSalaryUsd: null,
+        minSalary: null,
         needsVisaSponsorship: true,
       }),
     });
@@ -48,7 +48,7 @@ describe.each(DATABASES)('the alert profile on %s', (database) => {
     const { profile } = saved.json<PutProfileResponse>();
     expect(profile.targetRoles).toEqual(['Backend Engineer', 'SRE']);
     expect(profile.skills).toEqual(['JavaScript', 'Kubernetes', 'Underwater basket weaving']);
-    expect(profile.minSalaryUsd).toBeNull();
+    expect(profile.minSalary).toBeNull();
     expect(profile.needsVisaSponsorship).toBe(true);
     expect(Date.parse(profile.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
 
@@ -89,9 +89,26 @@ describe.each(DATABASES)('the alert profile on %s', (database) => {
       'invalid-request',
     ],
     ['a string for a list', { ...validProfile(), skills: 'TypeScript' }, 'invalid-request'],
-    ['a number as text', { ...validProfile(), minSalaryUsd: '150000' }, 'invalid-request'],
-    ['a fractional salary', validProfile({ minSalaryUsd: 1000.5 }), 'invalid-request'],
-    ['a negative salary', validProfile({ minSalaryUsd: -1 }), 'invalid-request'],
+    ['a number as text', { ...validProfile(), minSalary: '150000' }, 'invalid-request'],
+    ['a fractional salary', validProfile({ minSalary: usdYear(1000.5) }), 'invalid-request'],
+    ['a negative salary', validProfile({ minSalary: usdYear(-1) }), 'invalid-request'],
+    ['a salary of nothing', validProfile({ minSalary: usdYear(0) }), 'invalid-request'],
+    ['a bare number for a salary', { ...validProfile(), minSalary: 150000 }, 'invalid-request'],
+    [
+      'a salary per week',
+      { ...validProfile(), minSalary: { amount: 1, currency: 'USD', period: 'week' } },
+      'invalid-request',
+    ],
+    [
+      'a lower-case currency',
+      validProfile({ minSalary: { ...usdYear(1), currency: 'usd' } }),
+      'invalid-request',
+    ],
+    [
+      'a currency that is none',
+      validProfile({ minSalary: { ...usdYear(1), currency: 'ZZZ' } }),
+      'currency-unknown',
+    ],
     ['an unknown seniority', { ...validProfile(), seniority: 'wizard' }, 'invalid-request'],
     [
       'an unknown state',

@@ -35,13 +35,13 @@ const ELIXIR = validProfile({
   targetRoles: ['Backend Engineer'],
   skills: ['Elixir', 'PostgreSQL'],
   where: REMOTE_ONLY,
-  minSalaryUsd: null,
+  minSalary: null,
 });
 const HASKELL = validProfile({
   targetRoles: ['Compiler Engineer'],
   skills: ['Haskell', 'OCaml'],
   where: REMOTE_ONLY,
-  minSalaryUsd: null,
+  minSalary: null,
 });
 const ELIXIR_JOB: Partial<PostingDraft> = {
   title: 'Senior Backend Engineer',

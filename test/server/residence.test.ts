@@ -37,7 +37,7 @@ describe.each(DATABASES)('where a seeker lives, on %s', (database) => {
   }
 
   const elixir = (where: WorkLocations) =>
-    seeker({ where, skills: ['Elixir'], minSalaryUsd: null, targetRoles: ['Elixir Engineer'] });
+    seeker({ where, skills: ['Elixir'], minSalary: null, targetRoles: ['Elixir Engineer'] });
 
   it('shows a seeker in Germany the remote jobs open to Germany or Europe, never those locked elsewhere', async () => {
     const jobs = await remotePostings();

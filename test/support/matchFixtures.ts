@@ -19,7 +19,7 @@ export const frontendMatch: JobMatch = {
   remote: true,
   usEligibility: 'remote-us',
   seniority: 'senior',
-  salary: { minUsd: 150_000, maxUsd: 190_000 },
+  salary: { currency: 'USD', min: 150_000, max: 190_000 },
   score: 87,
   reasons: [
     {
@@ -55,7 +55,7 @@ export const savedProfile: AlertProfile = {
   skills: ['TypeScript', 'React'],
   where: { remoteUs: true, remoteWorldwide: false, usStates: ['TX'], usCities: [] },
   seniority: 'senior',
-  minSalaryUsd: null,
+  minSalary: null,
   needsVisaSponsorship: false,
   updatedAt: '2026-11-22T21:00:00.000Z',
 };

@@ -29,7 +29,7 @@ const input: AlertProfileInput = {
   skills: [],
   where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
   seniority: 'mid',
-  minSalaryUsd: null,
+  minSalary: null,
   needsVisaSponsorship: false,
 };
 

@@ -1,4 +1,4 @@
-import type { Pay, PayPeriod, SalaryRange } from '../jobRecord';
+import type { Pay, PayPeriod, SalaryRange, YearlyPay } from '../jobRecord';
 
 /** Pay periods by the interval names Lever, Ashby and Recruitee use. */
 const PERIODS: Readonly<Record<string, PayPeriod>> = {
@@ -20,7 +20,7 @@ const PERIODS: Readonly<Record<string, PayPeriod>> = {
   hour: 'hour',
 };
 
-const PER_YEAR: Readonly<Record<PayPeriod, number>> = {
+export const PER_YEAR: Readonly<Record<PayPeriod, number>> = {
   year: 1,
   month: 12,
   week: 52,
@@ -55,12 +55,22 @@ export function payOf(
   return { currency: currency.trim().toUpperCase(), min: low, max: high, period };
 }
 
-/** Pay in US dollars as yearly figures: hourly x 2080, daily x 260, weekly x 52, monthly x 12. */
-export function yearlyUsdOf(pay: Pay | null): SalaryRange | null {
-  if (pay === null || pay.currency !== 'USD') return null;
+/** Past any yearly pay in any currency's units (a billion rupiah is a good pay): a typo. */
+const MAX_YEARLY_AMOUNT = 1_000_000_000_000;
+
+/** Pay as yearly figures in its own currency: hourly x 2080, daily x 260, weekly x 52, monthly x 12. */
+export function yearlyPayOf(pay: Pay | null): YearlyPay | null {
+  if (pay === null) return null;
   const factor = PER_YEAR[pay.period];
-  const range = { minUsd: Math.round(pay.min * factor), maxUsd: Math.round(pay.max * factor) };
-  return range.maxUsd > MAX_YEARLY_USD ? null : range;
+  const [min, max] = [Math.round(pay.min * factor), Math.round(pay.max * factor)];
+  const most = pay.currency === 'USD' ? MAX_YEARLY_USD : MAX_YEARLY_AMOUNT;
+  return max > most ? null : { currency: pay.currency, min, max };
+}
+
+/** Pay in US dollars as yearly figures (`yearlyPayOf`). */
+export function yearlyUsdOf(pay: Pay | null): SalaryRange | null {
+  const yearly = pay?.currency === 'USD' ? yearlyPayOf(pay) : null;
+  return yearly && { minUsd: yearly.min, maxUsd: yearly.max };
 }
 
 /** The API's range as yearly US dollars (see payOf and yearlyUsdOf). */

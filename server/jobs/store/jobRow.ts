@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { jobs } from '../../db/schema';
-import type { JobRecord } from '../jobRecord';
+import type { JobRecord, YearlyPay } from '../jobRecord';
+import { yearlyPayOf } from '../normalise/salary';
 import { jobRemoteAreas } from './remoteAreas';
 import { usPlacesOfRecord } from './usPlaces';
 
@@ -10,8 +11,19 @@ export type JobContent = Omit<
   'id' | 'search' | 'source' | 'board' | 'externalId' | 'firstSeenAt' | 'closedAt' | 'updatedAt'
 >;
 
+/**
+ * The stated pay as yearly figures in its currency: the US dollar range the reading settled on, else
+ * the pay in another currency. Whole units: hourly and monthly pay converted to a year can have cents.
+ */
+function yearlyPay(record: JobRecord): YearlyPay | null {
+  if (record.salary === null) return yearlyPayOf(record.pay);
+  const { minUsd, maxUsd } = record.salary;
+  return { currency: 'USD', min: Math.round(minUsd), max: Math.round(maxUsd) };
+}
+
 /** A JobRecord as the columns its source decides, with the hash that tells a change. */
 export function jobContentOf(record: JobRecord): JobContent {
+  const pay = yearlyPay(record);
   const content = {
     dedupeKey: record.dedupeKey,
     title: record.title,
@@ -22,9 +34,9 @@ export function jobContentOf(record: JobRecord): JobContent {
     remoteAreas: jobRemoteAreas(record),
     usEligibility: record.usEligibility,
     seniority: record.seniority,
-    // Hourly and monthly pay converted to a year can have cents; the columns hold whole dollars.
-    salaryMinUsd: record.salary === null ? null : Math.round(record.salary.minUsd),
-    salaryMaxUsd: record.salary === null ? null : Math.round(record.salary.maxUsd),
+    salaryCurrency: pay?.currency ?? null,
+    salaryMinYearly: pay?.min ?? null,
+    salaryMaxYearly: pay?.max ?? null,
     description: record.description,
     skills: [...record.skills],
     niceSkills: [...record.niceSkills],

@@ -9,7 +9,7 @@ import { useMatchesSend, useMatchesView } from './hooks';
 import { RuleError } from './RuleError';
 
 const FIELDS = {
-  minSalaryUsd: { why: 'for their pay', look: 'Look at your salary floor' },
+  minSalary: { why: 'for their pay', look: 'Look at your salary floor' },
   places: { why: 'for their place', look: 'Look at where you want to work' },
   seniority: { why: 'for their level', look: 'Look at your seniority' },
 } as const;

@@ -16,8 +16,9 @@ export function standingOf(reason: MatchReason): ReasonStanding {
     case 'location':
       return 'fits';
     case 'seniority':
-    case 'salary':
       return reason.fit === 'not-stated' ? 'aside' : 'fits';
+    case 'salary':
+      return reason.fit === 'meets-floor' || reason.fit === 'no-floor' ? 'fits' : 'aside';
     case 'visa':
       return reason.fit === 'sponsors' ? 'fits' : reason.fit === 'not-needed' ? 'none' : 'aside';
   }

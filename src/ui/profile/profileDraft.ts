@@ -1,11 +1,13 @@
 import {
   DEFAULT_RESIDENCE,
   PROFILE_LIMITS,
+  SALARY_PERIODS,
   SENIORITIES,
   US_STATE_CODES,
   type AlertProfile,
   type AlertProfileInput,
   type ProfileSlot,
+  type SalaryPeriod,
   type Seniority,
   type UsCity,
   type UsStateCode,
@@ -23,9 +25,15 @@ export interface ProfileDraft {
   /** One "City, ST" a line. */
   cities: string;
   seniority: Seniority;
+  /** The salary floor's amount as typed, in `salaryCurrency` (ISO 4217) a `salaryPeriod`. */
   minSalary: string;
+  salaryCurrency: string;
+  salaryPeriod: SalaryPeriod;
   needsVisaSponsorship: boolean;
 }
+
+/** A floor's currency and period when none is chosen, as every floor was before they could be. */
+const DEFAULT_FLOOR_UNIT = { salaryCurrency: 'USD', salaryPeriod: 'year' } as const;
 
 export type DraftField = 'roles' | 'skills' | 'where' | 'cities' | 'minSalary';
 export type DraftProblems = Partial<Record<DraftField, string>>;
@@ -40,6 +48,7 @@ export const EMPTY_DRAFT: ProfileDraft = {
   cities: '',
   seniority: 'mid',
   minSalary: '',
+  ...DEFAULT_FLOOR_UNIT,
   needsVisaSponsorship: false,
 };
 
@@ -53,7 +62,9 @@ export function draftFromProfile(profile: AlertProfile): ProfileDraft {
     usStates: [...profile.where.usStates],
     cities: profile.where.usCities.map(({ city, state }) => `${city}, ${state}`).join('\n'),
     seniority: profile.seniority,
-    minSalary: profile.minSalaryUsd === null ? '' : String(profile.minSalaryUsd),
+    minSalary: profile.minSalary === null ? '' : String(profile.minSalary.amount),
+    salaryCurrency: profile.minSalary?.currency ?? DEFAULT_FLOOR_UNIT.salaryCurrency,
+    salaryPeriod: profile.minSalary?.period ?? DEFAULT_FLOOR_UNIT.salaryPeriod,
     needsVisaSponsorship: profile.needsVisaSponsorship,
   };
 }
@@ -111,8 +122,8 @@ function salaryOf(text: string): number | null | string {
   const digits = text.replace(/[\s,$]/g, '');
   if (digits === '') return null;
   const value = Number(digits);
-  if (!/^\d+$/.test(digits) || value > PROFILE_LIMITS.maxSalaryUsd) {
-    return 'Enter a yearly amount in US dollars as a whole number, for example 120000.';
+  if (!/^\d+$/.test(digits) || value < 1 || value > PROFILE_LIMITS.maxSalaryAmount) {
+    return 'Enter the amount as a whole number, for example 120000, or leave it empty.';
   }
   return value;
 }
@@ -165,7 +176,10 @@ export function checkDraft(
         usCities: cities,
       },
       seniority: draft.seniority,
-      minSalaryUsd: salary,
+      minSalary:
+        salary === null
+          ? null
+          : { amount: salary, currency: draft.salaryCurrency, period: draft.salaryPeriod },
       needsVisaSponsorship: draft.needsVisaSponsorship,
     },
   };
@@ -180,7 +194,11 @@ function draftKey(uid: string, slot: ProfileSlot): string {
   return DRAFT_KEY_PREFIX + (slot === 1 ? uid : `${uid}:${slot}`);
 }
 
-function isDraft(value: unknown): value is Omit<ProfileDraft, 'country'> & { country?: string } {
+/** A kept draft; one kept before a field was asked lacks it. */
+type KeptDraft = Omit<ProfileDraft, 'country' | 'salaryCurrency' | 'salaryPeriod'> &
+  Partial<Pick<ProfileDraft, 'country' | 'salaryCurrency' | 'salaryPeriod'>>;
+
+function isDraft(value: unknown): value is KeptDraft {
   if (typeof value !== 'object' || value === null) return false;
   const draft = value as Record<string, unknown>;
   return (
@@ -194,6 +212,9 @@ function isDraft(value: unknown): value is Omit<ProfileDraft, 'country'> & { cou
     typeof draft.cities === 'string' &&
     (SENIORITIES as readonly unknown[]).includes(draft.seniority) &&
     typeof draft.minSalary === 'string' &&
+    (draft.salaryCurrency === undefined || typeof draft.salaryCurrency === 'string') &&
+    (draft.salaryPeriod === undefined ||
+      SALARY_PERIODS.some((period) => period === draft.salaryPeriod)) &&
     typeof draft.needsVisaSponsorship === 'boolean'
   );
 }
@@ -210,8 +231,15 @@ function storage(): Storage | null {
 export function readDraft(uid: string, slot: ProfileSlot): ProfileDraft | null {
   try {
     const value: unknown = JSON.parse(storage()?.getItem(draftKey(uid, slot)) ?? 'null');
-    // A draft kept before the country was asked lives in the US, as its profile does.
-    return isDraft(value) ? { ...value, country: value.country ?? DEFAULT_RESIDENCE } : null;
+    // A draft kept before the country (or the floor's unit) was asked lives in the US, as its
+    // profile does, and its floor is in US dollars a year.
+    return isDraft(value)
+      ? {
+          ...DEFAULT_FLOOR_UNIT,
+          ...value,
+          country: value.country ?? DEFAULT_RESIDENCE,
+        }
+      : null;
   } catch {
     return null;
   }

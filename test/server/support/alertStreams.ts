@@ -15,7 +15,7 @@ export async function seekerWithJobs(app: FastifyInstance) {
   const session = await guestSession();
   await call(app, 'PUT', '/v1/profile', {
     token: session.token,
-    body: validProfile({ minSalaryUsd: null }),
+    body: validProfile({ minSalary: null }),
   });
   const board = uniqueBoard('greenhouse', 'alerts');
   const { newJobIds } = await ingestBoard(

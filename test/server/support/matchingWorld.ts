@@ -87,7 +87,7 @@ export function useMatchingBackend(database: DatabaseName) {
 
   /** The matches of a remote-only seeker with no pay floor and these changes. */
   const remoteMatches = async (changes: Partial<AlertProfileInput>) =>
-    matchesOf(await seeker({ where: REMOTE_ONLY, minSalaryUsd: null, ...changes }));
+    matchesOf(await seeker({ where: REMOTE_ONLY, minSalary: null, ...changes }));
 
   return { app: () => app, seeker, ingest, fixtureIds, findFor, matchesOf, remoteMatches };
 }

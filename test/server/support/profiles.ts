@@ -1,4 +1,7 @@
-import type { AlertProfileInput } from '../../../contract';
+import type { AlertProfileInput, MinSalary } from '../../../contract';
+
+/** A salary floor in US dollars a year, as every floor was before currencies. */
+export const usdYear = (amount: number): MinSalary => ({ amount, currency: 'USD', period: 'year' });
 
 export function validProfile(changes: Partial<AlertProfileInput> = {}): AlertProfileInput {
   return {
@@ -11,7 +14,7 @@ export function validProfile(changes: Partial<AlertProfileInput> = {}): AlertPro
       usCities: [{ city: 'Austin', state: 'TX' }],
     },
     seniority: 'senior',
-    minSalaryUsd: 150_000,
+    minSalary: usdYear(150_000),
     needsVisaSponsorship: false,
     ...changes,
   };

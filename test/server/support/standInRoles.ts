@@ -12,5 +12,5 @@ export const FITS_THE_FRONTEND_ROLE: AlertProfileInput = validProfile({
     usCities: [{ city: 'New York', state: 'NY' }],
   },
   seniority: 'mid',
-  minSalaryUsd: 120_000,
+  minSalary: { amount: 120_000, currency: 'USD', period: 'year' },
 });
