@@ -24,7 +24,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   countries: 0.92,
   usStates: 0.96,
   openToUsBased: 0.97,
-  level: 0.88,
+  level: 0.89,
   minYears: 0.93,
   pay: 0.96,
   visa: 0.97,

@@ -93,7 +93,8 @@ interface TitleLevel {
   readonly numbered: boolean;
 }
 
-function titleLevel(title: string): TitleLevel {
+/** With `managesTeam` false, a title's manager words ("Director", "Head of") give no level. */
+function titleLevel(title: string, managesTeam = true): TitleLevel {
   // "Member of Technical Staff" is every engineer's title at some companies, not a level.
   const plain = title.replace(/member of (?:the )?technical staff/gi, ' ');
   const words = tokenize(plain).words.map((word) => word.toLowerCase());
@@ -107,6 +108,7 @@ function titleLevel(title: string): TitleLevel {
   // An "Associate Manager" is a grade above the associates, not an entry-level one.
   if (/\bassociate\s+managers?\b/i.test(plain)) set.delete('associate');
   for (const [level, markers] of LEVEL_WORDS) {
+    if (level === 'lead' && !managesTeam) continue;
     if (markers.some((marker) => set.has(marker))) return { level, numbered: false };
     if (level === 'lead' && managesPeople(plain)) return { level: 'lead', numbered: false };
   }
@@ -175,8 +177,16 @@ const OWN_INTERNSHIP =
   /\b(?:\d{1,2}\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2})?[- ]months?\s+internship|internship\s+program(?:me)?\s+(?:designed|for)|(?:this|your)\s+internship|(?:looking for|hiring|seeking) an? (?:[\w/&-]+ ){0,4}intern|currently (?:pursuing|enrolled in) (?:a |an |your )?(?:bachelor|master|undergraduate|degree|ph\.?d)|current (?:university |college )?students)\b/i;
 
 /**
- * Level: the title first (a numbered one after the years), then a text that calls the role an
- * internship, then the years asked, then the API's own level field.
+ * The text says the role manages no one, whatever its title ("This is a high-visibility individual
+ * contributor role", "a standalone role"), not that it manages individual contributors.
+ */
+const NO_TEAM =
+  /\b(?:this is|you will be|you(?:'|’)ll be|as) (?:a|an|the) (?:[\w-]+ ){0,3}individual contributor\b|\ba standalone role\b|\bnot directly managing\b|\bno direct reports\b/i;
+
+/**
+ * Level: the title first (a numbered one after the years; its manager words only when the text
+ * does not say the role manages no one), then a text that calls the role an internship, then the
+ * years asked, then the API's own level field.
  */
 export function seniorityOf(
   title: string,
@@ -184,7 +194,7 @@ export function seniorityOf(
   apiLevel: string | null,
   text = '',
 ): Seniority {
-  const fromTitle = titleLevel(title);
+  const fromTitle = titleLevel(title, !NO_TEAM.test(text.slice(0, 30_000)));
   // A numbered level means what the company's ladder says; the years it asks say the same plainly.
   if (fromTitle.numbered && minYears !== null) return byYears(minYears);
   if (fromTitle.level !== 'unknown') return fromTitle.level;

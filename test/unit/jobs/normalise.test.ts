@@ -212,6 +212,15 @@ describe('years of experience asked', () => {
     expect(seniorityOf('Senior Backend Engineer', null, null, program)).toBe('senior');
   });
 
+  it('levels a manager title by the years when the text says it manages no one', () => {
+    const alone = 'This is a high-visibility individual contributor role. 10+ years in alliances.';
+    expect(seniorityOf('Cloud Alliances Director', 10, null, alone)).toBe('senior');
+    const standalone = 'This is a standalone role, reporting to the COO.';
+    expect(seniorityOf('Head of Privacy', 3, null, standalone)).toBe('mid');
+    const ledTeam = 'You will manage a team of six individual contributors.';
+    expect(seniorityOf('Director of Engineering', 10, null, ledTeam)).toBe('lead');
+  });
+
   it('reads a role whose text hires an intern or a current student as an internship', () => {
     const hires = "We're looking for a Growth Analyst Intern to join the pricing team.";
     expect(seniorityOf('Launch Program - Growth Analyst', null, null, hires)).toBe('intern');
