@@ -5,9 +5,9 @@ import { SENIORITIES, type ProfileSlot, type Seniority } from '../../../contract
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
-import { TextField } from '../forms/TextField';
 import { ListField } from './ListField';
 import { PlaceField } from './PlaceField';
+import { SalaryField } from './SalaryField';
 import { remoteNearLabel } from './countryName';
 import { CountryField } from './CountryField';
 import { useProfileSend, useProfileView } from './hooks';
@@ -211,13 +211,9 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
         ))}
       </fieldset>
 
-      <TextField
-        label="Minimum salary (US dollars a year, optional)"
-        name="min-salary"
-        inputMode="numeric"
-        placeholder="120000"
-        value={draft.minSalary}
-        onValueChange={(minSalary) => change({ minSalary })}
+      <SalaryField
+        floor={draft}
+        onFloorChange={change}
         invalid={Boolean(problems.minSalary)}
         describedBy={describedBy('minSalary')}
       />
