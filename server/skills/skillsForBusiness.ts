@@ -2,6 +2,9 @@
 import { tagged, type SkillEntry } from './skillEntry';
 
 const business = tagged('business');
+
+/** Words of a sentence about selling, the cues of "SaaS" and "enterprise" as kinds of sales. */
+const SELLING = ['sales', 'selling', 'sell', 'closing', 'quota', 'quotas', 'deals'];
 export const SALES: readonly SkillEntry[] = [
   business('Enterprise Sales', {
     aliases: [
@@ -10,11 +13,13 @@ export const SALES: readonly SkillEntry[] = [
       'Enterprise deals',
       'Enterprise accounts',
     ],
+    withCue: ['Enterprise', 'enterprise'],
+    cues: SELLING,
   }),
   business('SaaS Sales', {
     aliases: ['SaaS selling', 'Software sales', 'Enterprise SaaS sales'],
     withCue: ['SaaS'],
-    cues: ['sales', 'selling', 'sell', 'closing', 'quota', 'quotas', 'deals'],
+    cues: SELLING,
   }),
   business('Full-Cycle Sales', { aliases: ['Full sales cycle', 'Full-cycle selling'] }),
   business('Account Management', { aliases: ['Account manager', 'Key account management'] }),

@@ -102,6 +102,15 @@ describe('findSkills', () => {
     expect(findSkills('We build a SaaS platform. Our sales team is great.')).toEqual([]);
   });
 
+  it('reads "enterprise" as Enterprise Sales only in a sentence about selling', () => {
+    expect(findSkills('- Five years closing complex Enterprise software deals')).toEqual([
+      'Enterprise Sales',
+    ]);
+    expect(findSkills('Sold into an enterprise book of customers.')).toEqual([]);
+    expect(findSkills('We build enterprise software. Our sales team is great.')).toEqual([]);
+    expect(findSkills('- A record of enterprise quota attainment')).toEqual(['Enterprise Sales']);
+  });
+
   it('finds nothing in empty or skill-free text', () => {
     expect(findSkills('')).toEqual([]);
     expect(findSkills('We are a friendly team that values kindness.')).toEqual([]);
