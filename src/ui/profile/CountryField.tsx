@@ -1,10 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { countryName } from './countryName';
 import { placeNames } from './placeNames';
 
 /**
- * "Country you live in": a native select, every country by name once the list has come (fetched
- * when the form shows), the chosen one alone until then.
+ * "Country you live in": a native select, the chosen country alone until someone reaches for it,
+ * then every country by name. The list (fetched, named through Intl.DisplayNames and sorted, a few
+ * hundred options to lay out) is built on that first reach, so showing the form does not pay it.
  */
 export function CountryField({
   country,
@@ -15,9 +16,6 @@ export function CountryField({
 }) {
   const id = useId();
   const names = placeNames.useLoaded();
-  useEffect(() => {
-    void placeNames.load();
-  }, []);
   const options = names?.countries ?? [{ code: country, name: countryName(country) }];
   return (
     <div className="field">
@@ -31,7 +29,8 @@ export function CountryField({
           className="field__input"
           value={country}
           onChange={(event) => onCountryChange(event.target.value)}
-          // Reaching for the list before it came fetches it now (again, after a network blip).
+          // Reaching for the list fetches it (again, after a network blip): a pointer goes down, and
+          // the keyboard focuses, before the list opens.
           onPointerDown={() => void placeNames.load()}
           onFocus={() => void placeNames.load()}
         >

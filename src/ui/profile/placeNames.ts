@@ -15,10 +15,12 @@ export interface PlaceNames {
  */
 export const placeNames = lazyModule(async (): Promise<PlaceNames> => {
   const names = (await import('./placeNames.json')).default;
+  // One collator for the whole sort: localeCompare with a locale sets one up for every comparison.
+  const byName = new Intl.Collator('en').compare;
   return {
     countries: names.countries
       .map((code) => ({ code, name: countryName(code) }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'en')),
+      .sort((a, b) => byName(a.name, b.name)),
     states: new Map(names.states as [UsStateCode, string][]),
   };
 }, 'The place names');
