@@ -65,9 +65,14 @@ const COUNTRY_LIMIT =
 /** Capitalised words joined by commas, "and" or "or" on one line: "Bellevue, San Francisco, or Mountain View". */
 const NAMES = String.raw`((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,[^\S\n]*(?:or[^\S\n]+|and[^\S\n]+)?|[^\S\n]+and[^\S\n]+|[^\S\n]+or[^\S\n]+|[^\S\n]+)(?:the\s+)?[A-Z](?:\w|\.(?=\w))*){0,6})`;
 
-/** "open to candidates based in North America and Europe": where a remote posting's text opens it. */
+/**
+ * Where a remote posting's text opens it: "open to candidates based in North America and Europe",
+ * "this role can be located in the United States or Canada", "you must be located and authorized
+ * to work within the US or Canada", "authorized to work from their home location (in the US or
+ * Canada".
+ */
 const OPEN_TO = new RegExp(
-  String.raw`\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in\s+` +
+  String.raw`(?:\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust be located (?:and authori[sz]ed to work )?(?:with)?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in)\s+` +
     NAMES,
 );
 

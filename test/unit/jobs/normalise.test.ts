@@ -91,6 +91,18 @@ describe('US eligibility', () => {
       { countries: ['US'], regions: ['europe'] },
     );
   });
+  it('opens a remote posting to the countries its text says it may be located in', () => {
+    const remoteUs = facts(['Remote'], true, ['United States']);
+    const located =
+      'This role can be located in the United States or Canada, reporting to the COO.';
+    expect(readWhere(remoteUs, located).countries).toEqual(['CA', 'US']);
+    const mustBe =
+      'This job is remote, but you must be located and authorized to work within Mexico or Chile.';
+    expect(readWhere(facts(['Remote'], true), mustBe).countries).toEqual(['CL', 'MX']);
+    const home =
+      'Staff need to be authorized to work from their home location (in the US or Canada).';
+    expect(readWhere(remoteUs, home).countries).toEqual(['CA', 'US']);
+  });
 });
 
 describe('salary as yearly USD', () => {
