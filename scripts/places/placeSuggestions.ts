@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { US_STATE_CODES } from '../../contract';
 import { US_STATE_NAMES, usCityName } from '../../server/jobs/normalise/gazetteer';
+import { countryCurrenciesText, CURRENCIES_PATH } from './countryCurrencies';
 
 const require = createRequire(import.meta.url);
 const isoCountries = require('i18n-iso-countries') as typeof import('i18n-iso-countries');
@@ -72,9 +73,10 @@ function formatted(value: Readonly<Record<string, readonly Entry[]>>): string {
   return `{\n${lists.join(',\n')}\n}\n`;
 }
 
-/** The two files' texts, by path. */
+/** The files' texts, by path. */
 export function placeFiles(): Record<string, string> {
   return {
+    [CURRENCIES_PATH]: countryCurrenciesText(),
     [PLACES_PATH]: formatted({ cities: citiesOf() }),
     [NAMES_PATH]: formatted({
       countries: Object.keys(isoCountries.getAlpha2Codes()).sort(),

@@ -2,8 +2,9 @@ import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chipField } from '../../src/ui/profile/ListField';
 import { salaryUnit } from '../../src/ui/profile/SalaryField';
-import { guestUser } from '../support/sessionTestProvider';
-import { field, fillProfile, renderProfilePage } from '../support/profilePage';
+import type { AlertProfile } from '../../contract';
+import { guestUser, registeredUser } from '../support/sessionTestProvider';
+import { fakeBackend, field, fillProfile, renderProfilePage } from '../support/profilePage';
 import type { Person } from './person';
 // The machine, the lazy parts and typing are slow on a busy machine; the default 1 s is too tight.
 configure({ asyncUtilTimeout: 5_000 });
@@ -65,6 +66,35 @@ describe('the salary floor on the profile page', () => {
     expect((await field('Minimum salary')).value).toBe('45');
     expect((await picker('Currency')).value).toBe('CAD');
     expect((await picker('Per')).value).toBe('hour');
+  });
+
+  it('offers the currency of the country the seeker lives in, until they give an amount', async () => {
+    const stored: AlertProfile = {
+      targetRoles: ['Backend engineer'],
+      skills: ['Go'],
+      where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [], country: 'DE' },
+      seniority: 'senior',
+      minSalary: null,
+      needsVisaSponsorship: false,
+      updatedAt: '2026-11-22T22:00:00.000Z',
+    };
+    const { backend, person } = renderProfilePage(
+      fakeBackend({ [registeredUser.uid]: { profile: stored, cv: null } }),
+      registeredUser,
+    );
+    await waitFor(async () => expect((await picker('Currency')).value).toBe('EUR'));
+    // Shown, not kept: a reload starts from the saved profile, not from a draft.
+    expect(sessionStorage.length).toBe(0);
+    await person.type(await field('Minimum salary'), '70000');
+    await person.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Saved');
+    expect(backend.calls.save).toHaveBeenCalledWith(
+      expect.objectContaining({
+        input: expect.objectContaining({
+          minSalary: { amount: 70_000, currency: 'EUR', period: 'year' },
+        }),
+      }),
+    );
   });
 
   it('says a bad amount next to the field and focuses it, keeping what was typed', async () => {

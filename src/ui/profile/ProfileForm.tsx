@@ -88,10 +88,11 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
     if (view.status === 'saved') forgetDraft(uid, slot);
   }, [view.status, uid, slot]);
 
-  function change(patch: Partial<ProfileDraft>): void {
+  /** Changes the draft, kept for a reload unless the form made the change itself (`keep`). */
+  function change(patch: Partial<ProfileDraft>, keep = true): void {
     const next = { ...draft, ...patch };
     setDraft(next);
-    keepDraft(uid, slot, next);
+    if (keep) keepDraft(uid, slot, next);
   }
 
   const listedSkills = new Set(listOf(draft.skills).map((skill) => skill.toLowerCase()));

@@ -5,6 +5,9 @@ import type { ProfileDraft } from './profileDraft';
 
 export type SalaryFloor = Pick<ProfileDraft, 'minSalary' | 'salaryCurrency' | 'salaryPeriod'>;
 
+/** A change to the floor; `keep: false` for one the form makes itself, not kept as a draft. */
+export type FloorChange = (floor: Partial<SalaryFloor>, keep?: boolean) => void;
+
 /** The currency and period pickers, in a chunk of their own: the page's first load has no room. */
 export const salaryUnit = lazyModule(() => import('./SalaryUnit'), 'The salary currency picker');
 
@@ -18,8 +21,8 @@ export function SalaryField({
   invalid,
   describedBy,
 }: {
-  floor: SalaryFloor;
-  onFloorChange: (floor: Partial<SalaryFloor>) => void;
+  floor: SalaryFloor & Pick<ProfileDraft, 'country'>;
+  onFloorChange: FloorChange;
   invalid: boolean;
   describedBy: string;
 }) {

@@ -1,7 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SALARY_PERIODS, type SalaryPeriod } from '../../../contract';
 import { currencyOptions, type CurrencyOption } from './currencyOptions';
-import type { SalaryFloor } from './SalaryField';
+import countryCurrencies from './countryCurrencies.json';
+import type { FloorChange, SalaryFloor } from './SalaryField';
+import type { ProfileDraft } from './profileDraft';
+
+const CURRENCY_OF: Readonly<Record<string, string | undefined>> = countryCurrencies;
 
 const PER_PERIOD: Readonly<Record<SalaryPeriod, string>> = {
   year: 'a year',
@@ -49,15 +53,25 @@ function Select({
 
 /**
  * The salary floor's currency and period. The currencies are listed when the picker is first
- * focused; till then the one chosen stands alone.
+ * focused; till then the one chosen stands alone. With no amount yet, the currency is that of the
+ * country the seeker lives in.
  */
 export function SalaryUnit({
   floor,
   onFloorChange,
 }: {
-  floor: SalaryFloor;
-  onFloorChange: (floor: Partial<SalaryFloor>) => void;
+  floor: SalaryFloor & Pick<ProfileDraft, 'country'>;
+  onFloorChange: FloorChange;
 }) {
+  // On arrival and when the country changes only: a currency chosen by hand stays.
+  const seenCountry = useRef<string | null>(null);
+  useEffect(() => {
+    if (seenCountry.current === floor.country) return;
+    seenCountry.current = floor.country;
+    const local = CURRENCY_OF[floor.country];
+    if (floor.minSalary === '' && local !== undefined && local !== floor.salaryCurrency)
+      onFloorChange({ salaryCurrency: local }, false);
+  }, [floor, onFloorChange]);
   const [listed, setListed] = useState<readonly CurrencyOption[]>([]);
   const current = floor.salaryCurrency;
   const currencies = listed.some(([code]) => code === current)
