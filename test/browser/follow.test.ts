@@ -2,7 +2,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { launchTestChromium } from '../support/browser';
-import { collectConsoleErrors, press, sessionLink } from './support/pageDriver';
+import { collectConsoleErrors, press, reachChipInputs, sessionLink } from './support/pageDriver';
 
 /**
  * The stand-in's recorded Lever board that the suite's backend does not poll until someone follows
@@ -95,6 +95,7 @@ describe('following a company', () => {
     const consoleErrors = collectConsoleErrors(page);
     await page.goto(`${appUrl}${PATHS.profile}`);
     await sessionLink(page, 'guest').waitFor();
+    await reachChipInputs(page);
     await page.getByLabel('Target roles (separate them with commas)').fill('Android Engineer');
     await page.getByLabel('Skills (separate them with commas)').fill('Kotlin, Jetpack Compose');
     await page.getByRole('checkbox', { name: 'Remote in the US' }).check();

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchTestChromium } from '../support/browser';
 import { PATHS } from '../../src/paths';
-import { shownList } from './profileLists';
+import { listInput, shownList } from './profileLists';
 import {
   collectConsoleErrors,
   fillLoginForm,
@@ -78,8 +78,10 @@ describe('the job alert profile in Chromium', () => {
     expect(await start.getByRole('radio', { name: 'Senior' }).isChecked()).toBe(true);
     expect(await start.getByRole('checkbox', { name: 'Austin, TX' }).isChecked()).toBe(true);
 
-    // The CV's file input keeps the focus: Tab goes on to the proposals.
-    await tabTo(start, start.getByRole('combobox', { name: 'Skills' }));
+    // The CV's file input keeps the focus: Tab goes on to the proposals, and reaching the skills
+    // loads the chip input, which takes the focus over.
+    await tabTo(start, listInput(start, 'skills'));
+    await start.getByRole('combobox', { name: 'Skills' }).waitFor();
     await start.keyboard.type('GraphQL');
     await start.keyboard.press('Enter');
     await expect.poll(() => shownList(start, 'skills')).toMatch(/, GraphQL$/);
@@ -149,8 +151,8 @@ describe('the job alert profile in Chromium', () => {
     const registered = await waitForPersistedUser(page, (user) => !user.isAnonymous);
     expect(registered.uid).toBe(guest.uid);
 
-    // The chip inputs load when the browser is idle, held here until the profile shows: until
-    // then the same chips stand in the same box (two rows of roles at 320 px), so nothing moves.
+    // The chip inputs load when a list is first reached, held here: until then the same chips
+    // stand in the same box (two rows of roles at 320 px), so nothing moves when they swap in.
     let held = 0;
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -164,9 +166,14 @@ describe('the job alert profile in Chromium', () => {
     await expect.poll(() => page.getByRole('radio', { name: 'Senior' }).isChecked()).toBe(true);
     const skillsAt = () => page.getByLabel(/^Skills/).boundingBox();
     const before = await skillsAt();
+    expect(held).toBe(0);
+    await page.getByRole('textbox', { name: /^Target roles/ }).focus();
+    await expect.poll(() => held).toBe(1);
     release();
-    await expect.poll(() => shownList(page, 'roles')).toBe('Frontend engineer, Web developer');
-    expect(held).toBe(1);
+    const roleInput = page.getByRole('combobox', { name: /^Target roles/ });
+    await roleInput.waitFor();
+    expect(await roleInput.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await shownList(page, 'roles')).toBe('Frontend engineer, Web developer');
     expect(await skillsAt()).toEqual(before);
     expect(await shownList(page, 'skills')).toBe('TypeScript, React');
     expect(await page.getByRole('radio', { name: 'Senior' }).isChecked()).toBe(true);

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ChipStandIn, useHandover, type Handover } from './ChipStandIn';
 import type { ChipKind } from './chipList';
 import { lazyModule } from './lazyModule';
@@ -19,8 +18,9 @@ export interface ListFieldProps {
 export type { Handover } from './ChipStandIn';
 
 /**
- * The chip input (Ariakit's combobox), in a chunk of its own: only this form needs it, and not
- * before someone reaches for a list or the browser is idle, so it adds nothing to the page's load.
+ * The chip input (Ariakit's combobox), in a chunk of its own: only this form needs it, and only
+ * once someone reaches for a list: its evaluation and the render swapping it in are a long task on
+ * a slow phone, kept out of the page's load.
  */
 export const chipField = lazyModule(() => import('./ChipCombobox'), 'The chip input');
 
@@ -28,13 +28,12 @@ const load = () => void chipField.load();
 
 /**
  * A list of the profile (roles, skills) as chips with suggestions, and until the chip input has
- * loaded (the prerendered page, the first moments after load, a slow network) as the same chips
+ * loaded (the prerendered page, until the list is first reached, a slow network) as the same chips
  * in the same box with a plain input. Whoever was typing there goes on typing in the chip input.
  */
 export function ListField(props: ListFieldProps) {
   const loaded = chipField.useLoaded();
   const { takeOver, onLeave } = useHandover();
-  useEffect(() => chipField.loadWhenIdle(), []);
   return loaded ? (
     <loaded.ChipCombobox {...props} takeOver={takeOver} />
   ) : (

@@ -61,8 +61,18 @@ export async function submitLogin(
   await press(page, action);
 }
 
+/**
+ * On /profile: reaches the roles list, which loads the chip inputs, and waits for them, so what is
+ * filled next goes into them and not into their stand-ins while they arrive.
+ */
+export async function reachChipInputs(page: Page): Promise<void> {
+  await page.getByLabel('Target roles (separate them with commas)').focus();
+  await page.getByRole('combobox', { name: /^Target roles/ }).waitFor();
+}
+
 /** On /profile: target roles, a skill, a city and a seniority, saved (and said so). */
 export async function saveAlertProfile(page: Page, roles: string): Promise<void> {
+  await reachChipInputs(page);
   await page.getByLabel('Target roles (separate them with commas)').fill(roles);
   await page.getByLabel('Skills (separate them with commas)').fill('TypeScript');
   await page.getByLabel('US cities', { exact: false }).fill('Austin, TX');
