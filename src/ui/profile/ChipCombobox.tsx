@@ -1,4 +1,4 @@
-import { Combobox, ComboboxItem, ComboboxList, useComboboxStore } from '@ariakit/react';
+import { Combobox, useComboboxStore } from '@ariakit/react';
 import {
   useId,
   useLayoutEffect,
@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { ChipBox } from './ChipBox';
+import { SuggestionList } from './SuggestionList';
 import { addChips, CHIP_LIMITS } from './chipList';
 import { chipSuggestions } from './chipSuggestions';
 import type { Handover, ListFieldProps } from './ListField';
@@ -160,25 +161,15 @@ export function ChipCombobox({
         />
       }
     >
-      {problem && (
-        <p id={ids.problem} className="field__problem">
-          {problem}
-        </p>
-      )}
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-      <ComboboxList store={store} ref={popover} className="chip-field__options">
-        {offered.map((suggestion) => (
-          <ComboboxItem
-            key={suggestion}
-            value={suggestion}
-            className="chip-field__option"
-            setValueOnClick={false}
-            onClick={() => add([suggestion])}
-          />
-        ))}
-      </ComboboxList>
+      <SuggestionList
+        store={store}
+        listRef={popover}
+        offered={offered}
+        onPick={(suggestion) => add([suggestion])}
+        problem={problem}
+        problemId={ids.problem}
+        announcement={announcement}
+      />
     </ChipBox>
   );
 }

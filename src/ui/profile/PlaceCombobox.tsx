@@ -1,8 +1,9 @@
-import { Combobox, ComboboxItem, ComboboxList, useComboboxStore } from '@ariakit/react';
+import { Combobox, useComboboxStore } from '@ariakit/react';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { US_STATE_CODES } from '../../../contract';
 import { lazyModule } from './lazyModule';
 import { ChipBox } from './ChipBox';
+import { SuggestionList } from './SuggestionList';
 import { PLACES_LABEL, PLACES_PLACEHOLDER } from './placeChips';
 import {
   cityLines,
@@ -163,25 +164,15 @@ export function PlaceCombobox({
         />
       }
     >
-      {problem && (
-        <p id={ids.problem} className="field__problem">
-          {problem}
-        </p>
-      )}
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-      <ComboboxList store={store} ref={popover} className="chip-field__options">
-        {offered.map((suggestion) => (
-          <ComboboxItem
-            key={suggestion}
-            value={suggestion}
-            className="chip-field__option"
-            setValueOnClick={false}
-            onClick={() => add(suggestion)}
-          />
-        ))}
-      </ComboboxList>
+      <SuggestionList
+        store={store}
+        listRef={popover}
+        offered={offered}
+        onPick={add}
+        problem={problem}
+        problemId={ids.problem}
+        announcement={announcement}
+      />
     </ChipBox>
   );
 }
