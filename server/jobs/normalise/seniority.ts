@@ -139,9 +139,13 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   fifteen: 15,
 };
 
-/** "5+ years of experience", "3-5 years' experience", "3 or more years in": the first one. */
+/** "5+ years of experience", "3-5 years' experience", "3 or more years in", "2+ years with". */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|building|working|developing|designing|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|as\b)/i;
+
+/** "Experience as an assistant (2+ years)", "(3–5+ years)": a count of years in brackets. */
+const YEARS_IN_BRACKETS =
+  /\(\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)\s*\)/i;
 
 /** "6 months to 2 years of experience": a range that starts in months. */
 const MONTHS_TO_YEARS =
@@ -150,7 +154,10 @@ const MONTHS_TO_YEARS =
 /** The fewest years of experience the text asks for, or null. */
 export function minYearsFrom(text: string): number | null {
   const head = text.slice(0, 30_000);
-  const match = YEARS.exec(head);
+  const match =
+    [YEARS.exec(head), YEARS_IN_BRACKETS.exec(head)]
+      .filter((found) => found !== null)
+      .sort((a, b) => a.index - b.index)[0] ?? null;
   const months = MONTHS_TO_YEARS.exec(head);
   if (months !== null && (match === null || months.index <= match.index))
     return Number(months[1]) / 12;

@@ -211,6 +211,14 @@ describe('years of experience asked', () => {
     expect(seniorityOf('Commercial Renewals Manager EMEA', 3, null)).toBe('mid');
   });
 
+  it('reads years in brackets and years "with" a field as the years asked', () => {
+    expect(minYearsFrom('- Success as an office coordinator (2+ years)')).toBe(2);
+    expect(minYearsFrom('- Proven experience (4–6+ years) as a network analyst')).toBe(4);
+    expect(minYearsFrom('- 3+ years with payroll operations')).toBe(3);
+    expect(minYearsFrom('- 6+ years hands-on with Kafka clusters')).toBe(6);
+    expect(minYearsFrom('Founded in 2015 (10 years ago), we grew fast.')).toBeNull();
+  });
+
   it('reads a role its text calls an internship as one, before the years it asks', () => {
     const program =
       'The Northwind Launch Program is a 3-6 month internship program designed for students.';
