@@ -49,7 +49,31 @@ export interface PostingSkills {
   readonly niceSkills: readonly string[];
 }
 
-const readSkills = (text: string) => findSkills(text, { teamNames: 'skip' });
+/** Sentences, not broken after "e.g." or "i.e.". */
+const sentencesIn = (text: string): string[] =>
+  text.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/i);
+
+/**
+ * A sentence naming the chat or call tools a team works in ("We collaborate over email, GitHub,
+ * Zoom and Slack", "GitHub, Slack, Notion"): the tools beside them are where the team works, not
+ * what it asks, unless the sentence asks for them. A "GitHub profile" or "GitHub portfolio" is a place to show work, not a skill.
+ */
+const WORKSPACE = /\b(?:Slack|Zoom|Notion|Google Meet|Microsoft Teams)\b/;
+/** Words of a sentence that asks for the tools it names ("Experience supporting Slack, Jamf"). */
+const ASKS_FOR =
+  /\b(?:experience|experienced|proficien\w*|familiar\w*|knowledge\w*|comfortable|skills?|support\w*|administ\w*|expert\w*)\b/i;
+const PORTFOLIO = /\bGitHub\s+(?:profile|portfolio|work|account|page)\b/i;
+
+const readSentence = (sentence: string): string[] => {
+  const skills = findSkills(sentence, { teamNames: 'skip' });
+  if (WORKSPACE.test(sentence) && !ASKS_FOR.test(sentence))
+    return skills.filter((skill) => CATEGORY.get(skill) !== 'tool');
+  return PORTFOLIO.test(sentence) ? skills.filter((skill) => skill !== 'GitHub') : skills;
+};
+
+const readSkills = (text: string): string[] => [
+  ...new Set(sentencesIn(text).flatMap(readSentence)),
+];
 
 /** What introduces the examples of a field: "(AWS, GCP)", "such as dbt", "like Salesforce". */
 const EXAMPLES =
@@ -75,10 +99,6 @@ function exampledFields(sentence: string): Set<string> {
   }
   return fields;
 }
-
-/** Sentences, not broken after "e.g." or "i.e.". */
-const sentencesIn = (text: string): string[] =>
-  text.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/i);
 
 /** The skills text asks for, each sentence's fields named by their examples left out. */
 const askedIn = (text: string): string[] =>

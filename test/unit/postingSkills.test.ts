@@ -72,6 +72,19 @@ describe('postingSkillsOf', () => {
     ]);
   });
 
+  it('reads the tools a team works in, and a GitHub profile, as no skill asked', () => {
+    const skills = postingSkillsOf(
+      parts({
+        asks: '- 3+ years of Go programming.\n- A public GitHub profile or a portfolio',
+        duties: '- We work together over Jira, Zoom and Slack every day.',
+        niceDuties: '- GitHub, Slack, Notion',
+      }),
+    );
+    expect(skills.skills).toEqual(['Go']);
+    const admin = postingSkillsOf(parts({ asks: '- Comfortable with Jira, Zoom and Slack' }));
+    expect(admin.skills).toEqual(['Jira']);
+  });
+
   it('reads a team to work with as a team, not a skill', () => {
     const skills = postingSkillsOf(
       parts({ asks: '- Partner with the Account Management team. Strong negotiation skills.' }),
@@ -103,10 +116,8 @@ describe('postingSkillsOf', () => {
     expect(asks('- 3+ years of ML experience')).toEqual(['Machine Learning']);
   });
 
-  it('asks no chat tool everyone uses', () => {
-    expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([
-      'GitHub',
-    ]);
+  it('asks no chat tool everyone uses, nor the tools listed beside them', () => {
+    expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([]);
   });
 });
 
