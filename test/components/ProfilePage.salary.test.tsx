@@ -1,7 +1,6 @@
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chipField } from '../../src/ui/profile/ListField';
-import { salaryUnit } from '../../src/ui/profile/SalaryField';
 import type { AlertProfile } from '../../contract';
 import { guestUser, registeredUser } from '../support/sessionTestProvider';
 import { fakeBackend, field, fillProfile, renderProfilePage } from '../support/profilePage';
@@ -11,7 +10,7 @@ configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(async () => {
-  await Promise.all([chipField.load(), salaryUnit.load()]);
+  await Promise.all([chipField.load(), import('../../src/ui/profile/profileSecondary')]);
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { SENIORITIES, type ProfileSlot, type Seniority } from '../../../contract';
@@ -7,7 +7,8 @@ import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
 import { SafeForm } from '../forms/SafeForm';
 import { ListField } from './ListField';
 import { PlaceField } from './PlaceField';
-import { SalaryField } from './SalaryField';
+import { TextField } from '../forms/TextField';
+import { SalaryUnit } from './profileSecondaryParts';
 import { remoteNearLabel } from './countryName';
 import { CountryField } from './CountryField';
 import { useProfileSend, useProfileView } from './hooks';
@@ -212,13 +213,20 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
         ))}
       </fieldset>
 
-      <SalaryField
-        floor={draft}
-        onFloorChange={change}
+      <TextField
+        label="Minimum salary (optional)"
+        name="min-salary"
+        inputMode="numeric"
+        placeholder="120000"
+        value={draft.minSalary}
+        onValueChange={(minSalary) => change({ minSalary })}
         invalid={Boolean(problems.minSalary)}
         describedBy={describedBy('minSalary')}
       />
       <FieldProblem id={problemId('minSalary')} problem={problems.minSalary} />
+      <Suspense fallback={null}>
+        <SalaryUnit floor={draft} onFloorChange={change} />
+      </Suspense>
       <Checkbox
         label="I need visa sponsorship"
         checked={draft.needsVisaSponsorship}

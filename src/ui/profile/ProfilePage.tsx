@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileSlot } from '../../../contract';
 import { StatusMessage } from '../forms/FormMessages';
@@ -6,18 +6,18 @@ import { PageLoadFailed, PageLoading } from '../forms/PageLoading';
 import { useProfileSend, useProfileView } from './hooks';
 import { ProfileForm } from './ProfileForm';
 import { ProfileSlots } from './ProfileSlots';
+import {
+  CvSection,
+  DeleteProfile,
+  FollowedCompanies,
+  InactiveProfile,
+} from './profileSecondaryParts';
 import { slotPath } from './profileSlots';
 import { useSessionStatus } from '../session';
 import { SessionFailedAlert } from '../session/SessionFailedAlert';
 import { loginPath, PATHS } from '../../paths';
 import '../forms/forms.css';
 import './profile.css';
-
-const secondary = () => import('./profileSecondary');
-const InactiveProfile = lazy(async () => ({ default: (await secondary()).InactiveProfile }));
-const CvSection = lazy(async () => ({ default: (await secondary()).CvSection }));
-const FollowedCompanies = lazy(async () => ({ default: (await secondary()).FollowedCompanies }));
-const DeleteProfile = lazy(async () => ({ default: (await secondary()).DeleteProfile }));
 
 /**
  * `/profile?slot=N`: what the job seeker wants alerts for in one of their profiles, and its CV.

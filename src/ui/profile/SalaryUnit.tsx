@@ -1,9 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SALARY_PERIODS, type SalaryPeriod } from '../../../contract';
+import type { SalaryPeriod } from '../../../contract';
 import { currencyOptions, type CurrencyOption } from './currencyOptions';
 import countryCurrencies from './countryCurrencies.json';
-import type { FloorChange, SalaryFloor } from './SalaryField';
-import type { ProfileDraft } from './profileDraft';
+import type { FloorUnit, ProfileDraft } from './profileDraft';
+
+/** The floor's part of the draft, and the seeker's country (whose currency it starts in). */
+type SalaryFloor = Pick<ProfileDraft, 'minSalary' | 'floorUnit' | 'country'>;
+
+/** A change to the floor; `keep: false` for one the form makes itself, not kept as a draft. */
+type FloorChange = (floor: Partial<SalaryFloor>, keep?: boolean) => void;
 
 const CURRENCY_OF: Readonly<Record<string, string | undefined>> = countryCurrencies;
 
@@ -12,6 +17,10 @@ const PER_PERIOD: Readonly<Record<SalaryPeriod, string>> = {
   month: 'a month',
   hour: 'an hour',
 };
+
+// Read off the labels (every period has one), not the contract's list: that would sit in the
+// contract chunk every page loads first.
+const isPeriod = (value: string): value is SalaryPeriod => Object.hasOwn(PER_PERIOD, value);
 
 function Select({
   label,
@@ -60,25 +69,28 @@ export function SalaryUnit({
   floor,
   onFloorChange,
 }: {
-  floor: SalaryFloor & Pick<ProfileDraft, 'country'>;
+  floor: SalaryFloor;
   onFloorChange: FloorChange;
 }) {
+  // The unit alone: a floor taken from the profile stands for its unit, amount and all.
+  const unit: FloorUnit = { currency: floor.floorUnit.currency, period: floor.floorUnit.period };
   // On arrival and when the country changes only: a currency chosen by hand stays.
   const seenCountry = useRef<string | null>(null);
   useEffect(() => {
     if (seenCountry.current === floor.country) return;
     seenCountry.current = floor.country;
     const local = CURRENCY_OF[floor.country];
-    if (floor.minSalary === '' && local !== undefined && local !== floor.salaryCurrency)
-      onFloorChange({ salaryCurrency: local }, false);
+    const { currency, period } = floor.floorUnit;
+    if (floor.minSalary === '' && local !== undefined && local !== currency)
+      onFloorChange({ floorUnit: { currency: local, period } }, false);
   }, [floor, onFloorChange]);
   const [listed, setListed] = useState<readonly CurrencyOption[]>([]);
-  const current = floor.salaryCurrency;
+  const current = unit.currency;
   const currencies = listed.some(([code]) => code === current)
     ? listed
     : [[current, current] as const, ...listed];
   return (
-    <>
+    <div className="salary-unit">
       <Select
         label="Currency"
         value={current}
@@ -86,17 +98,16 @@ export function SalaryUnit({
         onOpen={() => {
           if (listed.length === 0) setListed(currencyOptions());
         }}
-        onChoose={(salaryCurrency) => onFloorChange({ salaryCurrency })}
+        onChoose={(currency) => onFloorChange({ floorUnit: { ...unit, currency } })}
       />
       <Select
         label="Per"
-        value={floor.salaryPeriod}
-        options={SALARY_PERIODS.map((period) => [period, PER_PERIOD[period]] as const)}
-        onChoose={(chosen) => {
-          const salaryPeriod = SALARY_PERIODS.find((period) => period === chosen);
-          if (salaryPeriod) onFloorChange({ salaryPeriod });
+        value={unit.period}
+        options={Object.entries(PER_PERIOD)}
+        onChoose={(period) => {
+          if (isPeriod(period)) onFloorChange({ floorUnit: { ...unit, period } });
         }}
       />
-    </>
+    </div>
   );
 }

@@ -1,13 +1,12 @@
 import {
   DEFAULT_RESIDENCE,
   PROFILE_LIMITS,
-  SALARY_PERIODS,
   SENIORITIES,
   US_STATE_CODES,
   type AlertProfile,
   type AlertProfileInput,
   type ProfileSlot,
-  type SalaryPeriod,
+  type MinSalary,
   type Seniority,
   type UsCity,
   type UsStateCode,
@@ -25,15 +24,17 @@ export interface ProfileDraft {
   /** One "City, ST" a line. */
   cities: string;
   seniority: Seniority;
-  /** The salary floor's amount as typed, in `salaryCurrency` (ISO 4217) a `salaryPeriod`. */
+  /** The salary floor's amount as typed, in `floorUnit`. */
   minSalary: string;
-  salaryCurrency: string;
-  salaryPeriod: SalaryPeriod;
+  floorUnit: FloorUnit;
   needsVisaSponsorship: boolean;
 }
 
-/** A floor's currency and period when none is chosen, as every floor was before they could be. */
-const DEFAULT_FLOOR_UNIT = { salaryCurrency: 'USD', salaryPeriod: 'year' } as const;
+/** A salary floor's currency (ISO 4217) and period; a whole floor may stand for its unit. */
+export type FloorUnit = Pick<MinSalary, 'currency' | 'period'>;
+
+/** The unit when none is chosen, as every floor was before they could be. */
+const USD_A_YEAR: FloorUnit = { currency: 'USD', period: 'year' };
 
 export type DraftField = 'roles' | 'skills' | 'where' | 'cities' | 'minSalary';
 export type DraftProblems = Partial<Record<DraftField, string>>;
@@ -48,7 +49,7 @@ export const EMPTY_DRAFT: ProfileDraft = {
   cities: '',
   seniority: 'mid',
   minSalary: '',
-  ...DEFAULT_FLOOR_UNIT,
+  floorUnit: USD_A_YEAR,
   needsVisaSponsorship: false,
 };
 
@@ -63,8 +64,7 @@ export function draftFromProfile(profile: AlertProfile): ProfileDraft {
     cities: profile.where.usCities.map(({ city, state }) => `${city}, ${state}`).join('\n'),
     seniority: profile.seniority,
     minSalary: profile.minSalary === null ? '' : String(profile.minSalary.amount),
-    salaryCurrency: profile.minSalary?.currency ?? DEFAULT_FLOOR_UNIT.salaryCurrency,
-    salaryPeriod: profile.minSalary?.period ?? DEFAULT_FLOOR_UNIT.salaryPeriod,
+    floorUnit: profile.minSalary ?? USD_A_YEAR,
     needsVisaSponsorship: profile.needsVisaSponsorship,
   };
 }
@@ -122,8 +122,8 @@ function salaryOf(text: string): number | null | string {
   const digits = text.replace(/[\s,$]/g, '');
   if (digits === '') return null;
   const value = Number(digits);
-  if (!/^\d+$/.test(digits) || value < 1 || value > PROFILE_LIMITS.maxSalaryAmount) {
-    return 'Enter the amount as a whole number, for example 120000, or leave it empty.';
+  if (!/^[1-9]\d*$/.test(digits) || value > PROFILE_LIMITS.maxSalaryAmount) {
+    return 'Enter the amount as a whole number, for example 120000.';
   }
   return value;
 }
@@ -179,7 +179,8 @@ export function checkDraft(
       minSalary:
         salary === null
           ? null
-          : { amount: salary, currency: draft.salaryCurrency, period: draft.salaryPeriod },
+          : // A unit taken from a saved floor still holds its old amount: this one replaces it.
+            { ...draft.floorUnit, amount: salary },
       needsVisaSponsorship: draft.needsVisaSponsorship,
     },
   };
@@ -195,8 +196,8 @@ function draftKey(uid: string, slot: ProfileSlot): string {
 }
 
 /** A kept draft; one kept before a field was asked lacks it. */
-type KeptDraft = Omit<ProfileDraft, 'country' | 'salaryCurrency' | 'salaryPeriod'> &
-  Partial<Pick<ProfileDraft, 'country' | 'salaryCurrency' | 'salaryPeriod'>>;
+type KeptDraft = Omit<ProfileDraft, 'country' | 'floorUnit'> &
+  Partial<Pick<ProfileDraft, 'country' | 'floorUnit'>>;
 
 function isDraft(value: unknown): value is KeptDraft {
   if (typeof value !== 'object' || value === null) return false;
@@ -212,9 +213,6 @@ function isDraft(value: unknown): value is KeptDraft {
     typeof draft.cities === 'string' &&
     (SENIORITIES as readonly unknown[]).includes(draft.seniority) &&
     typeof draft.minSalary === 'string' &&
-    (draft.salaryCurrency === undefined || typeof draft.salaryCurrency === 'string') &&
-    (draft.salaryPeriod === undefined ||
-      SALARY_PERIODS.some((period) => period === draft.salaryPeriod)) &&
     typeof draft.needsVisaSponsorship === 'boolean'
   );
 }
@@ -234,11 +232,7 @@ export function readDraft(uid: string, slot: ProfileSlot): ProfileDraft | null {
     // A draft kept before the country (or the floor's unit) was asked lives in the US, as its
     // profile does, and its floor is in US dollars a year.
     return isDraft(value)
-      ? {
-          ...DEFAULT_FLOOR_UNIT,
-          ...value,
-          country: value.country ?? DEFAULT_RESIDENCE,
-        }
+      ? { floorUnit: USD_A_YEAR, ...value, country: value.country ?? DEFAULT_RESIDENCE }
       : null;
   } catch {
     return null;
