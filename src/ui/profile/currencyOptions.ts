@@ -2,9 +2,9 @@
 export type CurrencyOption = readonly [code: string, name: string];
 
 /**
- * Every currency the browser knows, named by the browser ("Euro (EUR)"), by name. Loaded when the
- * salary field is first focused: naming some three hundred currencies is work the page's start
- * does not need.
+ * Every currency the browser knows, named by the browser ("Euro (EUR)"), by name. Called when the
+ * currency picker is first focused: naming and sorting every currency is work the form's first
+ * render does not need.
  */
 export function currencyOptions(): CurrencyOption[] {
   const names = new Intl.DisplayNames(['en'], { type: 'currency', fallback: 'code' });
