@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { SENIORITIES, type ProfileSlot, type Seniority } from '../../../contract';
+import type { ProfileSlot } from '../../../contract';
+import { LevelField } from './LevelField';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage, StatusMessage } from '../forms/FormMessages';
+import { FieldProblem } from '../forms/FieldProblem';
 import { SafeForm } from '../forms/SafeForm';
 import { ListField } from './ListField';
 import { PlaceField } from './PlaceField';
@@ -26,22 +28,6 @@ import {
   type DraftProblems,
   type ProfileDraft,
 } from './profileDraft';
-
-const SENIORITY_LABELS: Record<Seniority, string> = {
-  intern: 'Intern',
-  junior: 'Junior',
-  mid: 'Mid-level',
-  senior: 'Senior',
-  lead: 'Lead or principal',
-};
-
-function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
-  return problem ? (
-    <p id={id} className="field__problem">
-      {problem}
-    </p>
-  ) : null;
-}
 
 function Checkbox({
   label,
@@ -197,21 +183,11 @@ export function ProfileForm({ uid, slot }: { uid: string; slot: ProfileSlot }) {
         <FieldProblem id={problemId('where')} problem={problems.where} />
       </fieldset>
 
-      <fieldset className="choices">
-        <legend className="field__label">Seniority</legend>
-        {SENIORITIES.map((level) => (
-          <label key={level} className="choice">
-            <input
-              type="radio"
-              name="seniority"
-              value={level}
-              checked={draft.seniority === level}
-              onChange={() => change({ seniority: level })}
-            />
-            {SENIORITY_LABELS[level]}
-          </label>
-        ))}
-      </fieldset>
+      <LevelField
+        legend="Seniority"
+        value={draft.seniority}
+        onChange={(seniority) => change({ seniority })}
+      />
 
       <TextField
         label="Minimum salary (optional)"

@@ -1,10 +1,12 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
-import { SENIORITIES, type CvProposals, type Seniority } from '../../../contract';
+import type { CvProposals } from '../../../contract';
+import { LevelField } from '../profile/LevelField';
 import { PATHS } from '../../paths';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
+import { FieldProblem } from '../forms/FieldProblem';
 import { SafeForm } from '../forms/SafeForm';
 import { useProfileSend, useProfileView } from '../profile/hooks';
 import { ListField } from '../profile/ListField';
@@ -26,14 +28,6 @@ import {
   withProposals,
 } from './startDraft';
 
-const SENIORITY_LABELS: Record<Seniority, string> = {
-  intern: 'Intern',
-  junior: 'Junior',
-  mid: 'Mid-level',
-  senior: 'Senior',
-  lead: 'Lead or principal',
-};
-
 const LIST_KINDS = ['roles', 'skills'] as const;
 const LISTS = {
   roles: { label: 'Target roles', name: 'target-roles', placeholder: 'Frontend engineer' },
@@ -50,14 +44,6 @@ const REPLACE_PROBLEM =
 function startProblemsOf(problems: DraftProblems): StartProblems {
   const { roles, skills, where, cities, minSalary } = problems;
   return { roles, skills, where: where ?? cities ?? minSalary };
-}
-
-function Problem({ id, problem }: { id: string; problem: string | undefined }) {
-  return problem ? (
-    <p id={id} className="field__problem">
-      {problem}
-    </p>
-  ) : null;
 }
 
 /**
@@ -158,25 +144,15 @@ export function StartForm({ uid, focusFirst }: { uid: string; focusFirst: boolea
             invalid={Boolean(problems[kind])}
             describedBy={describedBy(kind)}
           />
-          <Problem id={problemId(kind)} problem={problems[kind]} />
+          <FieldProblem id={problemId(kind)} problem={problems[kind]} />
         </Fragment>
       ))}
 
-      <fieldset className="choices">
-        <legend className="field__label">Level</legend>
-        {SENIORITIES.map((level) => (
-          <label key={level} className="choice">
-            <input
-              type="radio"
-              name="seniority"
-              value={level}
-              checked={draft.seniority === level}
-              onChange={() => change({ seniority: level })}
-            />
-            {SENIORITY_LABELS[level]}
-          </label>
-        ))}
-      </fieldset>
+      <LevelField
+        legend="Level"
+        value={draft.seniority}
+        onChange={(seniority) => change({ seniority })}
+      />
 
       <fieldset className="choices">
         <legend className="field__label">Where you want to work</legend>
@@ -199,7 +175,7 @@ export function StartForm({ uid, focusFirst }: { uid: string; focusFirst: boolea
             {place.kind === 'state' ? `Anywhere in ${place.code}` : place.line}
           </label>
         ))}
-        <Problem id={problemId('where')} problem={problems.where} />
+        <FieldProblem id={problemId('where')} problem={problems.where} />
       </fieldset>
 
       {view.profile && (
@@ -218,7 +194,7 @@ export function StartForm({ uid, focusFirst }: { uid: string; focusFirst: boolea
             />
             Replace my current profile
           </label>
-          <Problem id={problemId('replace')} problem={problems.replace} />
+          <FieldProblem id={problemId('replace')} problem={problems.replace} />
           <Link to={PATHS.matches}>Keep my profile and see my matches</Link>
         </div>
       )}
