@@ -24,11 +24,11 @@ const FLOORS: Readonly<Record<string, number>> = {
   countries: 0.94,
   usStates: 0.96,
   openToUsBased: 0.97,
-  level: 0.9,
+  level: 0.89,
   minYears: 0.95,
   pay: 0.96,
   visa: 0.97,
-  skillPrecision: 0.74,
+  skillPrecision: 0.72,
   skillRecall: 0.64,
 };
 
