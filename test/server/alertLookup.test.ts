@@ -25,7 +25,7 @@ describe('the alert lookup on a PostgreSQL server', () => {
     // 100,000 profiles over 400 skills, then statistics: the planner chooses on its own.
     await app.db.execute(
       sql.raw(`insert into profiles (uid, target_roles, skills, remote_us, remote_worldwide, us_states,
-        us_cities, seniority, min_salary_usd, needs_visa_sponsorship, match_skills, us_places,
+        us_cities, seniority, min_salary_amount, needs_visa_sponsorship, match_skills, us_places,
         lookup_version)
        select 'explain-' || i, array['Engineer ' || (i % 300)], array['Skill' || (i % 400)],
         i % 2 = 0, false, array[]::text[], '[]'::jsonb, 'senior', null, false,
