@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import type { PublishedPosting } from '../../dev/jobBoards/standInServer';
 import { launchTestChromium } from '../support/browser';
-import { collectConsoleErrors, press, sessionLink } from './support/pageDriver';
+import { collectConsoleErrors, press, reachChipInputs, sessionLink } from './support/pageDriver';
 
 interface Seeker {
   roles: string;
@@ -47,6 +47,7 @@ describe('alerts on the open matches page', () => {
     const consoleErrors = collectConsoleErrors(page);
     await page.goto(`${appUrl}${PATHS.profile}`);
     await sessionLink(page, 'guest').waitFor();
+    await reachChipInputs(page);
     await page.getByLabel('Target roles (separate them with commas)').fill(seeker.roles);
     await page.getByLabel('Skills (separate them with commas)').fill(seeker.skills);
     await page.getByLabel('US cities', { exact: false }).fill(seeker.city);

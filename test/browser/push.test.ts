@@ -11,6 +11,7 @@ import { decryptAes128gcm } from '../support/webPushSubscriber';
 import {
   collectConsoleErrors,
   press,
+  reachChipInputs,
   readPersistedUser,
   sessionLink,
   submitLogin,
@@ -116,6 +117,7 @@ describe('push notifications in Chromium', () => {
   async function saveFittingProfile(page: Page) {
     await page.goto(`${appUrl}${PATHS.profile}`);
     await sessionLink(page, 'guest').waitFor();
+    await reachChipInputs(page);
     await page.getByLabel('Target roles (separate them with commas)').fill('Frontend Engineer');
     await page.getByLabel('Skills (separate them with commas)').fill('React, TypeScript, GraphQL');
     await page.getByLabel('US cities', { exact: false }).fill('New York, NY');
