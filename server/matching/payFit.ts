@@ -34,8 +34,17 @@ export function money(amount: number, currency: string): string {
   return format.format(amount);
 }
 
+const names = new Map<string, string>();
+
 /** A currency's name as a plural noun of an amount ("US dollars", "euros"). */
-export const currencyName = (currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'name' })
-    .formatToParts(2)
-    .find((part) => part.type === 'currency')?.value ?? currency;
+export function currencyName(currency: string): string {
+  let name = names.get(currency);
+  if (name === undefined) {
+    name =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'name' })
+        .formatToParts(2)
+        .find((part) => part.type === 'currency')?.value ?? currency;
+    names.set(currency, name);
+  }
+  return name;
+}
