@@ -21,17 +21,9 @@
 import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AlertProfileInput, GetMatchesResponse } from '../contract';
-import { buildApp } from '../server/app';
-import { readServerConfig } from '../server/config';
-import { everySourceAt } from '../server/jobs/settings';
-import { startStandIn } from '../dev/jobBoards/standInServer';
-import { serveBuiltSite } from './builtSite';
-import { launchChromium, OFFLINE_GOOGLE_FLAG } from './chromium';
-import { emulatorUrl } from './emulator';
+import { withBuiltSiteAndBackend } from './backendWithPostings';
 import { describeMachine, formatMs, median, percentile, runsFromEnv } from './stats';
 
-const BACKEND_HOST = '127.0.0.1';
-const BACKEND_PORT = 8080;
 const VISIT_TIMEOUT_MS = 30_000;
 const PHONE_CPU_SLOWDOWN = 4;
 /** A match card, or the page's word that there is none (src/ui/matches/MatchesPage.tsx). */
@@ -288,54 +280,9 @@ function printKind(kind: Kind, visits: readonly Visit[]): void {
     );
 }
 
-/** The backend the build calls, with the stand-in's boards polled once: a list to show. */
-async function startBackendWithPostings() {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(emulatorUrl('auth')).host;
-  const jobBoards = await startStandIn({ publishEveryMs: 0 });
-  const app = await buildApp({
-    config: {
-      ...readServerConfig(),
-      jobBoards: jobBoards.boards(),
-      jobSourceUrls: everySourceAt(jobBoards.url),
-      // Polled once at the start; none during the visits.
-      jobPollIntervalSeconds: 3600,
-      rateLimitPerMinute: 10_000,
-      refusedTokensPerMinute: 10_000,
-    },
-    database: { kind: 'pglite-memory' },
-    logStream: false,
-  });
-  const close = async () => {
-    await app.close();
-    await jobBoards.close();
-  };
-  try {
-    await app.listen({ host: BACKEND_HOST, port: BACKEND_PORT });
-    const deadline = Date.now() + 120_000;
-    for (const board of jobBoards.boards()) {
-      while ((await app.boardPolling?.lastPolledAt(board)) == null) {
-        if (Date.now() > deadline) throw new Error('The stand-in boards were not polled.');
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { app, url: `http://${BACKEND_HOST}:${BACKEND_PORT}`, close };
-}
-
 async function main(): Promise<void> {
   const runs = runsFromEnv('BENCH_RUNS', 20);
-  const backend = await startBackendWithPostings();
-  const stops: (() => Promise<void>)[] = [backend.close];
-  try {
-    const site = await serveBuiltSite();
-    stops.unshift(site.stop);
-    if (!readServerConfig().corsOrigins.includes(site.origin))
-      throw new Error(`The site is on ${site.origin}, which the backend's CORS does not allow.`);
-    const browser = await launchChromium([OFFLINE_GOOGLE_FLAG]);
-    stops.unshift(() => browser.close());
+  await withBuiltSiteAndBackend(async ({ backend, site, browser }) => {
     const url = `${site.origin}/matches`;
     const guest = await guestWithMatches(browser, url, backend.url);
     console.log(`${url}, a guest with ${guest.matches} matches, Chromium ${browser.version()}.`);
@@ -353,9 +300,7 @@ async function main(): Promise<void> {
       if (!cards) console.log('  (the list showed its empty state, not match cards)');
     }
     console.log(`\nMachine at the end: ${describeMachine(cpus(), loadavg())}.`);
-  } finally {
-    for (const stop of stops) await stop();
-  }
+  });
 }
 
 /** Whether the page shows match cards (not an empty state) for the guest. */
