@@ -5,6 +5,8 @@
  * A token is a run of letters, digits and "_", which may hold "." or "&" between word characters
  * ("Node.js", "ASP.NET", "R&D"), may start with "." (".NET") and may end with "+" or "#" ("C++",
  * "C#", "C++17"). Everything else separates tokens; ". ! ? ; newline and bullets also end a sentence.
+ * An e-mail or web address ("partners@acme.com", "https://acme.dev/go") holds no words: its parts
+ * name a mailbox or a page, not a skill.
  */
 export interface Tokens {
   readonly words: readonly string[];
@@ -53,6 +55,24 @@ const isSentenceBreak = (code: number) =>
   code === 0x2022 ||
   code === 0xb7;
 
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
+const AT = 64;
+
+/**
+ * Where the run of non-space characters from `start` ends when it is an e-mail or web address
+ * (it holds "@" or "://"), else -1. A run is looked at once, from its first character.
+ */
+function addressEnd(text: string, start: number): number {
+  let end = start;
+  let address = false;
+  while (end < text.length && !isSpace(text.charCodeAt(end))) {
+    const code = text.charCodeAt(end);
+    if (code === AT || (code === 58 && text.startsWith('//', end + 1))) address = true;
+    end += 1;
+  }
+  return address ? end : -1;
+}
+
 /** The end of the token that starts at `start` (exclusive). */
 function tokenEnd(text: string, start: number): number {
   const length = text.length;
@@ -99,6 +119,15 @@ export function tokenize(text: string): Tokens {
   let index = 0;
   while (index < length) {
     const code = text.charCodeAt(index);
+    const runStart = index === 0 || isSpace(text.charCodeAt(index - 1));
+    const skipTo = runStart && !isSpace(code) ? addressEnd(text, index) : -1;
+    if (skipTo !== -1) {
+      // No name spans an address; one that ends its sentence ("mail jobs@acme.com.") still ends it.
+      pendingPause = true;
+      if (isSentenceBreak(text.charCodeAt(skipTo - 1))) pendingBreak = true;
+      index = skipTo;
+      continue;
+    }
     const startsToken =
       isWordChar(code) ||
       (code === DOT && index + 1 < length && isWordChar(text.charCodeAt(index + 1)));

@@ -25,6 +25,15 @@ describe('findSkills', () => {
     expect(findSkills('Modern C++17 required')).toEqual(['C++']);
   });
 
+  it('reads no skill in an e-mail or web address, and the sentence still ends after one', () => {
+    expect(
+      findSkills(
+        'Agencies, write to vendor-partnerships@example.com. Docs: https://example.dev/rust',
+      ),
+    ).toEqual([]);
+    expect(findSkills('Mail jobs@example.com. Python and Go')).toEqual(['Python', 'Go']);
+  });
+
   it('ends a name at sentence punctuation and splits names joined by + or /', () => {
     expect(
       findSkills('Our API runs on Node.js. Python+Django for admin, React/Redux in front'),
