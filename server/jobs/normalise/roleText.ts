@@ -58,13 +58,16 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   ],
 ];
 
-/** A heading: a short line (no sentence end) or one leading into a list with ":" or "...". */
+/**
+ * A heading: a short line (no sentence end, though it may ask "Why choose Acme?") or one leading
+ * into a list with ":" or "...".
+ */
 const isHeading = (line: string): boolean => {
   const trimmed = line.trim();
   if (trimmed === '' || trimmed.length > 80 || /^[-*•·]/.test(trimmed)) return false;
   return (
     /(?::|\.\.\.|…)$/.test(trimmed) ||
-    (trimmed.split(/\s+/).length <= 8 && !/[.!?,;]$/.test(trimmed))
+    (trimmed.split(/\s+/).length <= 8 && !/[.!,;]$/.test(trimmed))
   );
 };
 

@@ -18,6 +18,19 @@ describe('roleText', () => {
     expect(`${required}\n${nice}`).not.toContain('machine learning');
   });
 
+  it('reads a short question as a heading: "Why choose Acme?" leaves the blurb out', () => {
+    const { required } = roleText(
+      [
+        'Requirements',
+        '- 3+ years of Python',
+        'Why choose Acme?',
+        "- Shape the future with the world's leading blockchain ecosystem",
+      ].join('\n'),
+    );
+    expect(required).toContain('Python');
+    expect(required).not.toContain('blockchain');
+  });
+
   it('still reads "About the Role" and "About You" as the role', () => {
     const { required } = roleText(
       ['About the Role', 'You will build React apps.', 'About You', '- 3+ years of Go'].join('\n'),
