@@ -18,9 +18,12 @@ const KEPT_PRACTICES = new Set([
  */
 const FIELDS = new Set(['Artificial Intelligence', 'Slack', 'Notion']);
 
-/** A sentence about a degree: the skills in it are fields of study ("BS in Statistics"). */
+/**
+ * A sentence about a degree, asked or preferred: the skills in it are fields of study ("BS in
+ * Statistics", "Major in Data Science", "Master's in Accounting preferred").
+ */
 const DEGREE =
-  /\b(?:degree|bachelor|master|ph\.?\s?d|doctorate|b\.?sc?|m\.?sc?|b\.?s\.|m\.?s\.|diploma)\b/i;
+  /\b(?:degree|bachelor|master|ph\.?\s?d|doctorate|b\.?sc?|m\.?sc?|b\.?s\.|m\.?s\.|diploma|major(?:ed)? in|(?:under|post)graduate)\b/i;
 
 /**
  * Whether a skill found in a posting is one a recruiter would list for the role: not a way of
@@ -110,6 +113,16 @@ const askedIn = (text: string): string[] =>
 /** The skills in text that names the work or a field of study: its tools, not its fields. */
 const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
 
+/** Text's sentences about a degree (whose subjects are fields of study) apart from the rest. */
+function degreesApart(text: string): { degrees: string; rest: string } {
+  // "A PhD in Physics, with expertise in Rust": the clause after the degree asks again.
+  const sentences = sentencesIn(text).flatMap((sentence) => sentence.split(/,\s+(?=with\b)/));
+  return {
+    degrees: sentences.filter((sentence) => DEGREE.test(sentence)).join('\n'),
+    rest: sentences.filter((sentence) => !DEGREE.test(sentence)).join('\n'),
+  };
+}
+
 /**
  * The skills a posting asks for. The title, the duties, a stack it describes and a degree's
  * subjects name the work: their tools count ("build services in Go"), their fields of work do not
@@ -117,12 +130,14 @@ const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILL
  * skillAreas.ts). A tool of the work that the posting asks only as a plus is a nice-to-have.
  */
 export function postingSkillsOf(parts: PostingParts): PostingSkills {
-  // "A PhD in Physics, with expertise in Rust": the clause after the degree asks again.
-  const asks = parts.asks.split(/(?<=[.!?])\s+|\n|,\s+(?=with\b)/);
-  const degrees = asks.filter((sentence) => DEGREE.test(sentence));
-  const asked = askedIn(asks.filter((sentence) => !DEGREE.test(sentence)).join('\n'));
-  const plus = new Set([...askedIn(parts.nice), ...toolsIn(parts.niceDuties)]);
-  const work = toolsIn([parts.title, parts.duties, ...degrees].join('\n'));
+  const asks = degreesApart(parts.asks);
+  const nice = degreesApart(parts.nice);
+  const asked = askedIn(asks.rest);
+  const plus = new Set([
+    ...askedIn(nice.rest),
+    ...toolsIn([parts.niceDuties, nice.degrees].join('\n')),
+  ]);
+  const work = toolsIn([parts.title, parts.duties, asks.degrees].join('\n'));
   const required = new Set([...asked, ...work.filter((skill) => !plus.has(skill))]);
   const niceOnly = [...plus].filter((skill) => !required.has(skill) && isPostingSkill(skill));
   return { skills: [...[...required].filter(isPostingSkill), ...niceOnly], niceSkills: niceOnly };

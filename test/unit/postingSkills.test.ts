@@ -36,6 +36,17 @@ describe('postingSkillsOf', () => {
     expect(skills.skills).toEqual(['SQL']);
   });
 
+  it('reads a preferred degree, or a major, as fields of study too', () => {
+    const skills = postingSkillsOf(
+      parts({
+        asks: '- Major in Computer Science, Data Science or Statistics\n- Strong SQL',
+        nice: "- Master's degree in Accounting or Finance preferred\n- Looker is a plus",
+      }),
+    );
+    expect(skills.skills).toEqual(['SQL', 'Looker']);
+    expect(skills.niceSkills).toEqual(['Looker']);
+  });
+
   it('keeps nice-to-haves apart, after the required skills, and never both', () => {
     const skills = postingSkillsOf(
       parts({
