@@ -2,7 +2,8 @@
 import type { SkillEntry } from './skillEntry';
 import { BACKEND, DATABASES, FRONTEND, LANGUAGES, MOBILE } from './skillsForBuilding';
 import { FINANCE, MARKETING, SALES, SPOKEN } from './skillsForBusiness';
-import { CLOUD, DATA, DEVOPS, ML, PRACTICES, SECURITY, TESTING, TOOLS } from './skillsForRunning';
+import { CLOUD, DATA, DEVOPS, ML, PRACTICES, TESTING, TOOLS } from './skillsForRunning';
+import { SECURITY } from './skillsForSecurity';
 import { EMBEDDED, IT, NETWORKS } from './skillsForSystems';
 
 export type { SkillCategory, SkillEntry } from './skillEntry';

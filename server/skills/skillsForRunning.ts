@@ -165,6 +165,10 @@ export const DATA: readonly SkillEntry[] = [
   data('Data Engineering'),
   data('Data Science'),
   data('Data Analysis', { aliases: ['Data analytics'] }),
+  data('Matplotlib'),
+  data('Vector Search', { aliases: ['Vector similarity search'] }),
+  data('Lucene', { aliases: ['Apache Lucene'] }),
+  data('Algolia'),
   data('Stream Processing', { aliases: ['Streaming data', 'Real-time data'] }),
 ];
 
@@ -224,6 +228,23 @@ export const ML: readonly SkillEntry[] = [
     aliases: ['AI tooling', 'LLM tools', 'AI coding tools', 'Generative AI tools', 'GenAI tools'],
   }),
   ml('Claude Code'),
+  ml('Multi-Agent Systems', { aliases: ['Multi-agent system', 'Multi-agent orchestration'] }),
+  ml('LangSmith'),
+  ml('AutoGen'),
+  ml('CrewAI'),
+  ml('RAGAS'),
+  ml('TruLens'),
+  ml('GraphRAG'),
+  ml('LiteLLM'),
+  ml('OpenRLHF'),
+  ml('LLaMA-Factory', { aliases: ['Llama Factory', 'LlamaFactory'] }),
+  ml('Supervised Fine-Tuning', { aliases: ['Supervised fine tuning'], exact: ['SFT'] }),
+  ml('Function Calling', { aliases: ['Tool calling'] }),
+  ml('Model Evaluation', { aliases: ['LLM evaluation', 'Model evaluations', 'LLM evals'] }),
+  ml('Chatbots', { aliases: ['Chatbot', 'Conversational AI'] }),
+  ml('Predictive Modeling', { aliases: ['Predictive modelling', 'Predictive models'] }),
+  ml('GitHub Copilot', { aliases: ['Copilot'] }),
+  ml('Gemini CLI'),
 ];
 
 const testing = tagged('testing');
@@ -271,39 +292,6 @@ export const TESTING: readonly SkillEntry[] = [
   testing('Robot Framework'),
 ];
 
-const security = tagged('security');
-export const SECURITY: readonly SkillEntry[] = [
-  security('Application Security', { aliases: ['AppSec', 'Secure coding', 'OWASP'] }),
-  security('Cloud Security'),
-  security('Penetration Testing', { aliases: ['Pen testing', 'Pentesting', 'Pentest'] }),
-  security('Cryptography', { aliases: ['Encryption', 'TLS', 'SSL/TLS', 'PKI'] }),
-  security('SIEM'),
-  security('SOC 2', { aliases: ['SOC2', 'SOC 2 Type II'] }),
-  security('ISO 27001'),
-  security('HIPAA'),
-  security('PCI DSS', { aliases: ['PCI', 'PCI-DSS'] }),
-  security('GDPR'),
-  security('Zero Trust'),
-  security('Threat Modeling', { aliases: ['Threat modelling'] }),
-  security('Vulnerability Management', { aliases: ['Vulnerability scanning'] }),
-  security('Burp Suite', { aliases: ['Burp'] }),
-  security('Wireshark'),
-  security('Okta'),
-  security('Active Directory', { aliases: ['LDAP', 'Azure AD', 'Entra ID'] }),
-  security('SAML', { aliases: ['SAML 2.0', 'SSO', 'Single sign-on'] }),
-  security('Secure SDLC', { aliases: ['Secure software development'] }),
-  security('NIS2'),
-  security('EU AI Act'),
-  security('Red Teaming', { aliases: ['Red team', 'Red-teaming'] }),
-  security('GRC', { aliases: ['Governance risk and compliance'], exact: ['GRC'] }),
-  security('ISO 27701'),
-  security('ISO/IEC 42001', { aliases: ['ISO 42001'] }),
-  security('Information Security', { aliases: ['InfoSec'] }),
-  security('Data Privacy', { aliases: ['Privacy engineering', 'Data protection'] }),
-  security('Infrastructure Security'),
-  security('Cybersecurity', { aliases: ['Cyber security'] }),
-];
-
 const tool = tagged('tool');
 export const TOOLS: readonly SkillEntry[] = [
   tool('Git', { aliases: ['Git flow', 'Gitflow'] }),
@@ -340,6 +328,10 @@ export const TOOLS: readonly SkillEntry[] = [
   tool('Raspberry Pi'),
   tool('Blockchain', { aliases: ['Web3', 'Ethereum', 'Smart contracts'] }),
   tool('Software Development Lifecycle', { aliases: ['SDLC'] }),
+  tool('Version Control', { aliases: ['Source control', 'Version control systems'] }),
+  tool('Microsoft PowerPoint', { aliases: ['PowerPoint'] }),
+  tool('Adobe Creative Suite', { aliases: ['Adobe Creative Cloud'] }),
+  tool('Adobe Workfront', { aliases: ['Workfront'] }),
 ];
 
 const practice = tagged('practice');

@@ -157,6 +157,29 @@ describe('findSkills on posting words', () => {
     expect(findSkills('A deep background in RL')).toEqual(['Reinforcement Learning']);
   });
 
+  it('knows the security tools, certifications and AI frameworks postings name', () => {
+    expect(findSkills('QRadar or ArcSight, MITRE ATT&CK, FedRAMP; CISSP, Security+')).toEqual([
+      'QRadar',
+      'ArcSight',
+      'MITRE ATT&CK',
+      'FedRAMP',
+      'CISSP',
+      'CompTIA Security+',
+    ]);
+    expect(findSkills('LangSmith and AutoGen for multi-agent orchestration')).toEqual([
+      'LangSmith',
+      'AutoGen',
+      'Multi-Agent Systems',
+    ]);
+  });
+
+  it('knows the written forms of sales skills: forecast accuracy, federal government sales', () => {
+    expect(findSkills('Keep 90% forecast accuracy in federal government sales')).toEqual([
+      'Sales Forecasting',
+      'Government Sales',
+    ]);
+  });
+
   it('reads "term sheets" as a contract, and "Sheets" as the spreadsheet', () => {
     expect(findSkills('Structure term sheets and contracts')).toEqual([]);
     expect(findSkills('Fluent in Excel and Sheets')).toEqual(['Excel', 'Google Sheets']);
