@@ -89,9 +89,15 @@ const NUMBERED: Readonly<Record<string, Seniority>> = {
 
 interface TitleLevel {
   readonly level: Seniority;
-  /** Read from a number ("Engineer III"), which each company's ladder means differently. */
+  /**
+   * Read from a number ("Engineer III") or a ladder's grade ("Associate"), which each company's
+   * ladder means differently.
+   */
   readonly numbered: boolean;
 }
+
+/** Grades that name a rung of a company's own ladder: "Associate Counsel" may ask 3 years. */
+const LADDER_GRADES: ReadonlySet<string> = new Set(['associate']);
 
 /** With `managesTeam` false, a title's manager words ("Director", "Head of") give no level. */
 function titleLevel(title: string, managesTeam = true): TitleLevel {
@@ -105,11 +111,16 @@ function titleLevel(title: string, managesTeam = true): TitleLevel {
   if (/\bvice president\b/i.test(plain)) set.add('vp');
   // "Senior/Staff": either level; the lower is the one to apply at. "Senior Staff" is staff.
   if (/\bsenior\s*(?:\/|\bor\b|&)\s*staff\b/i.test(plain)) set.delete('staff');
+  // "Associate/Sr Associate", "Junior/Senior": the lower of the two.
+  if (/\S\s*\/\s*(?:sr|senior)\b/i.test(plain))
+    ['senior', 'sr'].forEach((word) => set.delete(word));
   // An "Associate Manager" is a grade above the associates, not an entry-level one.
   if (/\bassociate\s+managers?\b/i.test(plain)) set.delete('associate');
   for (const [level, markers] of LEVEL_WORDS) {
     if (level === 'lead' && !managesTeam) continue;
-    if (markers.some((marker) => set.has(marker))) return { level, numbered: false };
+    const found = markers.filter((marker) => set.has(marker));
+    if (found.length > 0)
+      return { level, numbered: found.every((marker) => LADDER_GRADES.has(marker)) };
     if (level === 'lead' && managesPeople(plain)) return { level: 'lead', numbered: false };
   }
   for (const word of words) {
@@ -171,9 +182,15 @@ export function minYearsFrom(text: string): number | null {
 const byYears = (years: number): Seniority =>
   years >= 5 ? 'senior' : years >= 2 ? 'mid' : 'junior';
 
-/** The API's level field ("Senior", "Entry Level", "All Levels") read as a title would be. */
-const byApiLevel = (level: string | null): Seniority =>
-  level === null ? 'unknown' : seniorityFromTitle(level);
+/**
+ * The API's level field ("Senior", "Entry Level", "All Levels") read as a title would be; an
+ * "Experienced" hire ("Full-Time: Experienced") is one past entry level.
+ */
+function byApiLevel(level: string | null): Seniority {
+  if (level === null) return 'unknown';
+  const read = seniorityFromTitle(level);
+  return read === 'unknown' && /\bexperienced\b/i.test(level) ? 'mid' : read;
+}
 
 /**
  * The text calls the role itself an internship ("a 3-6 month internship", "internship program
@@ -202,7 +219,7 @@ export function seniorityOf(
   text = '',
 ): Seniority {
   const fromTitle = titleLevel(title, !NO_TEAM.test(text.slice(0, 30_000)));
-  // A numbered level means what the company's ladder says; the years it asks say the same plainly.
+  // A numbered or graded level means what the company's ladder says; the years asked say it plainly.
   if (fromTitle.numbered && minYears !== null) return byYears(minYears);
   if (fromTitle.level !== 'unknown') return fromTitle.level;
   if (OWN_INTERNSHIP.test(text.slice(0, 30_000))) return 'intern';

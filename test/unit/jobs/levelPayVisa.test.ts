@@ -83,6 +83,30 @@ describe('level', () => {
   });
 });
 
+describe("level of a company's own ladder", () => {
+  it('lets the years asked decide an "Associate" grade, as a numbered one', () => {
+    expect(seniorityFromTitle('Associate Counsel, Privacy')).toBe('junior');
+    const asked = '3+ years of experience as a practising lawyer';
+    expect(record({ title: 'Associate Counsel, Privacy', description: asked }).seniority).toBe(
+      'mid',
+    );
+    expect(record({ title: 'Billing Associate II', description: asked }).seniority).toBe('mid');
+  });
+
+  it('reads two levels in a title as the lower one', () => {
+    const description = '2 to 4 years of experience in operations';
+    expect(record({ title: 'Associate/Sr Associate - Payroll', description }).seniority).toBe(
+      'mid',
+    );
+    expect(seniorityFromTitle('Junior / Senior Data Analyst')).toBe('junior');
+  });
+
+  it('reads an "Experienced" employment type as past entry level', () => {
+    expect(record({ level: 'Full-Time: Experienced' }).seniority).toBe('mid');
+    expect(record({ level: 'Full-Time: Entry Level' }).seniority).toBe('junior');
+  });
+});
+
 describe('visa', () => {
   it.each([
     ['- Right to work in the UK is required.', 'no'],
