@@ -6,6 +6,8 @@
  * Every route but `GET /health`, `GET /v1/push/key` and the payment provider's webhook needs
  * `Authorization: Bearer <Firebase ID token>`.
  * Every error answer is an `ApiError` whose status and message come from `API_ERRORS`.
+ * `reasonStanding.ts` (where a match's reason belongs on the card and in the e-mail) is imported on
+ * its own, not through this index: the entry chunk holds the index, and only /matches needs it.
  */
 
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';

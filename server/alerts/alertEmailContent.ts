@@ -1,4 +1,5 @@
-import type { AlertMatch } from '../../contract';
+import type { AlertMatch, MatchReason } from '../../contract';
+import { splitReasons } from '../../contract/reasonStanding';
 import { escapeHtml } from '../email/escapeHtml';
 import type { OutgoingMail } from '../email/mailer';
 
@@ -21,28 +22,49 @@ function postedLine(alert: AlertMatch): string {
   return `${label} ${POSTED.format(new Date(posted))} UTC`;
 }
 
+/**
+ * A reason as the e-mail says it. The skills' own text ends with what is missing, which the e-mail
+ * lists once on a line of its own, so the skills the seeker has are named here instead.
+ */
+function reasonLine(reason: MatchReason): string {
+  if (reason.kind !== 'skills' || reason.covered.length === 0) return reason.text;
+  return `It asks for ${reason.covered.length} of your skills: ${reason.covered.join(', ')}.`;
+}
+
+/** Why it fits, what it lacks, and what does not fit or is not stated: as the matches page. */
+function reasonParts(alert: AlertMatch) {
+  const { fits, aside } = splitReasons(alert.reasons);
+  return {
+    fits: fits.map(reasonLine),
+    missing: alert.missingSkills.length > 0 ? `Missing: ${alert.missingSkills.join(', ')}` : null,
+    aside: aside.length > 0 ? `Worth knowing: ${aside.map(reasonLine).join(' ')}` : null,
+  };
+}
+
 function alertText(alert: AlertMatch): string {
+  const { fits, missing, aside } = reasonParts(alert);
   return [
     `${alert.title} at ${alert.company}`,
     `Match: ${alert.score}/100`,
     'Why it fits:',
-    ...alert.reasons.map((reason) => `- ${reason.text}`),
-    ...(alert.missingSkills.length > 0 ? [`Missing: ${alert.missingSkills.join(', ')}`] : []),
+    ...fits.map((line) => `- ${line}`),
+    ...[missing, aside].filter((line) => line !== null),
     postedLine(alert),
     `Apply: ${alert.applyUrl}`,
   ].join('\n');
 }
 
 function alertHtml(alert: AlertMatch): string {
-  const reasons = alert.reasons.map((reason) => `<li>${escapeHtml(reason.text)}</li>`).join('');
-  const missing =
-    alert.missingSkills.length > 0
-      ? `<p>Missing: ${escapeHtml(alert.missingSkills.join(', '))}</p>`
-      : '';
+  const { fits, missing, aside } = reasonParts(alert);
+  const reasons = fits.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
+  const besides = [missing, aside]
+    .filter((line) => line !== null)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
   return (
     `<h2 style="margin:16px 0 4px">${escapeHtml(alert.title)}</h2>` +
     `<p style="margin:0">${escapeHtml(alert.company)} · Match ${alert.score}/100</p>` +
-    `<p style="margin:8px 0 0">Why it fits:</p><ul>${reasons}</ul>${missing}` +
+    `<p style="margin:8px 0 0">Why it fits:</p><ul>${reasons}</ul>${besides}` +
     `<p>${escapeHtml(postedLine(alert))}</p>` +
     `<p><a href="${escapeHtml(alert.applyUrl)}">Apply now</a></p>`
   );

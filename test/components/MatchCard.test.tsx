@@ -55,7 +55,7 @@ describe('a match card', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(why).toEqual([
-      'It asks for 2 of your skills. You lack 1 it requires.',
+      'It asks for 2 of your skills.',
       'Remote in the US.',
     ]);
     const apart = asideLine(card);

@@ -46,7 +46,7 @@ describe('the matches page', () => {
       .map((item) => item.textContent);
     // The card counts the skills (they are listed as chips beside); the other reasons read as sent.
     expect(reasons).toEqual([
-      'It asks for 3 of your skills. You lack 1 it requires.',
+      'It asks for 3 of your skills.',
       ...frontendMatch.reasons.slice(1).map((reason) => reason.text),
     ]);
     const items = (name: string) =>

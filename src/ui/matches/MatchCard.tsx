@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import type { JobMatch } from '../../../contract';
+// Not through the contract's index, which the entry chunk holds: the rule stays in this page's chunk.
+import { splitReasons } from '../../../contract/reasonStanding';
 import { freshnessOf, timeAgo } from './freshness';
-import { splitReasons, textOf } from './reasonStanding';
+import { textOf } from './reasonText';
 
 const REMOTE_LABELS: Record<JobMatch['usEligibility'], string> = {
   'remote-us': 'Remote in the US',
