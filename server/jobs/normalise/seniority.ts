@@ -148,15 +148,34 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   twelve: 12,
   fifteen: 15,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  sept: 7,
+  huit: 8,
+  dix: 10,
 };
 
-/** "5+ years of experience", "3-5 years' experience", "3 or more years in", "2+ years with". */
+/**
+ * "5+ years of experience", "3-5 years' experience", "one to two years in", "3 or more years in",
+ * "2+ years with".
+ */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|as\b)/i;
 
 /** "Experience as an assistant (2+ years)", "(3–5+ years)": a count of years in brackets. */
 const YEARS_IN_BRACKETS =
   /\(\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)\s*\)/i;
+
+/** The same in French: "3 ans d'expérience minimum", "Minimum deux (02) années d'expérience". */
+const FRENCH_YEARS =
+  /\b(\d{1,2}|une?|deux|trois|quatre|cinq|six|sept|huit|dix)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:ans|années?|an)\s+(?:d['’]\s*exp[ée]rience|minimum|au moins)/i;
+
+/** "Up to two years of experience": none asked. */
+const UP_TO = /\bup to\s*$/i;
 
 /** "6 months to 2 years of experience": a range that starts in months. */
 const MONTHS_TO_YEARS =
@@ -166,13 +185,14 @@ const MONTHS_TO_YEARS =
 export function minYearsFrom(text: string): number | null {
   const head = text.slice(0, 30_000);
   const match =
-    [YEARS.exec(head), YEARS_IN_BRACKETS.exec(head)]
+    [YEARS.exec(head), YEARS_IN_BRACKETS.exec(head), FRENCH_YEARS.exec(head)]
       .filter((found) => found !== null)
       .sort((a, b) => a.index - b.index)[0] ?? null;
   const months = MONTHS_TO_YEARS.exec(head);
   if (months !== null && (match === null || months.index <= match.index))
     return Number(months[1]) / 12;
   if (match === null) return null;
+  if (UP_TO.test(head.slice(Math.max(0, match.index - 8), match.index))) return 0;
   const raw = (match[1] ?? '').toLowerCase();
   const years = NUMBER_WORDS[raw] ?? Number(raw);
   return Number.isFinite(years) && years > 0 && years <= 25 ? years : null;

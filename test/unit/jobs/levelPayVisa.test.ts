@@ -44,6 +44,16 @@ describe('years asked', () => {
       5,
     );
   });
+
+  it('reads a range written in words, "up to" as none asked, and years written in French', () => {
+    expect(record({ description: '- One to two years in retail merchandising' }).minYears).toBe(1);
+    const upTo = 'For graduates with up to two years of experience.';
+    expect(record({ description: upTo }).minYears).toBe(0);
+    expect(record({ description: upTo }).seniority).toBe('junior');
+    expect(record({ description: "- 3 ans d'expérience minimum en paie" }).minYears).toBe(3);
+    expect(record({ description: "Minimum deux (02) années d'expérience" }).minYears).toBe(2);
+    expect(record({ description: "Au moins deux ans d'expérience en animation" }).minYears).toBe(2);
+  });
 });
 
 describe('level', () => {
