@@ -228,9 +228,30 @@ const NO_TEAM =
   /\b(?:this is|you will be|you(?:'|’)ll be|as) (?:a|an|the) (?:[\w-]+ ){0,3}individual contributor\b|\ba standalone role\b|\bnot directly managing\b|\bno direct reports\b/i;
 
 /**
+ * The level the text gives the role in naming it with the title's own noun: "We are seeking a
+ * Senior Account Executive" for an "Account Executive", "As an intermediate engineer".
+ */
+function levelNamedInText(title: string, text: string): Seniority {
+  const parts = titleParts(title);
+  const noun = parts[0]?.at(-1);
+  if (noun === undefined) return 'unknown';
+  const titleWords = new Set(parts.flat());
+  const naming = new RegExp(
+    `\\b(?:seeking|looking for|hiring|as) an? ([\\w-]+) (?:[\\w-]+ ){0,3}?${noun.replace(/\W/g, '\\$&')}s?\\b`,
+    'gi',
+  );
+  for (const [, word = ''] of text.slice(0, 30_000).matchAll(naming)) {
+    // Only a word the title lacks: "As an Associate Manager" repeats the title, adding nothing.
+    const level = titleWords.has(word.toLowerCase()) ? 'unknown' : titleLevel(word, false).level;
+    if (level !== 'unknown') return level;
+  }
+  return 'unknown';
+}
+
+/**
  * Level: the title first (a numbered one after the years; its manager words only when the text
- * does not say the role manages no one), then a text that calls the role an internship, then the
- * years asked, then the API's own level field.
+ * does not say the role manages no one), then the level the text names the role with, then a text
+ * that calls the role an internship, then the years asked, then the API's own level field.
  */
 export function seniorityOf(
   title: string,
@@ -242,6 +263,8 @@ export function seniorityOf(
   // A numbered or graded level means what the company's ladder says; the years asked say it plainly.
   if (fromTitle.numbered && minYears !== null) return byYears(minYears);
   if (fromTitle.level !== 'unknown') return fromTitle.level;
+  const named = levelNamedInText(title, text);
+  if (named !== 'unknown') return named;
   if (OWN_INTERNSHIP.test(text.slice(0, 30_000))) return 'intern';
   if (minYears !== null) return byYears(minYears);
   return byApiLevel(apiLevel);

@@ -111,6 +111,22 @@ describe("level of a company's own ladder", () => {
     expect(seniorityFromTitle('Junior / Senior Data Analyst')).toBe('junior');
   });
 
+  it('reads the level the text names the role with when the title names none', () => {
+    const description =
+      'We are seeking a bold Account Executive. We are seeking a Senior Account Executive to grow the territory.';
+    expect(record({ title: 'Account Executive', description }).seniority).toBe('senior');
+    expect(
+      record({
+        title: 'Backend Engineer',
+        description: 'As an intermediate engineer, you will ship.',
+      }).seniority,
+    ).toBe('mid');
+    const repeated = 'As an Associate Manager you will plan. 3+ years in content.';
+    expect(record({ title: 'Associate Manager, Content', description: repeated }).seniority).toBe(
+      'mid',
+    );
+  });
+
   it('reads an "Experienced" employment type as past entry level', () => {
     expect(record({ level: 'Full-Time: Experienced' }).seniority).toBe('mid');
     expect(record({ level: 'Full-Time: Entry Level' }).seniority).toBe('junior');
