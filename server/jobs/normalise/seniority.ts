@@ -127,7 +127,9 @@ function titleLevel(title: string, managesTeam = true): TitleLevel {
     const level = NUMBERED[word];
     if (level !== undefined && word !== words[0]) return { level, numbered: true };
   }
-  // A tech lead is a senior engineer who leads work, not people.
+  // A team lead leads people; a tech lead is a senior engineer who leads work.
+  if (managesTeam && /\bteam\s+lead(?:er)?\b/i.test(plain))
+    return { level: 'lead', numbered: false };
   if (set.has('lead') || set.has('leader')) return { level: 'senior', numbered: false };
   return { level: 'unknown', numbered: false };
 }

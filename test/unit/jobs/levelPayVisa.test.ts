@@ -127,6 +127,11 @@ describe("level of a company's own ladder", () => {
     );
   });
 
+  it('reads a team lead as leading people, a tech lead as a senior engineer', () => {
+    expect(seniorityFromTitle('Compliance Team Lead')).toBe('lead');
+    expect(seniorityFromTitle('Tech Lead, Payments')).toBe('senior');
+  });
+
   it('reads an "Experienced" employment type as past entry level', () => {
     expect(record({ level: 'Full-Time: Experienced' }).seniority).toBe('mid');
     expect(record({ level: 'Full-Time: Entry Level' }).seniority).toBe('junior');
