@@ -156,13 +156,19 @@ describe('the job alert profile page', () => {
       slot: 1,
       file: cvFile,
     });
-    expect(screen.getByText('29 bytes')).toBeTruthy();
+    // One line that wraps as prose on a phone; the time never breaks inside.
+    const summary = screen.getByText('my-cv.txt').closest('p');
+    expect(summary?.textContent).toMatch(/^Your CV: my-cv\.txt, 29 bytes, uploaded .+\.$/);
+    expect(summary?.querySelector('time')?.className).toBe('cv__time');
 
     await person.click(screen.getByRole('button', { name: 'Add React' }));
     expect(await listed('skills')).toBe('TypeScript, React');
     expect(screen.queryByRole('button', { name: 'Add React' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add PostgreSQL' })).toBeTruthy();
-    expect(screen.getByLabelText('Replace your CV')).toBeTruthy();
+    // Not a bare "Choose File / No file chosen": the input is hidden behind its label's button.
+    const replace = screen.getByLabelText('Replace your CV');
+    expect(replace.classList.contains('visually-hidden')).toBe(true);
+    expect(document.querySelector(`label[for="${replace.id}"]`)?.className).toMatch(/\bbutton\b/);
   });
 
   it('says a CV over 5 MB is too large without sending it', async () => {

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
-import { CV_MAX_BYTES } from '../../../contract';
+import { useId } from 'react';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
+import { CV_ACCEPT, CV_MAX_MB } from './cvFile';
 import { useProfileSend, useProfileView } from './hooks';
 
-const ACCEPTED =
-  '.pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';
+/** A short date and time that fits a phone's line: "Nov 27, 2026, 6:42 PM" in US English. */
+const UPLOADED_AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -20,15 +20,12 @@ export function CvSection() {
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
-  const [tooLarge, setTooLarge] = useState(false);
   const uploading = view.status === 'uploading';
   const removing = view.status === 'removingCv';
   const busy = view.changing;
   const failed =
     view.failedOperation === 'upload' || view.failedOperation === 'remove' ? view.error : null;
-  const message = tooLarge
-    ? 'Your CV is larger than 5 MB. Please upload a smaller file.'
-    : (failed?.message ?? null);
+  const message = failed?.message ?? null;
 
   return (
     <section className="card cv" aria-labelledby={titleId} aria-busy={uploading || undefined}>
@@ -37,45 +34,38 @@ export function CvSection() {
       </h2>
       <p className="session-page__intro">
         We read the skills in your CV to match jobs and suggest skills for your profile. PDF, Word
-        (.docx) or plain text, up to 5 MB.
+        (.docx) or plain text, up to {CV_MAX_MB} MB.
       </p>
       <ErrorMessage id={errorId} message={message} />
       {view.cv && (
-        <dl className="cv__details">
-          <dt>File</dt>
-          <dd>{view.cv.fileName}</dd>
-          <dt>Size</dt>
-          <dd>{formatSize(view.cv.sizeBytes)}</dd>
-          <dt>Uploaded</dt>
-          <dd>
-            <time dateTime={view.cv.uploadedAt}>
-              {new Date(view.cv.uploadedAt).toLocaleString()}
-            </time>
-          </dd>
-        </dl>
+        <p className="cv__summary">
+          Your CV: <span className="cv__name">{view.cv.fileName}</span>,{' '}
+          {formatSize(view.cv.sizeBytes)}, uploaded{' '}
+          <time className="cv__time" dateTime={view.cv.uploadedAt}>
+            {UPLOADED_AT.format(new Date(view.cv.uploadedAt))}
+          </time>
+          .
+        </p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {view.cv ? 'Replace your CV' : 'Upload your CV'}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          name="cv"
-          accept={ACCEPTED}
-          className="cv__file"
-          aria-describedby={message ? errorId : undefined}
-          aria-invalid={message ? true : undefined}
-          disabled={busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            setTooLarge(file.size > CV_MAX_BYTES);
-            if (file.size <= CV_MAX_BYTES) send({ type: 'UPLOAD_CV', file });
-          }}
-        />
-      </div>
+      <input
+        id={inputId}
+        type="file"
+        name="cv"
+        accept={CV_ACCEPT}
+        className="visually-hidden file-picker__input"
+        aria-describedby={message ? errorId : undefined}
+        aria-invalid={message ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          // Never disabled, so it keeps the focus: a file chosen while busy is ignored. The
+          // machine refuses one too large to send, with the catalogue's message.
+          if (file && !busy) send({ type: 'UPLOAD_CV', file });
+        }}
+      />
+      <label htmlFor={inputId} className="button button--secondary file-picker__button">
+        {view.cv ? 'Replace your CV' : 'Upload your CV'}
+      </label>
       {uploading && (
         <p role="status" className="session-page__loading">
           <span className="button__spinner" aria-hidden="true" />

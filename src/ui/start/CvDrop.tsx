@@ -1,11 +1,8 @@
 import { useId, useState, type DragEvent } from 'react';
-import { CV_MAX_BYTES, CV_MEDIA_TYPES } from '../../../contract';
 import { ErrorMessage } from '../forms/FormMessages';
+import { CV_ACCEPT, CV_MAX_MB } from '../profile/cvFile';
 import { useProfileSend, useProfileView } from '../profile/hooks';
 import { proposesRolesOrSkills } from './startDraft';
-
-const ACCEPTED = ['.pdf', '.docx', '.txt', ...CV_MEDIA_TYPES].join(',');
-const MAX_MB = CV_MAX_BYTES / (1024 * 1024);
 
 /**
  * The CV: dropped on the zone or chosen with its button (a real file input, so the keyboard and
@@ -55,14 +52,15 @@ export function CvDrop() {
         }}
       >
         <p id={ids.hint} className="drop-zone__hint">
-          Drop your CV here, or choose the file: PDF, Word (.docx) or plain text, up to {MAX_MB} MB.
+          Drop your CV here, or choose the file: PDF, Word (.docx) or plain text, up to {CV_MAX_MB}{' '}
+          MB.
         </p>
         <input
           id={ids.input}
           type="file"
           name="cv"
-          accept={ACCEPTED}
-          className="visually-hidden drop-zone__input"
+          accept={CV_ACCEPT}
+          className="visually-hidden file-picker__input"
           aria-describedby={message ? `${ids.hint} ${ids.error}` : ids.hint}
           aria-invalid={message ? true : undefined}
           onChange={(event) => {
@@ -71,7 +69,7 @@ export function CvDrop() {
             take(file);
           }}
         />
-        <label htmlFor={ids.input} className="button button--primary drop-zone__button">
+        <label htmlFor={ids.input} className="button button--primary file-picker__button">
           {view.cv ? 'Choose another CV' : 'Choose your CV'}
         </label>
         {view.cv && !reading && (
