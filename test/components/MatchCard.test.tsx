@@ -54,10 +54,7 @@ describe('a match card', () => {
     const why = within(within(card).getByRole('list', { name: 'Why it matches' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(why).toEqual([
-      'It asks for 2 of your skills.',
-      'Remote in the US.',
-    ]);
+    expect(why).toEqual(['It asks for 2 of your skills.', 'Remote in the US.']);
     const apart = asideLine(card);
     expect(apart?.textContent).toBe(
       'Worth knowing: The title is none of your target roles. The title states no level. ' +
