@@ -33,9 +33,20 @@ const HYBRID_TEXT = new RegExp(
 const REMOTE_TEXT =
   /(?<!\bnot\s+(?:an?\s+)?)\b(?:(?:fully|100%)\s+remote|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
 
-/** The arrangement the text states in words ("a hybrid position", "fully remote"), if it does. */
+/**
+ * Remote offered as an alternative to the office: "in our Berlin office within a hybrid environment
+ * or remote", "from one of our US hubs or remotely in the United States".
+ */
+const REMOTE_ALTERNATIVE =
+  /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b/i;
+
+/**
+ * The arrangement the text states in words ("a hybrid position", "fully remote"), if it does;
+ * remote when it offers remote beside the office.
+ */
 export function statedWorkplace(description: string): Workplace | null {
   const text = description.slice(0, READ_LENGTH);
+  if (REMOTE_ALTERNATIVE.test(text)) return 'remote';
   if (HYBRID_TEXT.test(text)) return 'hybrid';
   return REMOTE_TEXT.test(text) ? 'remote' : null;
 }

@@ -64,6 +64,15 @@ describe('offices and remote options', () => {
     });
   });
 
+  it('reads remote offered in the text as an alternative to the office as remote', () => {
+    const berlin = 'A full time role in our Berlin office within a hybrid environment or remote.';
+    expect(record({ locations: ['Berlin'], description: berlin }).workplace).toBe('remote');
+    const hubs = 'Work from one of our US hubs or remotely in the United States.';
+    expect(
+      record({ locations: ['New York'], workplace: 'onsite', description: hubs }).workplace,
+    ).toBe('remote');
+  });
+
   it('takes the text\u2019s home working over an on-site field', () => {
     const text =
       'This role is based in Lisbon.\nThere will be some in person meetings, but still flexibility to work from home.';
