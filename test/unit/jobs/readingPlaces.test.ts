@@ -73,6 +73,11 @@ describe('offices and remote options', () => {
     ).toBe('remote');
   });
 
+  it('reads a share of telecommuting permitted as hybrid', () => {
+    const text = '40 hrs/week\n\n50% Telecommuting permitted.';
+    expect(record({ locations: ['Chicago, IL'], description: text }).workplace).toBe('hybrid');
+  });
+
   it('takes the text\u2019s home working over an on-site field', () => {
     const text =
       'This role is based in Lisbon.\nThere will be some in person meetings, but still flexibility to work from home.';
