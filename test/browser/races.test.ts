@@ -5,7 +5,7 @@ import {
   NOTICE_CATALOGUE,
 } from '../../src/machines/session/noticeCatalogue';
 import { loginPath, PATHS } from '../../src/paths';
-import { createAccount, uniqueEmail } from '../support/emulatorAuth';
+import { createAccount, uniqueEmail, untilTheNextSecond } from '../support/emulatorAuth';
 import {
   createAccountInUi,
   expectAt,
@@ -259,8 +259,3 @@ describe('races between two tabs (issue 8)', () => {
     expectNoConsoleErrors(b);
   });
 });
-
-/** Waits past the current wall-clock second, as token revocation counts time. */
-function untilTheNextSecond(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
-}

@@ -10,15 +10,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GetProfileResponse } from '../../contract';
-import { disposeTestAuths } from '../support/emulatorAuth';
+import { disposeTestAuths, untilTheNextSecond } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
-import {
-  accountSession,
-  editedToken,
-  guestSession,
-  sleep,
-  testAdminAuth,
-} from './support/sessions';
+import { accountSession, editedToken, guestSession, testAdminAuth } from './support/sessions';
 import { validProfile } from './support/profiles';
 
 describe.each(DATABASES)('authentication on %s', (database) => {
@@ -73,7 +67,7 @@ describe.each(DATABASES)('authentication on %s', (database) => {
 
   it('refuses a token issued before its refresh tokens were revoked', async () => {
     const { uid, token } = await accountSession();
-    await sleep(1100); // revocation has a one-second resolution: revoke after the sign-in second
+    await untilTheNextSecond();
     await testAdminAuth().revokeRefreshTokens(uid);
     const response = await call(app, 'GET', '/v1/profile', { token });
     expect(response.statusCode).toBe(401);
@@ -83,7 +77,7 @@ describe.each(DATABASES)('authentication on %s', (database) => {
   it('refuses, on a route that checks every call, a token that was accepted before revocation', async () => {
     const { uid, token } = await accountSession();
     expect((await call(app, 'GET', '/v1/profile', { token })).statusCode).toBe(200);
-    await sleep(1100);
+    await untilTheNextSecond();
     await testAdminAuth().revokeRefreshTokens(uid);
     const response = await call(app, 'DELETE', '/v1/account', { token });
     expect(errorOf(response).code).toBe('token-revoked');

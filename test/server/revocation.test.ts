@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityAdmin } from '../../server/auth/identityAdmin';
 import { cvs, profiles } from '../../server/db/schema';
-import { disposeTestAuths } from '../support/emulatorAuth';
+import { disposeTestAuths, untilTheNextSecond } from '../support/emulatorAuth';
 import { call, DATABASES, errorOf, startBackend } from './support/backend';
 import { multipartFile } from './support/cvFiles';
 import { validProfile } from './support/profiles';
@@ -143,7 +143,7 @@ describe.each(DATABASES)('tokens that outlive their user on %s', (database) => {
       (await call(failingDelete, 'GET', '/v1/profile', { token: guest.token })).statusCode,
     ).toBe(200);
     const account = await accountSession('carrier');
-    await sleep(1100); // revocation has a one-second resolution: revoke after the sign-in second
+    await untilTheNextSecond();
     const carried = await call(failingDelete, 'POST', '/v1/carry-over', {
       token: account.token,
       body: { guestIdToken: guest.token, mode: 'leave' },

@@ -66,3 +66,11 @@ export async function unreachableUrl(): Promise<string> {
   if (address === null || typeof address === 'string') throw new Error('No port was assigned.');
   return `http://127.0.0.1:${address.port}`;
 }
+
+/**
+ * Waits past the current wall-clock second. Token revocation (`validSince`) counts whole seconds,
+ * so a revocation made after this falls after every sign-in made before it.
+ */
+export function untilTheNextSecond(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
+}

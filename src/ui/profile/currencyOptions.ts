@@ -8,7 +8,9 @@ export type CurrencyOption = readonly [code: string, name: string];
  */
 export function currencyOptions(): CurrencyOption[] {
   const names = new Intl.DisplayNames(['en'], { type: 'currency', fallback: 'code' });
+  // One collator for the whole sort, as for the countries (placeNames.ts).
+  const byName = new Intl.Collator('en').compare;
   return Intl.supportedValuesOf('currency')
     .map((code): CurrencyOption => [code, `${names.of(code) ?? code} (${code})`])
-    .sort((a, b) => a[1].localeCompare(b[1], 'en'));
+    .sort((a, b) => byName(a[1], b[1]));
 }
