@@ -58,6 +58,7 @@ export const profiles = pgTable(
     /**
      * The floor as a yearly amount, as a posting's pay is kept (the factors of `PER_YEAR` in
      * salary.ts, which this layer may not import): what the alert lookup compares.
+     * test/server/payCurrency.test.ts fails when the two disagree for a period.
      */
     minSalaryYearly: bigint('min_salary_yearly', { mode: 'number' }).generatedAlwaysAs(
       sql`"min_salary_amount" * case "min_salary_period" when 'month' then 12 when 'hour' then 2080 else 1 end`,

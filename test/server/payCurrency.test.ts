@@ -1,9 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { profilesForJob } from '../../server/alerts/profilesForJob';
-import type { MinSalary, PutProfileResponse } from '../../contract';
+import { sql } from 'drizzle-orm';
+import { SALARY_PERIODS, type MinSalary, type PutProfileResponse } from '../../contract';
+import { yearlyFloor } from '../../server/matching/payFit';
 import type { Pay } from '../../server/jobs/jobRecord';
 import { disposeTestAuths } from '../support/emulatorAuth';
-import { call, DATABASES, errorOf } from './support/backend';
+import { call, DATABASES, errorOf, selectRows } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
 import { idsOf, reasonFor, REMOTE_ONLY, useMatchingBackend } from './support/matchingWorld';
 import { validProfile } from './support/profiles';
@@ -89,6 +91,18 @@ describe.each(DATABASES)('a pay floor in its own currency, on %s', (database) =>
     expect(await fitting(jobs.eurosBelow)).toEqual([inDollars, none].sort());
     expect(await fitting(jobs.eurosReaching)).toEqual([inDollars, inEuros, none].sort());
     expect(await fitting(jobs.dollars)).toEqual([inEuros, none].sort());
+  });
+
+  it('stores each floor as the yearly amount matching compares (the column and yearlyFloor agree)', async () => {
+    for (const period of SALARY_PERIODS) {
+      const floor: MinSalary = { amount: 45, currency: 'EUR', period };
+      const uid = await elixir(floor);
+      const [row] = await selectRows<{ yearly: string | number }>(
+        app().db,
+        sql`select min_salary_yearly as yearly from profiles where uid = ${uid}`,
+      );
+      expect(Number(row?.yearly), period).toBe(yearlyFloor(floor));
+    }
   });
 
   it('saves a floor with its currency and period, and refuses a currency that is none', async () => {
