@@ -67,7 +67,17 @@ const ASKS_FOR =
   /\b(?:experience|experienced|proficien\w*|familiar\w*|knowledge\w*|comfortable|skills?|support\w*|administ\w*|expert\w*)\b/i;
 const PORTFOLIO = /\bGitHub\s+(?:profile|portfolio|work|account|page)\b/i;
 
+/**
+ * A sentence that opens by voicing an interest rather than asking a skill: "Strong interest in AI",
+ * "Passion for cyber security", "Stay up to date with the latest frontend technologies".
+ */
+const INTEREST =
+  /^\W*(?:[\w-]+\s+){0,3}?(?:interest(?:ed)? in|passion(?:ate)? (?:about|for)|appreciation (?:for|of)|stay(?:ing)? (?:up[- ]to[- ]date|updated|current|ahead)|keep(?:ing)? up(?:[- ]to[- ]date)? with)\b/i;
+const ASKS_OF_YOU =
+  /\b(?:experience\w*|proficien\w*|familiar\w*|knowledge\w*|skills?|expert\w*|hands-on|understanding|background|fluen\w*)\b/i;
+
 const readSentence = (sentence: string): string[] => {
+  if (INTEREST.test(sentence) && !ASKS_OF_YOU.test(sentence)) return [];
   const skills = findSkills(sentence, { teamNames: 'skip' });
   if (WORKSPACE.test(sentence) && !ASKS_FOR.test(sentence))
     return skills.filter((skill) => CATEGORY.get(skill) !== 'tool');

@@ -47,6 +47,16 @@ describe('postingSkillsOf', () => {
     expect(skills.niceSkills).toEqual(['Looker']);
   });
 
+  it('reads an interest voiced, not a skill asked, in "strong interest in" sentences', () => {
+    const asks = [
+      '- Strong interest in AI, data and blockchain',
+      '- Stay up to date with the latest frontend technologies',
+      '- Interest in Kafka, and experience with Go',
+      '- Python',
+    ].join('\n');
+    expect(postingSkillsOf(parts({ asks })).skills).toEqual(['Apache Kafka', 'Go', 'Python']);
+  });
+
   it('keeps nice-to-haves apart, after the required skills, and never both', () => {
     const skills = postingSkillsOf(
       parts({
