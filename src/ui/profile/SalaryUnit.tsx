@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SalaryPeriod } from '../../../contract';
+import { SelectField } from '../forms/SelectField';
 import { currencyOptions, type CurrencyOption } from './currencyOptions';
 import countryCurrencies from './countryCurrencies.json';
 import type { FloorUnit, ProfileDraft } from './profileDraft';
@@ -21,44 +22,6 @@ const PER_PERIOD: Readonly<Record<SalaryPeriod, string>> = {
 // Read off the labels (every period has one), not the contract's list: that would sit in the
 // contract chunk every page loads first.
 const isPeriod = (value: string): value is SalaryPeriod => Object.hasOwn(PER_PERIOD, value);
-
-function Select({
-  label,
-  value,
-  options,
-  onOpen,
-  onChoose,
-}: {
-  label: string;
-  value: string;
-  options: readonly CurrencyOption[];
-  onOpen?: () => void;
-  onChoose: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__box">
-        <select
-          id={id}
-          className="field__input"
-          value={value}
-          onFocus={onOpen}
-          onChange={(event) => onChoose(event.target.value)}
-        >
-          {options.map(([option, name]) => (
-            <option key={option} value={option}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-}
 
 /**
  * The salary floor's currency and period. The currencies are listed when the picker is first
@@ -91,16 +54,16 @@ export function SalaryUnit({
     : [[current, current] as const, ...listed];
   return (
     <div className="salary-unit">
-      <Select
+      <SelectField
         label="Currency"
         value={current}
         options={currencies}
-        onOpen={() => {
+        onReach={() => {
           if (listed.length === 0) setListed(currencyOptions());
         }}
         onChoose={(currency) => onFloorChange({ floorUnit: { ...unit, currency } })}
       />
-      <Select
+      <SelectField
         label="Per"
         value={unit.period}
         options={Object.entries(PER_PERIOD)}
