@@ -92,12 +92,16 @@ const readSkills = (text: string): string[] => [
 const EXAMPLES =
   /\(\s*(?:e\.g\.|i\.e\.|such as|like|including)?|\b(?:such as|like|e\.g\.|including)\s/gi;
 
+/** What follows an example with the field it belongs to: "AWS or other cloud services". */
+const OR_OTHER = /\bor (?:any )?other\s/gi;
+
 /** How many words before its examples a field's name may end ("a cloud data warehouse such as"). */
 const FIELD_REACH = 6;
 
 /**
  * The fields a sentence names only by way of their examples ("cloud platforms (AWS, GCP)", "a
- * CRM like Salesforce"): the examples are what it asks, as a recruiter lists them.
+ * CRM like Salesforce", "AWS or other cloud services"): the examples are what it asks, as a
+ * recruiter lists them.
  */
 function exampledFields(sentence: string): Set<string> {
   const fields = new Set<string>();
@@ -109,6 +113,14 @@ function exampledFields(sentence: string): Set<string> {
     const after = sentence.slice(match.index + match[0].length).split(/[)]/)[0] ?? '';
     if (!readSkills(after).some((skill) => !AREA_SKILLS.has(skill))) continue;
     for (const skill of readSkills(before)) if (AREA_SKILLS.has(skill)) fields.add(skill);
+  }
+  // The field after its example: "AWS or other cloud services", "Python, or other scripting languages".
+  for (const match of sentence.matchAll(OR_OTHER)) {
+    const example = sentence.slice(0, match.index).split(/[;:(]/).pop() ?? '';
+    const after = sentence.slice(match.index + match[0].length);
+    const field = after.split(/\s+/).slice(0, FIELD_REACH).join(' ');
+    if (!readSkills(example).some((skill) => !AREA_SKILLS.has(skill))) continue;
+    for (const skill of readSkills(field)) if (AREA_SKILLS.has(skill)) fields.add(skill);
   }
   return fields;
 }

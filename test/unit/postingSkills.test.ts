@@ -93,6 +93,12 @@ describe('postingSkillsOf', () => {
     ]);
   });
 
+  it('reads a field named after its example as that example: "AWS or other cloud services"', () => {
+    const asks =
+      '- Experience with AWS or other public cloud services\n- Python, or other scripting languages';
+    expect(postingSkillsOf(parts({ asks })).skills).toEqual(['AWS', 'Python']);
+  });
+
   it('reads the tools a team works in, and a GitHub profile, as no skill asked', () => {
     const skills = postingSkillsOf(
       parts({
