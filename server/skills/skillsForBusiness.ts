@@ -183,6 +183,17 @@ export const FINANCE: readonly SkillEntry[] = [
   business('Amadeus', { exact: ['Amadeus'] }),
   business('M&A', { aliases: ['Mergers and acquisitions'] }),
   business('Patent Prosecution'),
+  business('International Tax'),
+  business('Open Source Licensing', { aliases: ['Open-source licensing'] }),
+  business('Contract Drafting', { aliases: ['Drafting contracts'] }),
+  business('Campus Recruiting', { aliases: ['University recruiting'] }),
+  business('Benefits Administration'),
+  business('General Ledger'),
+  business('Bookkeeping'),
+  business('Stablecoins', { aliases: ['Stablecoin'] }),
+  business('Allocadia'),
+  business('Userled', { exact: ['Userled'] }),
+  business('DevRev'),
   business('Fraud Operations', { aliases: ['Fraud prevention', 'Fraud detection'] }),
 ];
 

@@ -57,4 +57,6 @@ export const SECURITY: readonly SkillEntry[] = [
   security('CSPM', { aliases: ['Cloud security posture management'] }),
   security('DMARC'),
   security('DKIM'),
+  security('Genetec'),
+  security('Lenel', { aliases: ['LenelS2'] }),
 ];

@@ -189,6 +189,23 @@ describe('findSkills on posting words', () => {
     ]);
   });
 
+  it('knows the legal, people and platform skills postings name', () => {
+    expect(
+      findSkills('Open source licensing, contract drafting, campus recruiting, data governance'),
+    ).toEqual([
+      'Open Source Licensing',
+      'Contract Drafting',
+      'Campus Recruiting',
+      'Data Governance',
+    ]);
+    expect(findSkills('Genetec or Lenel; platform engineering; capacity planning')).toEqual([
+      'Genetec',
+      'Lenel',
+      'Platform Engineering',
+      'Capacity Planning',
+    ]);
+  });
+
   it('knows the written forms of sales skills: forecast accuracy, federal government sales', () => {
     expect(findSkills('Keep 90% forecast accuracy in federal government sales')).toEqual([
       'Sales Forecasting',
