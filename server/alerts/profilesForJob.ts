@@ -35,8 +35,8 @@ import { jobTitle, titleMatchesRole, titleNearRole, titleOfJob } from '../matchi
 
 /**
  * The least score (out of 100) that makes an alert: half the points. A posting reaches it with the
- * title of a target role where the seeker wants to work, at their level (30 + 10 + 10), or with
- * half its skills covered (20 of 40) and the rest fitting; a posting
+ * title of a target role where the seeker wants to work (40 + 10), or with two thirds of its
+ * skills covered (20 of 30) and the rest fitting; a posting
  * that merely passes the filters (one popular skill of many, on-site in the right state) does not
  * interrupt anyone. `GET /v1/matches` still lists those.
  */
@@ -100,7 +100,7 @@ function points(value: number): SQL {
  * The skills' points as `skillPoints` counts them, in SQL on the profile's skills: the shared
  * skills in halves (a required one two, a nice-to-have one) over a full fit (the longer of the
  * profile's list and the job's required skills, at most SKILLS_FOR_FULL_POINTS), rounded as
- * Math.round rounds (never a half: 40 over at most 5 is whole or thirds).
+ * Math.round rounds (a half, as 30 over 4 halves can give, goes up in both).
  */
 function skillPointsSql(job: OpenJob): SQL {
   if (job.skills.length === 0) return points(0);

@@ -12,8 +12,12 @@ import { currencyName, money, payFit, yearlyFloor, type PayFit } from './payFit'
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
 
-/** The most each aspect adds to a score out of 100. */
-export const MATCH_POINTS = { skills: 40, title: 30, location: 10, seniority: 10, salary: 10 };
+/**
+ * The most each aspect adds to a score out of 100. The title outweighs the skills: it says what the
+ * work is, so a target role's title asking none of the seeker's skills fits better than another
+ * kind of work sharing their stack.
+ */
+export const MATCH_POINTS = { skills: 30, title: 40, location: 10, seniority: 10, salary: 10 };
 
 /**
  * Shared skills that earn all the skills' points: a seeker who has this many of a long list fits as

@@ -163,17 +163,15 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
   it('a skill found only in the CV matches, and stops matching when the CV is deleted', async () => {
     const uid = await seeker({ skills: ['Excel'], targetRoles: ['Analyst'], where: REMOTE_ONLY });
     await saveCv(app.db, uid, 1, cv('Five years of Haskell and Scala in production.'));
-    const first = await postOne({
+    const posting = {
       title: 'Senior Functional Programmer',
       description: 'Haskell and Scala services.',
       locations: ['Remote - US'],
-    });
+      salary: { minUsd: 170_000, maxUsd: 210_000 },
+    };
+    const first = await postOne(posting);
     await deleteCv(app.db, uid, 1);
-    await postOne({
-      title: 'Senior Functional Programmer',
-      description: 'Haskell and Scala services.',
-      locations: ['Remote - US'],
-    });
+    await postOne(posting);
     expect(await alertedJobs(uid)).toEqual([first]);
   });
 

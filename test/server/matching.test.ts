@@ -164,12 +164,12 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     expect(reason(match, 'skills')).toMatchObject({
       covered: ['Clojure', 'Redis', 'Apache Kafka'],
       missing: ['Terraform'],
-      points: 30,
+      points: 23,
     });
-    expect(reason(match, 'title')).toMatchObject({ matchedRole: 'Backend Engineers', points: 30 });
+    expect(reason(match, 'title')).toMatchObject({ matchedRole: 'Backend Engineers', points: 40 });
     expect(reason(match, 'seniority')).toMatchObject({ fit: 'same', points: 10 });
     expect(reason(match, 'visa')).toMatchObject({ fit: 'unknown', points: 0 });
-    expect(match?.score).toBe(30 + 30 + 10 + 10 + 10);
+    expect(match?.score).toBe(23 + 40 + 10 + 10 + 10);
     expect(reason(match, 'skills').text).toMatch(/Missing: Terraform/);
   });
 

@@ -60,18 +60,20 @@ const pointsFor = (seekerSkills: readonly string[], job: Partial<CandidateJob>) 
 describe('the skills\u2019 points: the share of the seeker\u2019s fit', () => {
   it('a long list of the job\u2019s skills does not drown the ones the seeker has', () => {
     const long = [...SEEKER_SKILLS.slice(0, 4), 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
-    expect(pointsFor(SEEKER_SKILLS, { skills: long })).toBe(32);
+    expect(pointsFor(SEEKER_SKILLS, { skills: long })).toBe((MATCH_POINTS.skills * 4) / 5);
   });
 
   it('one shared skill of a job naming only that one is not a full fit', () => {
-    expect(pointsFor(SEEKER_SKILLS, { skills: ['Erlang'] })).toBe(8);
+    expect(pointsFor(SEEKER_SKILLS, { skills: ['Erlang'] })).toBe(MATCH_POINTS.skills / 5);
     expect(pointsFor(SEEKER_SKILLS, { skills: SEEKER_SKILLS.slice(0, 5) })).toBe(
       MATCH_POINTS.skills,
     );
   });
 
   it('one skill a seeker names alone is not a full fit for a job asking many', () => {
-    expect(pointsFor(['Erlang'], { skills: ['Erlang', 'Elixir', 'Terraform'] })).toBe(13);
+    expect(pointsFor(['Erlang'], { skills: ['Erlang', 'Elixir', 'Terraform'] })).toBe(
+      Math.round(MATCH_POINTS.skills / 3),
+    );
     expect(pointsFor(['Erlang', 'Elixir'], { skills: ['Erlang', 'Elixir'] })).toBe(
       MATCH_POINTS.skills,
     );
@@ -80,8 +82,28 @@ describe('the skills\u2019 points: the share of the seeker\u2019s fit', () => {
 
   it('a required skill weighs twice a nice-to-have one', () => {
     const skills = ['Erlang', 'Elixir', 'Terraform'];
-    expect(pointsFor(SEEKER_SKILLS, { skills })).toBe(16);
-    expect(pointsFor(SEEKER_SKILLS, { skills, niceSkills: ['Erlang', 'Elixir'] })).toBe(8);
+    expect(pointsFor(SEEKER_SKILLS, { skills })).toBe((MATCH_POINTS.skills * 2) / 5);
+    expect(pointsFor(SEEKER_SKILLS, { skills, niceSkills: ['Erlang', 'Elixir'] })).toBe(
+      MATCH_POINTS.skills / 5,
+    );
+  });
+});
+
+describe('the kind of work weighs more than a shared stack', () => {
+  it('a job titled as a target role, asking none of the seeker\u2019s skills, ranks above another title sharing most of them', () => {
+    const seeker = seekerWith(['React', 'TypeScript', 'CSS', 'GraphQL', 'Node.js']);
+    const role = scoreMatch(seeker, {
+      ...JOB,
+      title: 'Frontend Engineer',
+      skills: ['Elm', 'Svelte'],
+      matchedRole: 'Frontend Engineer',
+    });
+    const stack = scoreMatch(seeker, {
+      ...JOB,
+      title: 'Growth Analyst',
+      skills: ['React', 'TypeScript', 'CSS', 'GraphQL', 'Excel'],
+    });
+    expect(role.score).toBeGreaterThan(stack.score);
   });
 });
 
