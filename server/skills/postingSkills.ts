@@ -43,6 +43,8 @@ export interface PostingParts {
   readonly nice: string;
   /** A stack it describes but says a candidate need not know. */
   readonly niceDuties: string;
+  /** The hiring company's name, whose own products its sentences describe. */
+  readonly company?: string;
 }
 
 export interface PostingSkills {
@@ -135,6 +137,20 @@ const askedIn = (text: string): string[] =>
 /** The skills in text that names the work or a field of study: its tools, not its fields. */
 const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
 
+/**
+ * Text without the sentences about the company's own offering ("Map Elastic's Search AI,
+ * Observability, and Security capabilities to customer outcomes"): they name what it sells.
+ */
+function withoutPitch(company: string | undefined): (text: string) => string {
+  const name = company?.trim().split(/\s+/)[0]?.replace(/\W/g, '') ?? '';
+  if (name === '') return (text) => text;
+  const possessive = new RegExp(`\\b${name}(?:'|’)s\\b`, 'i');
+  return (text) =>
+    sentencesIn(text)
+      .filter((sentence) => !possessive.test(sentence))
+      .join('\n');
+}
+
 /** Text's sentences about a degree (whose subjects are fields of study) apart from the rest. */
 function degreesApart(text: string): { degrees: string; rest: string } {
   // "A PhD in Physics, with expertise in Rust": the clause after the degree asks again.
@@ -152,14 +168,15 @@ function degreesApart(text: string): { degrees: string; rest: string } {
  * skillAreas.ts). A tool of the work that the posting asks only as a plus is a nice-to-have.
  */
 export function postingSkillsOf(parts: PostingParts): PostingSkills {
-  const asks = degreesApart(parts.asks);
-  const nice = degreesApart(parts.nice);
+  const pitch = withoutPitch(parts.company);
+  const asks = degreesApart(pitch(parts.asks));
+  const nice = degreesApart(pitch(parts.nice));
   const asked = askedIn(asks.rest);
   const plus = new Set([
     ...askedIn(nice.rest),
     ...toolsIn([parts.niceDuties, nice.degrees].join('\n')),
   ]);
-  const work = toolsIn([parts.title, parts.duties, asks.degrees].join('\n'));
+  const work = toolsIn([parts.title, pitch(parts.duties), asks.degrees].join('\n'));
   const required = new Set([...asked, ...work.filter((skill) => !plus.has(skill))]);
   const niceOnly = [...plus].filter((skill) => !required.has(skill) && isPostingSkill(skill));
   return { skills: [...[...required].filter(isPostingSkill), ...niceOnly], niceSkills: niceOnly };

@@ -99,6 +99,12 @@ describe('postingSkillsOf', () => {
     expect(postingSkillsOf(parts({ asks })).skills).toEqual(['AWS', 'Python']);
   });
 
+  it("reads a sentence about the company's own offering as naming what it sells", () => {
+    const asks = "- Map Acme's Search, Observability and SIEM solutions to outcomes\n- Strong SQL";
+    expect(postingSkillsOf(parts({ asks, company: 'Acme Corp' })).skills).toEqual(['SQL']);
+    expect(postingSkillsOf(parts({ asks })).skills).toEqual(['Observability', 'SIEM', 'SQL']);
+  });
+
   it('reads the tools a team works in, and a GitHub profile, as no skill asked', () => {
     const skills = postingSkillsOf(
       parts({

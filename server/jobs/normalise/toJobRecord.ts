@@ -52,7 +52,7 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     payFromText(draft.description, dollarOf(where.countries));
   const role = roleText(draft.description);
   const minYears = minYearsFrom(role.required) ?? minYearsFrom(draft.description);
-  const skills = postingSkillsOf({ title: draft.title, ...role });
+  const skills = postingSkillsOf({ title: draft.title, company: draft.company, ...role });
   return {
     title: draft.title,
     company: draft.company,
