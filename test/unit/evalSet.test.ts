@@ -20,16 +20,16 @@ beforeAll(() => {
 }, 120_000);
 
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.94,
+  remote: 0.95,
   countries: 0.94,
   usStates: 0.96,
   openToUsBased: 0.97,
-  level: 0.89,
-  minYears: 0.95,
+  level: 0.94,
+  minYears: 0.96,
   pay: 0.96,
   visa: 0.97,
-  skillPrecision: 0.72,
-  skillRecall: 0.64,
+  skillPrecision: 0.74,
+  skillRecall: 0.69,
 };
 
 describe('the matching evaluation set', () => {
@@ -55,8 +55,8 @@ describe('the matching evaluation set', () => {
     if (ranking === null) return;
     const train = splitFigures(ranking.runs, poolOf(ranking, 'train'));
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.7);
-    // Measured on the set as it grew: the code before the new boards scores the same on them.
-    expect(train.precision5).toBeGreaterThanOrEqual(0.47);
+    // Lowered only as the set grew (new boards, then new seekers), each time with the code unchanged.
+    expect(train.precision5).toBeGreaterThanOrEqual(0.46);
     expect(train.gradeZeroInTop10).toBeLessThanOrEqual(2);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
