@@ -107,6 +107,8 @@ export interface RoleText {
   /** What it does, when the posting states its requirements apart. */
   readonly duties: string;
   readonly nice: string;
+  /** The sections it heads as nice to have ("Nice to haves", "Ideally"), without its "a plus" sentences. */
+  readonly niceSections: string;
   /** A stack it describes but says a candidate need not know. */
   readonly niceDuties: string;
 }
@@ -133,14 +135,17 @@ export function roleText(description: string): RoleText {
   const asks: string[] = [];
   const duties: string[] = [];
   const nice: string[] = [];
+  const niceSections: string[] = [];
   const niceDuties: string[] = [];
   const own = (sentences: readonly string[], to: string[]) => {
     for (const sentence of sentences) (NICE_SENTENCE.test(sentence) ? nice : to).push(sentence);
   };
   for (const section of sections) {
     const text = section.lines.join('\n');
-    if (section.kind === 'nice') nice.push(text);
-    else if (section.kind === 'stack') (NOT_EXPECTED.test(text) ? niceDuties : duties).push(text);
+    if (section.kind === 'nice') {
+      nice.push(text);
+      niceSections.push(text);
+    } else if (section.kind === 'stack') (NOT_EXPECTED.test(text) ? niceDuties : duties).push(text);
     else if (section.kind === 'role') own(sentencesOf(text), apart ? duties : asks);
     else if (section.kind === 'required' || (section.kind === null && !marked))
       own(sentencesOf(text), asks);
@@ -153,6 +158,7 @@ export function roleText(description: string): RoleText {
     asks: joined(asks),
     duties: joined(duties),
     nice: joined(nice),
+    niceSections: joined(niceSections),
     niceDuties: joined(niceDuties),
   };
 }

@@ -37,6 +37,15 @@ const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 const isOwnProduct = (skill: string, company: string, board: BoardRef) =>
   [nameKey(company), nameKey(board.token)].includes(nameKey(skill));
 
+/** Text without the lines of another text drawn from it. */
+function withoutLines(text: string, drawn: string): string {
+  const lines = new Set(drawn.split('\n').map((line) => line.trim()));
+  return text
+    .split('\n')
+    .filter((line) => line.trim() === '' || !lines.has(line.trim()))
+    .join('\n');
+}
+
 /**
  * A posting read as a person reads it: the source's structured fields first, the text only where
  * they are silent. Skills come from the role's own sections (requirements, responsibilities, nice
@@ -51,7 +60,9 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     yearlyUsdPay(draft.salary) ??
     payFromText(draft.description, dollarOf(where.countries));
   const role = roleText(draft.description);
-  const minYears = minYearsFrom(role.required) ?? minYearsFrom(draft.description);
+  // Years named only under a nice-to-have heading are not asked, though they say the level.
+  const minYears =
+    minYearsFrom(role.required) ?? minYearsFrom(withoutLines(draft.description, role.niceSections));
   const skills = postingSkillsOf({ title: draft.title, company: draft.company, ...role });
   return {
     title: draft.title,
@@ -66,7 +77,12 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     usStates: where.usStates,
     cities: where.cities,
     usEligibility: where.usEligibility,
-    seniority: seniorityOf(draft.title, minYears, draft.level ?? null, draft.description),
+    seniority: seniorityOf(
+      draft.title,
+      minYears ?? minYearsFrom(role.niceSections),
+      draft.level ?? null,
+      draft.description,
+    ),
     minYears,
     pay,
     salary: draft.salary ?? yearlyUsdOf(pay),

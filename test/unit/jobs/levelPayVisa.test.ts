@@ -45,6 +45,20 @@ describe('years asked', () => {
     );
   });
 
+  it('asks no years named only under a nice-to-have heading, though they still say the level', () => {
+    const description = [
+      'Requirements',
+      '- Operate a guillotine cutter safely',
+      'Nice to Haves',
+      '- 4+ years of experience operating production machines',
+    ].join('\n');
+    const job = record({ title: 'Machine Operator', description });
+    expect(job.minYears).toBeNull();
+    expect(job.seniority).toBe('mid');
+    const plus = 'Requirements\n- 2+ years of experience in finance; SQL is a plus';
+    expect(record({ description: plus }).minYears).toBe(2);
+  });
+
   it('reads a range written in words, "up to" as none asked, and years written in French', () => {
     expect(record({ description: '- One to two years in retail merchandising' }).minYears).toBe(1);
     const upTo = 'For graduates with up to two years of experience.';
