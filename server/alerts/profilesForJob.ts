@@ -19,7 +19,12 @@ import type { Database, Transaction } from '../db/database';
 import { jobs, profiles } from '../db/schema';
 import { hiddenCompanies, matchActions } from '../db/matchActionTables';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
-import { LOCATION_RULE, remoteChoicesAbroad, type RemoteChoice } from '../matching/locationRule';
+import {
+  LOCATION_RULE,
+  remoteChoicesAbroad,
+  STATE_BOUND_REMOTE,
+  type RemoteChoice,
+} from '../matching/locationRule';
 import {
   MATCH_POINTS,
   SENIORITY_POINTS,
@@ -77,6 +82,16 @@ function byRemoteChoice(job: OpenJob, choice: RemoteChoice): SQL | undefined {
   return remoteChoicesAbroad(job.usEligibility).includes(choice) ? chosen : and(chosen, inUs);
 }
 
+/**
+ * A job remote anywhere in its states (`STATE_BOUND_REMOTE`): the profiles naming a city in one of
+ * them ("OR/portland" for "OR"), as matching's `statesOfCities` reads them.
+ */
+function inCityOfStates(job: OpenJob): SQL | null {
+  const states = job.usPlaces.filter((place) => !place.includes('/'));
+  if (!job.remote || job.usEligibility !== STATE_BOUND_REMOTE || states.length === 0) return null;
+  return sql`exists (select 1 from unnest(${profiles.usPlaces}) as place where split_part(place, '/', 1) = any(${sql.param(states, profiles.usPlaces)}::text[]))`;
+}
+
 /** Matching's location rule (`LOCATION_RULE`) read from the job's side; null: it suits nobody. */
 function profilesWhereJobIs(job: OpenJob): SQL | null {
   const rule = LOCATION_RULE[job.usEligibility];
@@ -86,6 +101,7 @@ function profilesWhereJobIs(job: OpenJob): SQL | null {
     rule.inPlaces && job.usPlaces.length > 0
       ? arrayOverlaps(profiles.usPlaces, [...job.usPlaces])
       : null,
+    inCityOfStates(job),
   ].filter((fit) => fit != null);
   return fits.length === 0 ? null : (or(...fits) ?? null);
 }
@@ -142,6 +158,7 @@ export async function readOpenJob(db: Database | Transaction, jobId: number) {
       company: jobs.company,
       source: jobs.source,
       board: jobs.board,
+      remote: jobs.remote,
       usEligibility: jobs.usEligibility,
       usPlaces: jobs.usPlaces,
       remoteAreas: jobs.remoteAreas,

@@ -1,11 +1,23 @@
-import { and, arrayOverlaps, desc, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { MinSalary } from '../../contract';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { seekerRemoteAreas } from '../jobs/store/remoteAreas';
 import { profilePlaces } from '../jobs/store/usPlaces';
 import { NOT_FOLLOWING, onFollowedBoard, type Following } from './following';
-import { acceptedEligibilities } from './locationRule';
+import { acceptedEligibilities, STATE_BOUND_REMOTE, statesOfCities } from './locationRule';
 import { yearlyFloor } from './payFit';
 import type { Seeker } from './seeker';
 import { acceptedJobLevels, asksForManagers } from './seniorityFit';
@@ -15,17 +27,28 @@ import { jobTitle, titleMatchesRole, titleNearRole } from './titleRole';
 /** How many of the best-overlapping open jobs are scored; the best of them are answered. */
 export const CANDIDATE_LIMIT = 200;
 
-/** Where the seeker will work (matching's location rule), as a condition on a job; null when nowhere. */
+/**
+ * Where the seeker will work (matching's location rule), as a condition on a job; null when nowhere.
+ * A job remote anywhere in a state is also where a seeker in one of its cities works.
+ */
 function locationFits(seeker: Seeker): SQL | null {
   const { where } = seeker.profile;
   const places = profilePlaces(where.usStates, where.usCities);
   const { byRemote, byPlace } = acceptedEligibilities(where);
   const areas = seekerRemoteAreas(where);
+  const cityStates = statesOfCities(where.usCities);
   const fits = [
     byRemote.length > 0 ? inArray(jobs.usEligibility, byRemote) : null,
     areas.length > 0 ? arrayOverlaps(jobs.remoteAreas, areas) : null,
     places.length > 0 && byPlace.length > 0
       ? and(inArray(jobs.usEligibility, byPlace), arrayOverlaps(jobs.usPlaces, places))
+      : null,
+    cityStates.length > 0
+      ? and(
+          eq(jobs.remote, true),
+          eq(jobs.usEligibility, STATE_BOUND_REMOTE),
+          arrayOverlaps(jobs.usPlaces, cityStates),
+        )
       : null,
   ].filter((fit) => fit != null);
   return fits.length === 0 ? null : (or(...fits) ?? null);

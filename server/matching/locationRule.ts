@@ -1,6 +1,7 @@
-import { DEFAULT_RESIDENCE, type WorkLocations } from '../../contract';
+import { DEFAULT_RESIDENCE, type UsCity, type WorkLocations } from '../../contract';
 import type { UsEligibility } from '../jobs/jobRecord';
 import { residenceOf } from '../jobs/store/remoteAreas';
+import { placeKey } from '../jobs/store/usPlaces';
 
 /** A remote choice of the profile. */
 export type RemoteChoice = keyof Pick<WorkLocations, 'remoteUs' | 'remoteWorldwide'>;
@@ -53,3 +54,14 @@ export function acceptedEligibilities(where: WorkLocations) {
     byPlace: KINDS.filter(([, fit]) => fit.inPlaces).map(([kind]) => kind),
   };
 }
+
+/**
+ * The kind of job remote anywhere in the US states it names (matched by place): a seeker in a city
+ * of one of them can do it from home, so their cities' states ("OR" for Portland) are its places too.
+ */
+export const STATE_BOUND_REMOTE: UsEligibility = 'us';
+
+/** The place keys of the states the seeker's cities lie in (`STATE_BOUND_REMOTE` jobs). */
+export const statesOfCities = (cities: readonly UsCity[]): string[] => [
+  ...new Set(cities.map(({ state }) => placeKey(state))),
+];

@@ -109,6 +109,15 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     expect(await alertedJobs(uid)).toEqual([austin]);
   });
 
+  it('a posting remote anywhere in a state alerts a seeker who names a city of that state', async () => {
+    const uid = await seeker({
+      where: { ...REMOTE_ONLY, usCities: [{ city: 'Portland', state: 'OR' }] },
+    });
+    const oregon = await postOne({ ...ELIXIR_JOB, locations: ['Remote - Oregon'] });
+    await postOne({ ...ELIXIR_JOB, locations: ['Remote - Texas'] });
+    expect(await alertedJobs(uid)).toEqual([oregon]);
+  });
+
   it('a salary floor excludes a posting whose range tops out below it', async () => {
     const uid = await seeker({
       skills: ['Elixir', 'PostgreSQL'],

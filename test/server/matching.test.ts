@@ -65,6 +65,23 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     for (const elsewhere of [toronto, chicago, remoteAnalyst]) expect(ids).not.toContain(elsewhere);
   });
 
+  it('a job remote anywhere in a state reaches a seeker who names a city of that state', async () => {
+    const board = uniqueBoard('greenhouse', 'state-remote');
+    const [oregon, texas] = await ingest(
+      board,
+      ['Remote - Oregon', 'Remote - Texas'].map((location) =>
+        postingRecord(board, { title: 'Senior Backend Engineer', locations: [location] }),
+      ),
+    );
+    const uid = await seeker({
+      where: { ...REMOTE_ONLY, usCities: [{ city: 'Portland', state: 'OR' }] },
+      minSalary: null,
+    });
+    const ids = idsOf(await matchesOf(uid));
+    expect(ids).toContain(oregon);
+    expect(ids).not.toContain(texas);
+  });
+
   it('a salary floor excludes a job whose range tops out below it, and keeps one that states no pay', async () => {
     const board = uniqueBoard('lever', 'pay');
     const skills = { description: 'Services in Elixir and Phoenix framework on PostgreSQL.' };
