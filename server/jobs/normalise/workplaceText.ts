@@ -43,12 +43,18 @@ const REMOTE_ALTERNATIVE =
   /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b/i;
 
 /**
+ * Remote stated for the role's own places, which wins over a company-wide hybrid policy: "Remote
+ * within NSW, VIC, or ACT".
+ */
+const REMOTE_WITHIN = /\b[Rr]emote\s+within\s+(?:the\s+)?[A-Z]/;
+
+/**
  * The arrangement the text states in words ("a hybrid position", "fully remote"), if it does;
- * remote when it offers remote beside the office.
+ * remote when it offers remote beside the office or within named places.
  */
 export function statedWorkplace(description: string): Workplace | null {
   const text = description.slice(0, READ_LENGTH);
-  if (REMOTE_ALTERNATIVE.test(text)) return 'remote';
+  if (REMOTE_ALTERNATIVE.test(text) || REMOTE_WITHIN.test(text)) return 'remote';
   if (HYBRID_TEXT.test(text)) return 'hybrid';
   return REMOTE_TEXT.test(text) ? 'remote' : null;
 }

@@ -73,6 +73,12 @@ describe('offices and remote options', () => {
     ).toBe('remote');
   });
 
+  it("reads remote within named places over the company's hybrid policy", () => {
+    const text =
+      'Location: Remote within NSW, VIC, or ACT.\nOur hybrid policy: staff are in an office 25% of the time.';
+    expect(record({ locations: ['Sydney'], description: text }).workplace).toBe('remote');
+  });
+
   it('reads a share of telecommuting permitted as hybrid', () => {
     const text = '40 hrs/week\n\n50% Telecommuting permitted.';
     expect(record({ locations: ['Chicago, IL'], description: text }).workplace).toBe('hybrid');
