@@ -57,7 +57,7 @@ describe('the matching evaluation set', () => {
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.7);
     // Lowered only as the set grew (new boards, then new seekers), each time with the code unchanged.
     expect(train.precision5).toBeGreaterThanOrEqual(0.44);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(7);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(8);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 });
