@@ -35,15 +35,29 @@ const NOT_PEOPLE_MANAGERS = new Set(
   (
     'account accounts office product products program programme project projects partner partnership ' +
     'partnerships community customer success case content social channel territory relationship ' +
-    'category brand campaign event events release delivery facilities payroll benefits vendor ' +
+    'category brand campaign abm event events release delivery facilities payroll benefits vendor ' +
     'solutions implementation onboarding store shift marketing growth lifecycle sales portfolio ' +
     'engagement renewal renewals communication communications ' +
     'business technical support service services quality safety compliance risk'
   ).split(' '),
 );
 
-/** Grade words that may stand between a function and "Manager": "Partnerships Senior Manager". */
-const GRADES = new Set(['senior', 'sr', 'junior', 'jr', 'assistant', 'lead', 'principal', 'staff']);
+/**
+ * Grade and scope words that may stand between a function and "Manager": "Partnerships Senior
+ * Manager", "ABM Regional Manager".
+ */
+const GRADES = new Set([
+  'senior',
+  'sr',
+  'junior',
+  'jr',
+  'assistant',
+  'lead',
+  'principal',
+  'staff',
+  'regional',
+  'global',
+]);
 
 /** A title's parts: "Manager, Partnerships - EMEA (Remote)" has four. */
 const titleParts = (title: string): string[][] =>

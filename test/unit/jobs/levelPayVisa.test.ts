@@ -91,6 +91,13 @@ describe('level', () => {
     ).toBe('senior');
   });
 
+  it('reads an ABM manager, regional or global, as managing a marketing programme', () => {
+    expect(seniorityFromTitle('ABM Manager, Public Sector')).toBe('unknown');
+    expect(seniorityFromTitle('ABM Regional Manager, AMER')).toBe('unknown');
+    expect(seniorityFromTitle('Partnerships Global Manager')).toBe('unknown');
+    expect(seniorityFromTitle('Regional Manager')).toBe('lead');
+  });
+
   it('reads an early-career title as junior', () => {
     expect(seniorityFromTitle('Software Engineer, Early Career')).toBe('junior');
     expect(seniorityFromTitle('Early-Career Data Analyst')).toBe('junior');
