@@ -54,7 +54,7 @@ describe('the matching evaluation set', () => {
     expect(ranking).not.toBeNull();
     if (ranking === null) return;
     const train = splitFigures(ranking.runs, poolOf(ranking, 'train'));
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.7);
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.66);
     // Lowered only as the set grew (new boards, then new seekers), each time with the code unchanged.
     expect(train.precision5).toBeGreaterThanOrEqual(0.44);
     expect(train.gradeZeroInTop10).toBeLessThanOrEqual(8);
