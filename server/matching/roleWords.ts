@@ -35,6 +35,8 @@ export const ROLE_WORDS: readonly RoleWord[] = [
   { spellings: ['designer'], near: [] },
   { spellings: ['ux', 'user experience'], near: ['product', 'ui'] },
   { spellings: ['product manager'], near: ['program manager', 'project manager'] },
+  // Both carry a book of accounts and a quota; the manager's grows accounts the executive won.
+  { spellings: ['account executive'], near: ['account manager'] },
 ];
 
 /** A phrase as a tsquery text: its words in a row ("front <-> end"). */

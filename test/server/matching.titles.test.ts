@@ -102,6 +102,23 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(idsOf(matches)).not.toContain(growth);
   });
 
+  it('an account manager\u2019s title is work next to an account executive\u2019s; a sales engineer\u2019s is not', async () => {
+    const board = uniqueBoard('greenhouse', 'sales');
+    const [accountManager, salesEngineer] = await ingest(board, [
+      postingRecord(board, { title: 'Expansion Account Manager', description: 'COBOL.' }),
+      postingRecord(board, { title: 'Sales Engineer', description: 'COBOL.' }),
+    ]);
+    const matches = await remoteMatches({
+      targetRoles: ['Account Executive'],
+      skills: ['Fortran'],
+    });
+    expect(reasonFor(matches, accountManager, 'title')).toMatchObject({
+      matchedRole: 'Account Executive',
+      points: MATCH_POINTS.title / 2,
+    });
+    expect(idsOf(matches)).not.toContain(salesEngineer);
+  });
+
   it('answers the best match first', async () => {
     const board = uniqueBoard('ashby', 'ranking');
     const [partial, full] = await ingest(board, [
