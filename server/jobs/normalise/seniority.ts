@@ -3,7 +3,21 @@ import type { Seniority } from '../jobRecord';
 
 /** Title words for each level, checked from the most specific level down. */
 const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
-  ['intern', ['intern', 'internship', 'co-op', 'coop', 'apprentice', 'apprenticeship', 'student']],
+  // A "Fellows Program" or "Fellowship" is a funded early-career programme; a "Fellow" is a rank.
+  [
+    'intern',
+    [
+      'intern',
+      'internship',
+      'co-op',
+      'coop',
+      'apprentice',
+      'apprenticeship',
+      'student',
+      'fellows',
+      'fellowship',
+    ],
+  ],
   [
     'lead',
     [

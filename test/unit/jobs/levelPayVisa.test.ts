@@ -98,6 +98,12 @@ describe('level', () => {
     expect(seniorityFromTitle('Regional Manager')).toBe('lead');
   });
 
+  it('reads a fellows programme or a fellowship as an internship, a Fellow as a rank', () => {
+    expect(seniorityFromTitle('Acme Fellows Program')).toBe('intern');
+    expect(seniorityFromTitle('Research Fellowship, Summer')).toBe('intern');
+    expect(seniorityFromTitle('Distinguished Fellow')).toBe('principal');
+  });
+
   it('reads an early-career title as junior', () => {
     expect(seniorityFromTitle('Software Engineer, Early Career')).toBe('junior');
     expect(seniorityFromTitle('Early-Career Data Analyst')).toBe('junior');
