@@ -14,7 +14,7 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
 /**
  * The description saying the work is hybrid: "hybrid role", "3 days a week in the office",
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
- * "50% telecommuting permitted".
+ * "50% telecommuting permitted", "making the role hybrid in practice".
  */
 const HYBRID_TEXT = new RegExp(
   [
@@ -25,6 +25,7 @@ const HYBRID_TEXT = new RegExp(
     /\b(?:in|into|to)\s+the\s+office\s+[1-4]\s*(?:[-–]\s*[1-4]\s*)?(?:times|days)\s+(?:a|per|each)\s+week/,
     /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
     /\b[1-9]\d?\s*%\s*(?:telecommuting|remote)\s+(?:permitted|allowed|possible)/,
+    /\b(?:role|position|job)\s+(?:is\s+)?hybrid\b/,
   ]
     .map((part) => part.source)
     .join('|'),

@@ -79,6 +79,12 @@ describe('offices and remote options', () => {
     expect(record({ locations: ['Sydney'], description: text }).workplace).toBe('remote');
   });
 
+  it('reads "the role is hybrid" as hybrid at a remote-first company', () => {
+    const text =
+      'We are a remote-first company, but projects require onsite availability, making the role hybrid in practice.';
+    expect(record({ locations: ['Germany'], description: text }).workplace).toBe('hybrid');
+  });
+
   it('reads a share of telecommuting permitted as hybrid', () => {
     const text = '40 hrs/week\n\n50% Telecommuting permitted.';
     expect(record({ locations: ['Chicago, IL'], description: text }).workplace).toBe('hybrid');
