@@ -12,13 +12,14 @@ const READ_LENGTH = 20_000;
 const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
 
 /**
- * The description saying the work is hybrid: "hybrid role", "3 days a week in the office",
+ * The description saying the work is hybrid (not the company: "we are a hybrid team" says how its
+ * people work across roles, some of them remote): "hybrid role", "3 days a week in the office",
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
  * "50% telecommuting permitted", "making the role hybrid in practice".
  */
 const HYBRID_TEXT = new RegExp(
   [
-    /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy|team)|\b(?=[^.\n]{0,40}\boffice))/,
+    /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
     /\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,

@@ -85,6 +85,11 @@ describe('offices and remote options', () => {
     expect(record({ locations: ['Germany'], description: text }).workplace).toBe('hybrid');
   });
 
+  it('reads "we are a hybrid team" as the company, not the role', () => {
+    const text = 'Why Acme?\nWe are a hybrid team with 1,500 people across North America.';
+    expect(record({ locations: ['Remote (Canada)'], description: text }).workplace).toBe('remote');
+  });
+
   it('reads a share of telecommuting permitted as hybrid', () => {
     const text = '40 hrs/week\n\n50% Telecommuting permitted.';
     expect(record({ locations: ['Chicago, IL'], description: text }).workplace).toBe('hybrid');
