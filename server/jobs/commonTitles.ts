@@ -43,6 +43,8 @@ export const COMMON_TITLES: readonly string[] = [
   'Solutions architect',
   'Solutions engineer',
   'Sales engineer',
+  'Account executive',
+  'Account manager',
   'Developer advocate',
   'Engineering manager',
   'Technical lead',
