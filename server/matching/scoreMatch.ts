@@ -8,6 +8,7 @@ import {
 import type { VisaSponsorship } from '../jobs/jobRecord';
 import { residenceOf } from '../jobs/store/remoteAreas';
 import type { CandidateJob } from './candidateJobs';
+import { STATE_BOUND_REMOTE } from './locationRule';
 import { currencyName, money, payFit, yearlyFloor, type PayFit } from './payFit';
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
@@ -150,8 +151,12 @@ function titleReason(job: Pick<CandidateJob, 'matchedRole' | 'nearRole'>): Match
 function locationReason(job: CandidateJob, abroad: boolean): MatchReason {
   const locations = [...job.locations];
   const points = MATCH_POINTS.location;
-  // Outside the US a remote job other than from anywhere is a candidate by the seeker's region.
-  if (abroad && job.remote && job.usEligibility !== 'remote-worldwide')
+  // Outside the US a remote job other than from anywhere is a candidate by the seeker's region; in
+  // it, a job remote only in some states is one by the seeker's state: remote, not on site.
+  const byRegion = abroad
+    ? job.usEligibility !== 'remote-worldwide'
+    : job.usEligibility === STATE_BOUND_REMOTE;
+  if (job.remote && byRegion)
     return {
       kind: 'location',
       fit: 'remote-region',

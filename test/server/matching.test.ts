@@ -77,9 +77,13 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
       where: { ...REMOTE_ONLY, usCities: [{ city: 'Portland', state: 'OR' }] },
       minSalary: null,
     });
-    const ids = idsOf(await matchesOf(uid));
-    expect(ids).toContain(oregon);
-    expect(ids).not.toContain(texas);
+    const matches = await matchesOf(uid);
+    expect(idsOf(matches)).toContain(oregon);
+    expect(idsOf(matches)).not.toContain(texas);
+    expect(reasonFor(matches, oregon, 'location')).toMatchObject({
+      fit: 'remote-region',
+      text: 'Remote, open to where you live.',
+    });
   });
 
   it('a salary floor excludes a job whose range tops out below it, and keeps one that states no pay', async () => {
