@@ -5,21 +5,31 @@ import type { JobSeniority, Seniority } from '../../contract';
 export type SeniorityFit = 'same' | 'near' | 'not-stated';
 
 /**
- * The job levels next to each seeker level that are still worth showing (one step either way). A
- * job at `lead` manages people (head, director, manager): only a seeker at `lead` sees it, and only
- * one who asks for such a post (`asksForManagers`).
+ * The job levels that are each seeker level's own. The profile's top step, "Lead or principal", is
+ * the ladder above senior: a staff or a principal job is at that seeker's level. A job at `lead`
+ * manages people (head, director, manager): only a seeker at `lead` sees it, and only one who asks
+ * for such a post (`asksForManagers`).
  */
+const SAME: Readonly<Record<Seniority, readonly JobSeniority[]>> = {
+  intern: ['intern'],
+  junior: ['junior'],
+  mid: ['mid'],
+  senior: ['senior'],
+  lead: ['lead', 'staff', 'principal'],
+};
+
+/** The job levels next to each seeker level that are still worth showing (one step either way). */
 const NEAR: Readonly<Record<Seniority, readonly JobSeniority[]>> = {
   intern: ['junior'],
   junior: ['intern', 'mid'],
   mid: ['junior', 'senior'],
   senior: ['mid', 'staff'],
-  lead: ['senior', 'staff', 'principal'],
+  lead: ['senior'],
 };
 
 /** Every job level a seeker may see; a job that states none is always kept. */
 export const acceptedJobLevels = (seeker: Seniority): JobSeniority[] => [
-  seeker,
+  ...SAME[seeker],
   ...NEAR[seeker],
   'unknown',
 ];
@@ -34,6 +44,6 @@ export const asksForManagers = (roles: SQL): SQL =>
 
 export function seniorityFit(seeker: Seniority, job: JobSeniority): SeniorityFit | null {
   if (job === 'unknown') return 'not-stated';
-  if (job === seeker) return 'same';
+  if (SAME[seeker].includes(job)) return 'same';
   return NEAR[seeker].includes(job) ? 'near' : null;
 }

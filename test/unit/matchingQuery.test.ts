@@ -19,6 +19,13 @@ describe('seniority fit', () => {
     expect(seniorityFit('mid', 'lead')).toBeNull();
     expect(seniorityFit('lead', 'lead')).toBe('same');
   });
+
+  it('a seeker at lead or principal is at the level of a staff or principal job, next to a senior one', () => {
+    expect(seniorityFit('lead', 'staff')).toBe('same');
+    expect(seniorityFit('lead', 'principal')).toBe('same');
+    expect(seniorityFit('lead', 'senior')).toBe('near');
+    expect(seniorityFit('senior', 'principal')).toBeNull();
+  });
 });
 
 describe('the location rule from the profile\u2019s side', () => {
