@@ -1,9 +1,13 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ApiFailure } from '../apiFailure';
 import type { ParsedMediaType, ParseResult } from './parseCv';
+import {
+  forkCvWorker,
+  isAlive,
+  parseInWorker,
+  startCvWorker,
+  type CvWorker,
+  type ForkCvWorker,
+} from './cvWorkerProcess';
 
 export interface CvReaderLimits {
   /** Files parsed at once, each in a worker process of its own. */
@@ -30,92 +34,103 @@ export const CV_READER_LIMITS: CvReaderLimits = {
   residentMb: 384,
 };
 
+/** Where the reader says that its spare worker failed (never with a file's text or name). */
+export interface CvReaderLog {
+  warn(details: { err: Error }, message: string): void;
+}
+
+export interface CvReaderOptions {
+  /** How a worker is forked (tests wrap the default to watch which worker takes a file). */
+  fork?: ForkCvWorker;
+}
+
 export interface CvReader {
   /** The file's raw text, parsed in a worker within the limits; refusals are ApiFailures. */
   read(bytes: Uint8Array, mediaType: ParsedMediaType): Promise<string>;
+  /**
+   * From now on keeps one worker started ahead of the next file (the server calls it once it
+   * listens), so no file waits for a worker to load while each still gets a fresh process.
+   */
+  keepSpare(log: CvReaderLog): void;
+  /** Ends the spare and starts no other; a parse under way ends within its own limits. */
+  close(): Promise<void>;
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./cvWorker.ts', import.meta.url));
-/** The worker is TypeScript: loaded through tsx whether the server runs under tsx or Vitest. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const MEMORY_CHECK_MS = 50;
-const START_LIMIT_MS = 60_000;
-
-async function residentMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** Resolves once the worker has ended, killing it first. */
+function endWorker({ child }: CvWorker): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return ended;
 }
 
-/** Stops the worker once its resident memory passes the limit; a no-op where /proc is missing. */
-function watchMemory(worker: ChildProcess, limitMb: number, onExceeded: () => void): () => void {
-  if (process.platform !== 'linux' || worker.pid === undefined) return () => undefined;
-  const { pid } = worker;
-  const timer = setInterval(() => {
-    residentMb(pid).then(
-      (mb) => mb > limitMb && onExceeded(),
-      // The worker ended between two checks: its exit settles the parse.
-      () => undefined,
+/** Keeps at most one idle worker started ahead once asked; its failures go to the log. */
+function createSpares(heapMb: number, fork: ForkCvWorker) {
+  let log: CvReaderLog | null = null;
+  let spare: CvWorker | null = null;
+
+  function startSpare(): void {
+    if (log === null || spare !== null) return;
+    const worker = startCvWorker(fork, heapMb);
+    // Idle, it must not hold the server's process open; taken, it is (`take`).
+    worker.child.unref();
+    worker.child.channel?.unref();
+    spare = worker;
+    worker.ready.then(
+      () =>
+        worker.child.once('exit', () => {
+          if (spare !== worker) return;
+          // Ended while idle (killed from outside): the next one replaces it.
+          spare = null;
+          log?.warn({ err: new Error('The CV spare worker ended while idle.') }, 'cv spare ended');
+          startSpare();
+        }),
+      (error: Error) => {
+        // Taken (or closed) first: the read that took it answers with this error.
+        if (spare !== worker) return;
+        // A worker that cannot start is not started again at once: the next file forks its own.
+        spare = null;
+        log?.warn({ err: error }, 'cv spare failed to start');
+      },
     );
-  }, MEMORY_CHECK_MS);
-  return () => clearInterval(timer);
+  }
+
+  return {
+    keep(to: CvReaderLog): void {
+      log = to;
+      startSpare();
+    },
+    /** The spare if it is still alive, else a worker forked now; the next spare starts. */
+    take(): CvWorker {
+      const idle = spare;
+      spare = null;
+      // One whose end is seen but not its exit yet is never handed a file.
+      if (idle !== null && !isAlive(idle)) idle.child.kill('SIGKILL');
+      const worker = idle !== null && isAlive(idle) ? idle : startCvWorker(fork, heapMb);
+      worker.child.ref();
+      worker.child.channel?.ref();
+      startSpare();
+      return worker;
+    },
+    async close(): Promise<void> {
+      log = null;
+      const idle = spare;
+      spare = null;
+      if (idle !== null) await endWorker(idle);
+    },
+  };
 }
 
 /**
- * One file in a fresh worker process, ended with its answer: a process (not a thread) so that all
- * its memory goes back to the system every time, and so that a limit can stop it whatever it does.
+ * A reader that parses at most `limits.concurrency` files at once and queues a few more. Each file
+ * gets a fresh worker process that ends with its answer: a process (not a thread) so that all its
+ * memory goes back to the system every time, and so that a limit can stop it whatever it does.
  */
-function parseInWorker(
-  bytes: Uint8Array,
-  mediaType: ParsedMediaType,
-  limits: CvReaderLimits,
-): Promise<ParseResult> {
-  return new Promise((resolve, reject) => {
-    const worker = fork(WORKER_FILE, {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${limits.heapMb}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let started = false;
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      stopWatching();
-      worker.kill('SIGKILL');
-      outcome();
-    };
-    const tooComplex = () => settle(() => resolve({ refused: 'cv-too-complex' }));
-    // Loading the parsers is the server's own work: its limit is a separate, generous one.
-    let timer = setTimeout(
-      () => settle(() => reject(new Error('The CV worker did not start in time.'))),
-      START_LIMIT_MS,
-    );
-    const stopWatching = watchMemory(worker, limits.residentMb, tooComplex);
-    worker.on('message', (message: 'ready' | ParseResult) => {
-      if (message !== 'ready') settle(() => resolve(message));
-      else if (!started && !settled) {
-        started = true;
-        clearTimeout(timer);
-        timer = setTimeout(tooComplex, limits.timeLimitMs);
-        worker.send({ bytes, mediaType });
-      }
-    });
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code, signal) =>
-      settle(() =>
-        // Ending mid-parse with no answer is the parser failing on this file (out of heap); before
-        // it started, the worker itself is broken.
-        started
-          ? resolve({ refused: 'cv-too-complex' })
-          : reject(new Error(`The CV worker ended (${signal ?? code}) before it started.`)),
-      ),
-    );
-  });
-}
-
-/** A reader that parses at most `limits.concurrency` files at once and queues a few more. */
-export function createCvReader(limits: CvReaderLimits = CV_READER_LIMITS): CvReader {
+export function createCvReader(
+  limits: CvReaderLimits = CV_READER_LIMITS,
+  options: CvReaderOptions = {},
+): CvReader {
+  const spares = createSpares(limits.heapMb, options.fork ?? forkCvWorker);
   let running = 0;
   const waiting: (() => void)[] = [];
 
@@ -135,17 +150,27 @@ export function createCvReader(limits: CvReaderLimits = CV_READER_LIMITS): CvRea
     else running -= 1;
   }
 
+  async function parse(bytes: Uint8Array, mediaType: ParsedMediaType): Promise<ParseResult> {
+    const worker = spares.take();
+    // A worker that cannot start is the server's failure, not the file's: a 5xx with its reason.
+    await worker.ready;
+    if (!isAlive(worker)) throw new Error('The CV worker ended before it was handed the file.');
+    return parseInWorker(worker, bytes, mediaType, limits);
+  }
+
   return {
     async read(bytes, mediaType) {
       await takeTurn();
       let result: ParseResult;
       try {
-        result = await parseInWorker(bytes, mediaType, limits);
+        result = await parse(bytes, mediaType);
       } finally {
         release();
       }
       if ('refused' in result) throw new ApiFailure(result.refused);
       return result.text;
     },
+    keepSpare: (log) => spares.keep(log),
+    close: () => spares.close(),
   };
 }

@@ -14,7 +14,7 @@ import { cleanLine } from '../http/text';
 import type { RoutePlugin } from '../routeDependencies';
 import { findSkills } from '../skills/skillVocabulary';
 import { deleteCv, saveCv } from './cvStore';
-import { CV_READER_LIMITS } from './cvReader';
+import { createCvReader, CV_READER_LIMITS } from './cvReader';
 import { detectCvType } from './detectCvType';
 import { extractCvText } from './extractCvText';
 
@@ -55,6 +55,11 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
  */
 export const cvRoutes: RoutePlugin = async (app, { deps }) => {
   const { db, authenticators } = deps;
+  // One reader per app: its limits guard the process's memory and CPU. Its spare worker starts
+  // once the server listens (an app only injected into, as in tests, forks none ahead).
+  const reader = createCvReader();
+  app.addHook('onListen', async () => reader.keepSpare(app.log));
+  app.addHook('onClose', () => reader.close());
 
   app.put(
     '/v1/profile/cv',
@@ -70,7 +75,7 @@ export const cvRoutes: RoutePlugin = async (app, { deps }) => {
       const { fileName, bytes } = await readUpload(request);
       const mediaType = await detectCvType(bytes);
       if (mediaType === null) throw new ApiFailure('cv-unsupported-type');
-      const text = await extractCvText(bytes, mediaType).catch((error: unknown) => {
+      const text = await extractCvText(reader, bytes, mediaType).catch((error: unknown) => {
         if (error instanceof ApiFailure && error.code === 'cv-busy') {
           reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         }

@@ -1,8 +1,8 @@
 /**
- * The CV worker process (cvReader): says it is ready, parses the one file it is sent, posts the
- * ParseResult back and ends.
+ * The CV worker process (cvReader): loads its parsers, says it is ready, parses the one file it is
+ * sent, posts the ParseResult back and ends.
  */
-import { parseCv, type ParsedMediaType } from './parseCv';
+import { loadParsers, parseCv, type ParsedMediaType } from './parseCv';
 
 interface CvJob {
   bytes: Uint8Array;
@@ -20,4 +20,5 @@ process.once('message', (job: CvJob) => {
     .then(send)
     .finally(() => process.disconnect());
 });
+await loadParsers();
 await send('ready');

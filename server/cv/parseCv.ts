@@ -1,5 +1,5 @@
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import type { CvMediaType } from '../../contract';
 import { checkDocxArchive } from './docxArchive';
 
@@ -11,6 +11,14 @@ export type ParseResult = { text: string } | { refused: 'cv-unreadable' | 'cv-to
 
 /** More than the stored text needs even after tidying, and bounds what goes back to the server. */
 const MAX_RAW_CHARS = 1_000_000;
+
+/**
+ * Loads what unpdf would load at the first PDF (its pdf.js bundle), so that a worker started ahead
+ * of its file has it ready.
+ */
+export async function loadParsers(): Promise<void> {
+  await getResolvedPDFJS();
+}
 
 async function parsePdf(bytes: Uint8Array): Promise<string> {
   // No pdf.js console warnings in the logs, and no font code compiled with eval (untrusted files).
