@@ -14,6 +14,7 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { transition } from 'xstate';
+import { SDK_OWNED_TIMINGS } from '../../../src/machines/session/sessionConstants';
 import { sessionMachine } from '../../../src/machines/session/sessionMachine';
 import type { SessionOperation } from '../../../src/machines/session/sessionTypes';
 import {
@@ -228,7 +229,8 @@ export async function runPlannedPath(
           `Step ${step.index} (${what}) failed: ${String(error)}\n` +
             `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}\n` +
             `Console warnings:\n${world.consoleWarnings.join('\n')}\n` +
-            `The second tab, ${await world.describeSecondTab()}`,
+            `The second tab, ${await world.describeSecondTab()}\n` +
+            heldRequestsReport(run),
           { cause: error },
         );
       }
@@ -294,4 +296,25 @@ function armHolds(run: RunState, realisations: StepRealisation[], from: number):
     // A held state waits for the next step; a passing one settles at once, into the next step.
     if (endpoint || !entersPassingState(run.steps, step, realisation)) return;
   }
+}
+
+/** The Firebase SDK's own time limit on a request (the short one, a desktop browser's). */
+function sdkRequestTimeoutMs(): number {
+  const timing = SDK_OWNED_TIMINGS.find((one) => one.identifier === 'DEFAULT_API_TIMEOUT_MS');
+  if (timing === undefined) throw new Error('SDK_OWNED_TIMINGS lost the request timeout');
+  return typeof timing.value === 'number' ? timing.value : timing.value[0];
+}
+
+/**
+ * The requests still held when a step failed, and for how long: one held past the SDK's own time
+ * limit fails in the page as a network error, which says the machine ran the path too slowly.
+ */
+function heldRequestsReport(run: RunState): string {
+  const lines = [...run.holds.values()].flatMap((held) => {
+    const ms = held.heldForMs();
+    if (ms === null) return [];
+    const past = ms >= sdkRequestTimeoutMs() ? ", past the Firebase SDK's own time limit" : '';
+    return [`${held.endpoint} held for ${(ms / 1000).toFixed(1)} s${past}`];
+  });
+  return `Requests held: ${lines.length > 0 ? lines.join('; ') : 'none'}`;
 }

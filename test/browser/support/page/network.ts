@@ -64,6 +64,8 @@ function refuse(route: Route, serverCode: string): Promise<void> {
  */
 export class HeldRequest {
   private route: Route | null = null;
+  private caughtAt: number | null = null;
+  private released = false;
   private readonly arrivedPromise: Promise<Route>;
   private resolveArrival: (route: Route) => void = () => undefined;
 
@@ -83,7 +85,13 @@ export class HeldRequest {
 
   catch(route: Route): void {
     this.route = route;
+    this.caughtAt = Date.now();
     this.resolveArrival(route);
+  }
+
+  /** How long the request has been held, while it is (null before it arrives and once released). */
+  heldForMs(): number | null {
+    return this.caughtAt === null || this.released ? null : Date.now() - this.caughtAt;
   }
 
   async arrived(timeoutMs = 15_000): Promise<void> {
@@ -105,6 +113,7 @@ export class HeldRequest {
     await this.arrived();
     const route = this.route;
     if (!route) throw new Error('unreachable: a held request without its route');
+    this.released = true;
     if (how === 'continue') await route.continue();
     else if (how === 'abort') await route.abort('internetdisconnected');
     else if ('apiError' in how) await refuseAsBackend(route, how.apiError);
