@@ -19,12 +19,8 @@ import type { Database, Transaction } from '../db/database';
 import { jobs, profiles } from '../db/schema';
 import { hiddenCompanies, matchActions } from '../db/matchActionTables';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
-import {
-  LOCATION_RULE,
-  remoteChoicesAbroad,
-  STATE_BOUND_REMOTE,
-  type RemoteChoice,
-} from '../matching/locationRule';
+import { isStateKey, stateKeySql } from '../jobs/store/usPlaces';
+import { LOCATION_RULE, remoteChoicesAbroad, type RemoteChoice } from '../matching/locationRule';
 import {
   MATCH_POINTS,
   SENIORITY_POINTS,
@@ -83,13 +79,14 @@ function byRemoteChoice(job: OpenJob, choice: RemoteChoice): SQL | undefined {
 }
 
 /**
- * A job remote anywhere in its states (`STATE_BOUND_REMOTE`): the profiles naming a city in one of
- * them ("OR/portland" for "OR"), as matching's `statesOfCities` reads them.
+ * A remote job of a kind that suits the seekers in its states' cities (`remoteInCityStates`): the
+ * profiles naming a city in one of them ("OR/portland" for "OR"), as matching's `statesOfCities` reads them.
  */
 function inCityOfStates(job: OpenJob): SQL | null {
-  const states = job.usPlaces.filter((place) => !place.includes('/'));
-  if (!job.remote || job.usEligibility !== STATE_BOUND_REMOTE || states.length === 0) return null;
-  return sql`exists (select 1 from unnest(${profiles.usPlaces}) as place where split_part(place, '/', 1) = any(${sql.param(states, profiles.usPlaces)}::text[]))`;
+  const states = job.usPlaces.filter(isStateKey);
+  if (!job.remote || !LOCATION_RULE[job.usEligibility].remoteInCityStates || states.length === 0)
+    return null;
+  return sql`exists (select 1 from unnest(${profiles.usPlaces}) as place where ${stateKeySql(sql`place`)} = any(${sql.param(states, profiles.usPlaces)}::text[]))`;
 }
 
 /** Matching's location rule (`LOCATION_RULE`) read from the job's side; null: it suits nobody. */

@@ -17,7 +17,7 @@ import { jobs } from '../db/schema';
 import { seekerRemoteAreas } from '../jobs/store/remoteAreas';
 import { profilePlaces } from '../jobs/store/usPlaces';
 import { NOT_FOLLOWING, onFollowedBoard, type Following } from './following';
-import { acceptedEligibilities, STATE_BOUND_REMOTE, statesOfCities } from './locationRule';
+import { acceptedEligibilities, statesOfCities } from './locationRule';
 import { yearlyFloor } from './payFit';
 import type { Seeker } from './seeker';
 import { acceptedJobLevels, asksForManagers } from './seniorityFit';
@@ -34,7 +34,7 @@ export const CANDIDATE_LIMIT = 200;
 function locationFits(seeker: Seeker): SQL | null {
   const { where } = seeker.profile;
   const places = profilePlaces(where.usStates, where.usCities);
-  const { byRemote, byPlace } = acceptedEligibilities(where);
+  const { byRemote, byPlace, byCityState } = acceptedEligibilities(where);
   const areas = seekerRemoteAreas(where);
   const cityStates = statesOfCities(where.usCities);
   const fits = [
@@ -43,10 +43,10 @@ function locationFits(seeker: Seeker): SQL | null {
     places.length > 0 && byPlace.length > 0
       ? and(inArray(jobs.usEligibility, byPlace), arrayOverlaps(jobs.usPlaces, places))
       : null,
-    cityStates.length > 0
+    cityStates.length > 0 && byCityState.length > 0
       ? and(
           eq(jobs.remote, true),
-          eq(jobs.usEligibility, STATE_BOUND_REMOTE),
+          inArray(jobs.usEligibility, byCityState),
           arrayOverlaps(jobs.usPlaces, cityStates),
         )
       : null,

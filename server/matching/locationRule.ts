@@ -12,6 +12,11 @@ export interface LocationFit {
   readonly remoteChoices: readonly RemoteChoice[];
   /** Whether a profile naming one of the job's states or cities accepts it. */
   readonly inPlaces: boolean;
+  /**
+   * Whether, when the job is remote, a profile naming a city in one of its states accepts it: a job
+   * remote anywhere in the states it names ("Remote - Oregon") can be done from home in Portland.
+   */
+  readonly remoteInCityStates: boolean;
 }
 
 /**
@@ -23,10 +28,14 @@ export interface LocationFit {
  * they are open to (`seekerRemoteAreas`) instead of by their US eligibility.
  */
 export const LOCATION_RULE: Readonly<Record<UsEligibility, LocationFit>> = {
-  'remote-worldwide': { remoteChoices: ['remoteUs', 'remoteWorldwide'], inPlaces: false },
-  'remote-us': { remoteChoices: ['remoteUs'], inPlaces: true },
-  us: { remoteChoices: [], inPlaces: true },
-  'not-us': { remoteChoices: [], inPlaces: false },
+  'remote-worldwide': {
+    remoteChoices: ['remoteUs', 'remoteWorldwide'],
+    inPlaces: false,
+    remoteInCityStates: false,
+  },
+  'remote-us': { remoteChoices: ['remoteUs'], inPlaces: true, remoteInCityStates: false },
+  us: { remoteChoices: [], inPlaces: true, remoteInCityStates: true },
+  'not-us': { remoteChoices: [], inPlaces: false, remoteInCityStates: false },
 };
 
 const KINDS = Object.entries(LOCATION_RULE) as [UsEligibility, LocationFit][];
@@ -40,8 +49,8 @@ export const remoteChoicesAbroad = (kind: UsEligibility): readonly RemoteChoice[
   kind === 'remote-worldwide' ? LOCATION_RULE[kind].remoteChoices : [];
 
 /**
- * The kinds of job the seeker accepts by a remote choice alone, and those they accept when the
- * job is in one of their places.
+ * The kinds of job the seeker accepts by a remote choice alone, those they accept when the job is
+ * in one of their places, and those they accept remote in a state one of their cities lies in.
  */
 export function acceptedEligibilities(where: WorkLocations) {
   const abroad = residenceOf(where) !== DEFAULT_RESIDENCE;
@@ -52,16 +61,11 @@ export function acceptedEligibilities(where: WorkLocations) {
       ([kind]) => kind,
     ),
     byPlace: KINDS.filter(([, fit]) => fit.inPlaces).map(([kind]) => kind),
+    byCityState: KINDS.filter(([, fit]) => fit.remoteInCityStates).map(([kind]) => kind),
   };
 }
 
-/**
- * The kind of job remote anywhere in the US states it names (matched by place): a seeker in a city
- * of one of them can do it from home, so their cities' states ("OR" for Portland) are its places too.
- */
-export const STATE_BOUND_REMOTE: UsEligibility = 'us';
-
-/** The place keys of the states the seeker's cities lie in (`STATE_BOUND_REMOTE` jobs). */
+/** The place keys of the states the seeker's cities lie in (for `remoteInCityStates` jobs). */
 export const statesOfCities = (cities: readonly UsCity[]): string[] => [
   ...new Set(cities.map(({ state }) => placeKey(state))),
 ];

@@ -8,7 +8,7 @@ import {
 import type { VisaSponsorship } from '../jobs/jobRecord';
 import { residenceOf } from '../jobs/store/remoteAreas';
 import type { CandidateJob } from './candidateJobs';
-import { STATE_BOUND_REMOTE } from './locationRule';
+import { LOCATION_RULE } from './locationRule';
 import { currencyName, money, payFit, yearlyFloor, type PayFit } from './payFit';
 import type { Seeker } from './seeker';
 import { seniorityFit, type SeniorityFit } from './seniorityFit';
@@ -155,7 +155,7 @@ function locationReason(job: CandidateJob, abroad: boolean): MatchReason {
   // it, a job remote only in some states is one by the seeker's state: remote, not on site.
   const byRegion = abroad
     ? job.usEligibility !== 'remote-worldwide'
-    : job.usEligibility === STATE_BOUND_REMOTE;
+    : LOCATION_RULE[job.usEligibility].remoteInCityStates;
   if (job.remote && byRegion)
     return {
       kind: 'location',

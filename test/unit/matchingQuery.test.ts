@@ -38,7 +38,11 @@ describe('the location rule from the profile\u2019s side', () => {
     expect(acceptedEligibilities({ ...nowhere, remoteWorldwide: true }).byRemote).toEqual([
       'remote-worldwide',
     ]);
-    expect(acceptedEligibilities(nowhere)).toEqual({ byRemote: [], byPlace: ['remote-us', 'us'] });
+    expect(acceptedEligibilities(nowhere)).toEqual({
+      byRemote: [],
+      byPlace: ['remote-us', 'us'],
+      byCityState: ['us'],
+    });
   });
 });
 

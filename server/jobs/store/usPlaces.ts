@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { US_STATE_CODES, type UsCity, type UsStateCode } from '../../../contract';
 import { tokenize } from '../../skills/tokenize';
 
@@ -29,9 +30,17 @@ function stateOf(part: string): UsStateCode | null {
   return STATE_NAMES[words(trimmed)] ?? null;
 }
 
+const CITY_MARK = '/';
+
 /** The key a US state or a city in it is matched by: "CA", "TX/austin". */
 export const placeKey = (state: UsStateCode, city?: string): string =>
-  city === undefined ? state : `${state}/${words(city)}`;
+  city === undefined ? state : `${state}${CITY_MARK}${words(city)}`;
+
+/** Whether a place key is a whole state's ("CA"), not a city's ("CA/san francisco"). */
+export const isStateKey = (key: string): boolean => !key.includes(CITY_MARK);
+
+/** The state's key of a place key column or value, in SQL: "CA" for "CA/san francisco" and "CA". */
+export const stateKeySql = (key: SQL): SQL => sql`split_part(${key}, ${CITY_MARK}, 1)`;
 
 /**
  * The US states and cities a posting's locations name, as place keys: "Austin, TX" and
