@@ -1,4 +1,4 @@
-import type { AlertMatch, MatchReason } from '../../contract';
+import type { AlertMatch } from '../../contract';
 import { splitReasons } from '../../contract/reasonStanding';
 import { escapeHtml } from '../email/escapeHtml';
 import type { OutgoingMail } from '../email/mailer';
@@ -22,22 +22,14 @@ function postedLine(alert: AlertMatch): string {
   return `${label} ${POSTED.format(new Date(posted))} UTC`;
 }
 
-/**
- * A reason as the e-mail says it. The skills' own text ends with what is missing, which the e-mail
- * lists once on a line of its own, so the skills the seeker has are named here instead.
- */
-function reasonLine(reason: MatchReason): string {
-  if (reason.kind !== 'skills' || reason.covered.length === 0) return reason.text;
-  return `It asks for ${reason.covered.length} of your skills: ${reason.covered.join(', ')}.`;
-}
-
 /** Why it fits, what it lacks, and what does not fit or is not stated: as the matches page. */
 function reasonParts(alert: AlertMatch) {
   const { fits, aside } = splitReasons(alert.reasons);
   return {
-    fits: fits.map(reasonLine),
+    fits: fits.map((reason) => reason.text),
     missing: alert.missingSkills.length > 0 ? `Missing: ${alert.missingSkills.join(', ')}` : null,
-    aside: aside.length > 0 ? `Worth knowing: ${aside.map(reasonLine).join(' ')}` : null,
+    aside:
+      aside.length > 0 ? `Worth knowing: ${aside.map((reason) => reason.text).join(' ')}` : null,
   };
 }
 

@@ -110,12 +110,11 @@ function skillsReason(seeker: Seeker, job: CandidateJob): MatchReason & { kind: 
     fit.required.length === 0
       ? 'It asks for none of your skills.'
       : `It asks for ${count(fit.required)} of your skills: ${list(fit.required)}.`;
+  // What the seeker lacks is not a reason: it is the match's own list (`missing`), shown apart.
   const text =
     job.skills.length === 0
       ? 'The posting names no skills we know.'
-      : asks +
-        (fit.nice.length > 0 ? ` It would like ${list(fit.nice)} as well.` : '') +
-        (fit.missing.length > 0 ? ` Missing: ${list(fit.missing)}.` : '');
+      : asks + (fit.nice.length > 0 ? ` It would like ${list(fit.nice)} as well.` : '');
   return {
     kind: 'skills',
     covered: [...fit.required, ...fit.nice],

@@ -10,7 +10,7 @@ const reasons: MatchReason[] = [
   {
     kind: 'skills',
     points: 30,
-    text: 'It asks for 2 of your skills: React, TypeScript. Missing: GraphQL.',
+    text: 'It asks for 2 of your skills: React, TypeScript.',
     covered: ['React', 'TypeScript'],
     missing: ['GraphQL'],
   },

@@ -25,7 +25,7 @@ export const frontendMatch: JobMatch = {
     {
       kind: 'skills',
       points: 37,
-      text: 'It asks for 3 of your skills: TypeScript, React, CSS. Missing: GraphQL.',
+      text: 'It asks for 3 of your skills: TypeScript, React, CSS.',
       covered: ['TypeScript', 'React', 'CSS'],
       missing: ['GraphQL'],
     },
