@@ -3,6 +3,7 @@
  * by field, and the tallies the benchmark prints. A field the record does not have counts as wrong.
  */
 import type { JobRecord } from '../server/jobs/jobRecord';
+import { regionsOfCountry } from '../server/jobs/store/remoteAreas';
 import { canonicalSkill } from '../server/skills/skillVocabulary';
 import type { LabelLevel, LabelPay, LabelRemote, PostingLabel, VisaAnswer } from './evalLabels';
 
@@ -63,8 +64,20 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
   return left.size === right.size && [...left].every((item) => right.has(item));
 };
 
-const withoutWorldwide = (regions: readonly string[]) =>
-  regions.filter((region) => region !== 'worldwide');
+/**
+ * Where a posting may be done, as matching reads it (`jobRemoteAreas` against a seeker's country
+ * and its regions): its regions, and its countries outside them, since a country inside a region
+ * it names lets no one else in. The labels write such a place both ways ("Asia" with the entity's
+ * country, or the region alone), and so does the product. Remote from anywhere is written both
+ * ways too: no region, or "worldwide".
+ */
+function areasOf(countries: readonly string[], regions: readonly string[]): string[] {
+  const named = regions.filter((region) => region !== 'worldwide');
+  const outside = countries.filter(
+    (country) => !regionsOfCountry(country.toUpperCase()).some((region) => named.includes(region)),
+  );
+  return [...named, ...outside];
+}
 
 /** Amounts agree when within half a percent: hourly and monthly figures are rounded differently. */
 const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, 0.005 * Math.max(a, b));
@@ -94,14 +107,13 @@ export function compareFields(label: PostingLabel, view: ProductView): FieldOutc
   if (label.remote !== 'unclear')
     add('remote', view.remote === label.remote, label.remote, view.remote);
   const countriesAgree = view.countries !== null && sameSet(view.countries, label.countries);
-  // Remote from anywhere is written both ways in the labels: no region, or "worldwide".
-  const regionsAgree =
-    view.regions !== null &&
-    sameSet(withoutWorldwide(view.regions), withoutWorldwide(label.regions));
   const statesAgree = sameSet(view.usStates, label.usStates);
   add(
     'place',
-    countriesAgree && regionsAgree && statesAgree,
+    view.countries !== null &&
+      view.regions !== null &&
+      sameSet(areasOf(view.countries, view.regions), areasOf(label.countries, label.regions)) &&
+      statesAgree,
     { countries: label.countries, regions: label.regions, usStates: label.usStates },
     { countries: view.countries, regions: view.regions, usStates: view.usStates },
   );

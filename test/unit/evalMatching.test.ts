@@ -122,6 +122,18 @@ describe('agreement with a label', () => {
     expect(byField(compareFields(anywhere, { ...view, regions: ['europe'] })).place).toBe(false);
   });
 
+  it('takes a country inside a region the posting names as no place of its own', () => {
+    const asia = { ...label, remote: 'remote' as const, usStates: [] };
+    const view = { ...productView(record), usStates: [], countries: [], regions: ['apac'] };
+    const place = (countries: string[], regions: string[]) =>
+      byField(compareFields({ ...asia, countries, regions }, view)).place;
+    expect(place(['SG'], ['apac'])).toBe(true);
+    expect(place([], ['apac'])).toBe(true);
+    // A country outside the region is a place of its own; a country alone is not its region.
+    expect(place(['US'], ['apac'])).toBe(false);
+    expect(place(['SG'], [])).toBe(false);
+  });
+
   it('counts a field the record does not have as wrong', () => {
     const view = { ...productView(record), countries: null, visa: null };
     const outcomes = byField(compareFields(label, view));
