@@ -139,15 +139,20 @@ const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILL
 
 /**
  * Text without the sentences about the company's own offering ("Map Elastic's Search AI,
- * Observability, and Security capabilities to customer outcomes"): they name what it sells.
+ * Observability, and Security capabilities to customer outcomes"): they name what it sells. The
+ * company's name before a capitalised word names one of its products ("tell the Elastic Search AI
+ * story"), so it is read without that name, which would otherwise make a skill of it ("Elastic
+ * Search").
  */
 function withoutPitch(company: string | undefined): (text: string) => string {
   const name = company?.trim().split(/\s+/)[0]?.replace(/\W/g, '') ?? '';
   if (name === '') return (text) => text;
   const possessive = new RegExp(`\\b${name}(?:'|’)s\\b`, 'i');
+  const productName = new RegExp(`\\b${name}\\s+(?=[A-Z])`, 'g');
   return (text) =>
     sentencesIn(text)
       .filter((sentence) => !possessive.test(sentence))
+      .map((sentence) => sentence.replace(productName, ''))
       .join('\n');
 }
 

@@ -105,6 +105,17 @@ describe('postingSkillsOf', () => {
     expect(postingSkillsOf(parts({ asks })).skills).toEqual(['Observability', 'SIEM', 'SQL']);
   });
 
+  it("reads the company's name before a capitalised word as one of its products, not a skill", () => {
+    const duties = "- Tell the Elastic Search AI story to new accounts\n- Run Elastic's own Kafka";
+    expect(postingSkillsOf(parts({ duties, company: 'Elastic' })).skills).toEqual([]);
+    const asks = '- Experience with Elasticsearch and Elastic Search clusters';
+    expect(postingSkillsOf(parts({ asks, company: 'Acme' })).skills).toEqual(['Elasticsearch']);
+    expect(postingSkillsOf(parts({ duties, company: 'Acme' })).skills).toEqual([
+      'Elasticsearch',
+      'Apache Kafka',
+    ]);
+  });
+
   it('reads the tools a team works in, and a GitHub profile, as no skill asked', () => {
     const skills = postingSkillsOf(
       parts({
