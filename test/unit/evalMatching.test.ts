@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../server/jobs/jobRecord';
 import { compareFields, compareSkills, productView, Tally } from '../../scripts/evalAgreement';
-import { LabelError, readBoardLabels, splitOf, type PostingLabel } from '../../scripts/evalLabels';
+import {
+  LabelError,
+  readBoardLabels,
+  splitOf,
+  type LabelRegion,
+  type PostingLabel,
+} from '../../scripts/evalLabels';
 import { ndcgAt, precisionAt } from '../../scripts/evalRanking';
 
 /** Fictional boards and postings: only the shapes matter here. */
@@ -125,7 +131,7 @@ describe('agreement with a label', () => {
   it('takes a country inside a region the posting names as no place of its own', () => {
     const asia = { ...label, remote: 'remote' as const, usStates: [] };
     const view = { ...productView(record), usStates: [], countries: [], regions: ['apac'] };
-    const place = (countries: string[], regions: string[]) =>
+    const place = (countries: string[], regions: LabelRegion[]) =>
       byField(compareFields({ ...asia, countries, regions }, view)).place;
     expect(place(['SG'], ['apac'])).toBe(true);
     expect(place([], ['apac'])).toBe(true);
