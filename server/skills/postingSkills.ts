@@ -13,10 +13,10 @@ const KEPT_PRACTICES = new Set([
 ]);
 
 /**
- * Fields rather than skills (nearly every posting now mentions AI, few ask for it as a skill), and
- * the chat and notes tools everyone at a company uses, which no posting asks a candidate to know.
+ * Fields rather than skills: nearly every posting now mentions AI, few ask for it as a skill. (The
+ * chat and notes tools a team works in count only where a sentence asks for them: see WORKSPACE.)
  */
-const FIELDS = new Set(['Artificial Intelligence', 'Slack', 'Notion']);
+const FIELDS = new Set(['Artificial Intelligence']);
 
 /**
  * A sentence about a degree, asked or preferred: the skills in it are fields of study ("BS in

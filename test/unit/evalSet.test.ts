@@ -30,7 +30,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   pay: 0.96,
   visa: 0.97,
   skillPrecision: 0.745,
-  skillRecall: 0.69,
+  skillRecall: 0.695,
+  requiredRecall: 0.675,
 };
 
 describe('the matching evaluation set', () => {

@@ -126,7 +126,7 @@ describe('postingSkillsOf', () => {
     );
     expect(skills.skills).toEqual(['Go']);
     const admin = postingSkillsOf(parts({ asks: '- Comfortable with Jira, Zoom and Slack' }));
-    expect(admin.skills).toEqual(['Jira']);
+    expect(admin.skills).toEqual(['Jira', 'Slack']);
   });
 
   it('reads a team to work with as a team, not a skill', () => {
@@ -160,8 +160,10 @@ describe('postingSkillsOf', () => {
     expect(asks('- 3+ years of ML experience')).toEqual(['Machine Learning']);
   });
 
-  it('asks no chat tool everyone uses, nor the tools listed beside them', () => {
+  it('asks a chat tool everyone uses, and the tools beside it, only where a sentence asks them', () => {
     expect(postingSkillsOf(parts({ asks: 'Tools: Slack, Notion, GitHub' })).skills).toEqual([]);
+    const asks = '- Working knowledge of Slack and Jira.\n- Experience with Notion';
+    expect(postingSkillsOf(parts({ asks })).skills).toEqual(['Slack', 'Jira', 'Notion']);
   });
 });
 
