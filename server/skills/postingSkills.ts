@@ -97,6 +97,14 @@ const EXAMPLES =
 /** What follows an example with the field it belongs to: "AWS or other cloud services". */
 const OR_OTHER = /\bor (?:any )?other\s/gi;
 
+/**
+ * Kinds of product a posting names by their examples as a field is ("a CRM like Salesforce", "ERP
+ * systems such as NetSuite"), though alone they are tools a posting may ask ("keep your CRM
+ * up to date").
+ */
+const PRODUCT_KINDS: ReadonlySet<string> = new Set(['CRM', 'ERP']);
+const isKind = (skill: string) => AREA_SKILLS.has(skill) || PRODUCT_KINDS.has(skill);
+
 /** How many words before its examples a field's name may end ("a cloud data warehouse such as"). */
 const FIELD_REACH = 6;
 
@@ -113,16 +121,16 @@ function exampledFields(sentence: string): Set<string> {
     const item = lead.split(/[,;:]|\b(?:and|or)\b/).pop() ?? '';
     const before = item.split(/\s+/).slice(-FIELD_REACH).join(' ');
     const after = sentence.slice(match.index + match[0].length).split(/[)]/)[0] ?? '';
-    if (!readSkills(after).some((skill) => !AREA_SKILLS.has(skill))) continue;
-    for (const skill of readSkills(before)) if (AREA_SKILLS.has(skill)) fields.add(skill);
+    if (!readSkills(after).some((skill) => !isKind(skill))) continue;
+    for (const skill of readSkills(before)) if (isKind(skill)) fields.add(skill);
   }
   // The field after its example: "AWS or other cloud services", "Python, or other scripting languages".
   for (const match of sentence.matchAll(OR_OTHER)) {
     const example = sentence.slice(0, match.index).split(/[;:(]/).pop() ?? '';
     const after = sentence.slice(match.index + match[0].length);
     const field = after.split(/\s+/).slice(0, FIELD_REACH).join(' ');
-    if (!readSkills(example).some((skill) => !AREA_SKILLS.has(skill))) continue;
-    for (const skill of readSkills(field)) if (AREA_SKILLS.has(skill)) fields.add(skill);
+    if (!readSkills(example).some((skill) => !isKind(skill))) continue;
+    for (const skill of readSkills(field)) if (isKind(skill)) fields.add(skill);
   }
   return fields;
 }

@@ -99,6 +99,13 @@ describe('postingSkillsOf', () => {
     expect(postingSkillsOf(parts({ asks })).skills).toEqual(['AWS', 'Python']);
   });
 
+  it('reads a kind of product named by its examples as those examples: "a CRM like Salesforce"', () => {
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Proficient in CRM systems (like Salesforce)')).toEqual(['Salesforce']);
+    expect(asks('- Experience with ERP systems such as NetSuite')).toEqual(['NetSuite']);
+    expect(asks('- Keep your CRM up to date')).toEqual(['CRM']);
+  });
+
   it("reads a sentence about the company's own offering as naming what it sells", () => {
     const asks = "- Map Acme's Search, Observability and SIEM solutions to outcomes\n- Strong SQL";
     expect(postingSkillsOf(parts({ asks, company: 'Acme Corp' })).skills).toEqual(['SQL']);
