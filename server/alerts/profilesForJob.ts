@@ -197,7 +197,10 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
   ].filter((way) => way != null);
   if (location === null || ways.length === 0) return null;
   const base = scoreWithoutTitle(job);
-  const bestTitle = sql`case when ${mayTitle ?? sql`false`} then ${points(TITLE_POINTS.role)} when ${mayNearTitle ?? sql`false`} then ${points(TITLE_POINTS.near)} else 0 end`;
+  // Scoring's `nearTitleCounts`: a title near a target role counts with a skill in common.
+  const nearCounts =
+    job.skills.length === 0 ? sql`true` : arrayOverlaps(profiles.matchSkills, [...job.skills]);
+  const bestTitle = sql`case when ${mayTitle ?? sql`false`} then ${points(TITLE_POINTS.role)} when ${mayNearTitle ?? sql`false`} and ${nearCounts} then ${points(TITLE_POINTS.near)} else 0 end`;
   const pay = statedSalary(job);
 
   const candidates = db.$with('candidates').as(
@@ -206,6 +209,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
         uid: profiles.uid,
         slot: profiles.slot,
         base: sql<number>`${base}`.as('base'),
+        nearCounts: sql<boolean>`${nearCounts}`.as('near_counts'),
         roles: sql<
           string[] | null
         >`case when ${mayNearTitle ?? sql`false`} then ${profiles.targetRoles} end`.as('roles'),
@@ -254,7 +258,7 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
       )
       .where(titleNearRole(sql`role`, title)),
   );
-  const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(TITLE_POINTS.role)} when ${candidates.roles} && (select near from ${titleRoles}) then ${points(TITLE_POINTS.near)} else 0 end`;
+  const score = sql<number>`${candidates.base} + case when ${candidates.roles} && (select roles from ${titleRoles}) then ${points(TITLE_POINTS.role)} when ${candidates.nearCounts} and ${candidates.roles} && (select near from ${titleRoles}) then ${points(TITLE_POINTS.near)} else 0 end`;
   // One row per user: the profile the job fits best (the lowest slot of equal scores).
   return db
     .with(candidates, titleRoles)

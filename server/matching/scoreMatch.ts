@@ -104,8 +104,7 @@ export const salaryPoints = (stated: boolean) =>
 /** A count in words for one, in figures above. */
 const count = (items: readonly unknown[]) => (items.length === 1 ? 'one' : String(items.length));
 
-function skillsReason(seeker: Seeker, job: CandidateJob): MatchReason & { kind: 'skills' } {
-  const fit = skillFit(seeker.skills, job);
+function skillsReason(job: CandidateJob, fit: SkillFit): MatchReason & { kind: 'skills' } {
   const asks =
     fit.required.length === 0
       ? 'It asks for none of your skills.'
@@ -124,7 +123,18 @@ function skillsReason(seeker: Seeker, job: CandidateJob): MatchReason & { kind: 
   };
 }
 
-function titleReason(job: Pick<CandidateJob, 'matchedRole' | 'nearRole'>): MatchReason {
+/**
+ * Whether a title next to a target role counts: only when the job shares a skill with the seeker or
+ * names none we know. Work next to theirs in a stack they have none of (a back-end job for a
+ * front-end engineer, an embedded one for a Java developer) is no fit.
+ */
+export const nearTitleCounts = (job: Pick<CandidateJob, 'skills'>, fit: Pick<SkillFit, 'halves'>) =>
+  job.skills.length === 0 || fit.halves > 0;
+
+function titleReason(
+  job: Pick<CandidateJob, 'matchedRole' | 'nearRole' | 'skills'>,
+  fit: SkillFit,
+): MatchReason {
   if (job.matchedRole !== null)
     return {
       kind: 'title',
@@ -132,12 +142,19 @@ function titleReason(job: Pick<CandidateJob, 'matchedRole' | 'nearRole'>): Match
       points: TITLE_POINTS.role,
       text: `The title matches your target role "${job.matchedRole}".`,
     };
-  if (job.nearRole !== null)
+  if (job.nearRole !== null && nearTitleCounts(job, fit))
     return {
       kind: 'title',
       matchedRole: job.nearRole,
       points: TITLE_POINTS.near,
       text: `The title is work next to your target role "${job.nearRole}".`,
+    };
+  if (job.nearRole !== null)
+    return {
+      kind: 'title',
+      matchedRole: null,
+      points: TITLE_POINTS.none,
+      text: `The title is work next to your target role "${job.nearRole}", in none of your skills.`,
     };
   return {
     kind: 'title',
@@ -283,10 +300,11 @@ export const statedSalary = (
 /** A candidate job scored for the seeker, with a reason for every aspect. */
 export function scoreMatch(seeker: Seeker, job: CandidateJob): JobMatch {
   const salary = statedSalary(job);
-  const skills = skillsReason(seeker, job);
+  const fit = skillFit(seeker.skills, job);
+  const skills = skillsReason(job, fit);
   const reasons = [
     skills,
-    titleReason(job),
+    titleReason(job, fit),
     locationReason(job, residenceOf(seeker.profile.where) !== DEFAULT_RESIDENCE),
     seniorityReason(seeker, job),
     salaryReason(seeker.profile.minSalary, salary),

@@ -118,6 +118,26 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     expect(await alertedJobs(uid)).toEqual([oregon]);
   });
 
+  it('a title next to a target role counts only with a skill in common, listed or alerted', async () => {
+    // Embedded software work is next to "Backend Engineer"; in a stack the seeker has none of, no fit.
+    const uid = await seeker({ skills: ['Elixir', 'PostgreSQL'], where: REMOTE_ONLY });
+    const embedded = {
+      title: 'Senior Embedded Software Engineer',
+      locations: ['Remote - US'],
+      salary: { minUsd: 170_000, maxUsd: 210_000 },
+    };
+    const none = await postOne({ ...embedded, description: 'Firmware in C++ and Rust.' });
+    const shared = await postOne({
+      ...embedded,
+      description: 'Firmware in C++ and Rust, telemetry in PostgreSQL.',
+    });
+    expect(await alertedJobs(uid)).toEqual([shared]);
+    const { matches } = await findMatches(app.db, uid, 1);
+    const listed = matches.map((match) => match.jobId);
+    expect(listed).toContain(shared);
+    expect(listed).not.toContain(none);
+  });
+
   it('a salary floor excludes a posting whose range tops out below it', async () => {
     const uid = await seeker({
       skills: ['Elixir', 'PostgreSQL'],
