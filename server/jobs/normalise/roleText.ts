@@ -16,7 +16,7 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   [
     'company',
     // "About Zoox": any "About ..." heading but the role's own ("About the Role", "About You").
-    /^\W*about (?!you|the (?:role|position|job|opportunity|work)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|credos|mission|story|principles)|^\W*(?:culture|values|location|company overview)\b|company overview|equal (?:employment|opportunity)|employment equity|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|how we (?:work|think|hire)|work (?:mode|arrangement)|where you(?:'|’)?ll be|our hiring|hiring process|interview|commitment|export control|additional information|^\W*appl(?:y|ying)\W*$|recruitment|world-changing|^\W*why (?!you\b|this (?:role|job|position)|the (?:role|job|position))/i,
+    /^\W*about (?!you|the (?:role|position|job|opportunity|work)|this (?:role|position|job))|about (?:us|the company|the team|our)|who we are|why (?:join|work)|benefits|perks|what we offer|we offer|our (?:culture|values|credos|mission|story|principles)|^\W*(?:culture|values|location|company overview)\b|company overview|equal (?:employment|opportunity)|employment equity|compensation|salary|pay (?:range|transparency)|privacy|diversity|inclusion|accommodation|life at|^\W*working at\b|past (?:projects|work)|how we (?:work|think|hire)|work (?:mode|arrangement)|where you(?:'|’)?ll be|our hiring|hiring process|interview|commitment|export control|additional information|^\W*appl(?:y|ying)\W*$|recruitment|world-changing|^\W*why (?!you\b|this (?:role|job|position)|the (?:role|job|position))/i,
   ],
   [
     'stack',

@@ -107,6 +107,14 @@ describe('roleText sections', () => {
     expect(role.required).not.toContain('Kafka');
   });
 
+  it('reads "Working at <company>" and past projects as the company, not the role', () => {
+    for (const heading of ['Working at Acme', 'Mentors, research areas, & past projects']) {
+      const text = `Requirements\n- Fluent in Python\n${heading}\n- AI agents find smart contract bugs`;
+      expect(roleText(text).required, heading).not.toContain('smart contract');
+      expect(roleText(text).asks, heading).toContain('Python');
+    }
+  });
+
   it('reads "What stack we work on" as a stack the work uses, not what the role asks', () => {
     const role = roleText(
       ['Requirements', '- Go', 'What stack we work on:', '- Kotlin, Redis'].join('\n'),
