@@ -111,6 +111,20 @@ function withoutForeignRegions(group: readonly (Part | null)[]): (Part | null)[]
   return group.map((part, at) => (at === 0 || at === group.length - 1 ? part : null));
 }
 
+/**
+ * "Bangalore - EC" (Electronic City): a two-letter code standing on its own after a city it does not
+ * fit names a district of that city, as in "Cape Town, SA" (`misnamesCity`), not a country.
+ */
+const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)[][] =>
+  groups.map((group, at) => {
+    const [only] = group;
+    return group.length === 1 &&
+      only?.kind === 'country' &&
+      misnamesCity(groups[at - 1]?.at(-1), only)
+      ? [null]
+      : group;
+  });
+
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return location
@@ -147,9 +161,11 @@ export function readPlaces(
   const saysRemote = /\b(remote|remotely|distributed|wfh|work from home|anywhere)\b/.test(joined);
   const saysHybrid = /\bhybrid\b/.test(joined);
 
-  const grouped = locations
-    .flatMap(groupsOf)
-    .map((group) => withoutForeignRegions(group.map(classify)));
+  const grouped = locations.flatMap((location) =>
+    withoutDistrictCodes(
+      groupsOf(location).map((group) => withoutForeignRegions(group.map(classify))),
+    ),
+  );
   // First what is certain (countries, states), so namesakes can be judged by it.
   for (const group of grouped)
     for (const [at, part] of group.entries()) {

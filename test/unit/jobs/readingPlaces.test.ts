@@ -240,3 +240,12 @@ describe('a place from separate city, region and country fields', () => {
     expect(placeText('Utrecht', 'Utrecht', 'Netherlands')).toBe('Utrecht, Netherlands');
   });
 });
+
+describe('codes that are not countries', () => {
+  it('reads a two-letter code after a city it does not fit as a district: "Bangalore - EC"', () => {
+    expect(record({ locations: ['Bangalore - EC'] }).countries).toEqual(['IN']);
+    // A code the city is in, or after no city at all, is still the country.
+    expect(record({ locations: ['Toronto - CA'] }).countries).toEqual(['CA']);
+    expect(record({ locations: ['Remote - EC'] }).countries).toEqual(['EC']);
+  });
+});
