@@ -216,7 +216,13 @@ export function readPlaces(
       }
       if (part.kind === 'region') regions.add(part.region);
       else if (part.kind === 'province') countries.add('CA');
-      else if (part.kind === 'city') {
+      else if (part.kind === 'city' && previous?.kind === 'country' && previous.code !== 'US') {
+        // "Panama, Panama City": a city after its country is in it, whatever namesakes it has.
+        placePending();
+        const local = part.candidates.find((city) => city.country === previous.code);
+        placeCity(local?.name ?? part.name, previous.code, null);
+        pendingCity = null;
+      } else if (part.kind === 'city') {
         placePending();
         pendingCity = part;
         qualified = false;

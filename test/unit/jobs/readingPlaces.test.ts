@@ -241,6 +241,17 @@ describe('a place from separate city, region and country fields', () => {
   });
 });
 
+describe('a city after its country', () => {
+  it('places "Panama, Panama City" in Panama, not in Florida', () => {
+    expect(record({ locations: ['Panama, Panama City'] })).toMatchObject({
+      countries: ['PA'],
+      usStates: [],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Mexico, Mexico City'] }).cities).toEqual(['Mexico City, MX']);
+  });
+});
+
 describe('codes that are not countries', () => {
   it('reads a two-letter code after a city it does not fit as a district: "Bangalore - EC"', () => {
     expect(record({ locations: ['Bangalore - EC'] }).countries).toEqual(['IN']);
