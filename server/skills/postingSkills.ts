@@ -135,15 +135,52 @@ function exampledFields(sentence: string): Set<string> {
   return fields;
 }
 
-/** The skills text asks for, each sentence's fields named by their examples left out. */
+/** The products text names, not its fields of work. */
+const productsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
+
+/** What names the companies a seller works with: "cloud partners (AWS, GCP)", "GCP marketplaces". */
+const PARTNERS = /\b(?:partners|providers|marketplaces|alliances|hyperscalers)\b/gi;
+/** Words that make providers partners ("collaborate with cloud providers"), not services used. */
+const WORKS_WITH = /\b(?:collaborat\w*|co-sell\w*|partner(?:ing)? with)\b/i;
+
+/**
+ * The products a sentence names as the company's partners rather than tools of the work: "Collaborate
+ * with cloud providers (AWS, Azure, GCP)", "securing commitments across AWS and GCP marketplaces".
+ * A sentence that asks ("Experience with cloud providers such as AWS") names tools, and so does
+ * one that uses providers ("integrate payment providers such as Adyen").
+ */
+function partnersIn(sentence: string): Set<string> {
+  const partners = new Set<string>();
+  if (ASKS_OF_YOU.test(sentence)) return partners;
+  for (const match of sentence.matchAll(PARTNERS)) {
+    if (match[0].toLowerCase() === 'providers' && !WORKS_WITH.test(sentence)) continue;
+    const after = sentence.slice(match.index + match[0].length);
+    const examples = /^\s*\(/.test(after) ? (after.split(')')[0] ?? '') : '';
+    const before = sentence
+      .slice(0, match.index)
+      .split(/[;:(]|\b(?:across|with|through|of)\b/)
+      .pop();
+    for (const skill of productsIn(`${examples}\n${before ?? ''}`)) partners.add(skill);
+  }
+  return partners;
+}
+
+/**
+ * The skills text asks for, each sentence's fields named by their examples and the companies it
+ * names as partners left out.
+ */
 const askedIn = (text: string): string[] =>
   sentencesIn(text).flatMap((sentence) => {
-    const exampled = exampledFields(sentence);
-    return readSkills(sentence).filter((skill) => !exampled.has(skill));
+    const left = new Set([...exampledFields(sentence), ...partnersIn(sentence)]);
+    return readSkills(sentence).filter((skill) => !left.has(skill));
   });
 
 /** The skills in text that names the work or a field of study: its tools, not its fields. */
-const toolsIn = (text: string) => readSkills(text).filter((skill) => !AREA_SKILLS.has(skill));
+const toolsIn = (text: string) =>
+  sentencesIn(text).flatMap((sentence) => {
+    const partners = partnersIn(sentence);
+    return productsIn(sentence).filter((skill) => !partners.has(skill));
+  });
 
 /**
  * Text without the sentences about the company's own offering ("Map Elastic's Search AI,

@@ -106,6 +106,18 @@ describe('postingSkillsOf', () => {
     expect(asks('- Keep your CRM up to date')).toEqual(['CRM']);
   });
 
+  it('reads products named as the companies a seller works with as partners, not skills', () => {
+    const duties = [
+      '- Collaborate with major cloud providers (AWS, Azure, GCP) to co-sell',
+      '- Plan territories with systems integrators and cloud partners (AWS, GCP)',
+      '- Secure commitments across AWS, Azure, and GCP marketplaces',
+    ].join('\n');
+    expect(postingSkillsOf(parts({ duties })).skills).toEqual([]);
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Experience with cloud providers such as AWS')).toEqual(['AWS']);
+    expect(asks('- Integrate payment providers such as Adyen on AWS')).toEqual(['Adyen', 'AWS']);
+  });
+
   it("reads a sentence about the company's own offering as naming what it sells", () => {
     const asks = "- Map Acme's Search, Observability and SIEM solutions to outcomes\n- Strong SQL";
     expect(postingSkillsOf(parts({ asks, company: 'Acme Corp' })).skills).toEqual(['SQL']);
