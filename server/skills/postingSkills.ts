@@ -13,10 +13,12 @@ const KEPT_PRACTICES = new Set([
 ]);
 
 /**
- * Fields rather than skills: nearly every posting now mentions AI, few ask for it as a skill. (The
- * chat and notes tools a team works in count only where a sentence asks for them: see WORKSPACE.)
+ * Fields rather than skills: nearly every posting now mentions AI, few ask for it as a skill; a QA
+ * posting names its field ("experience as a QA tester") and asks the kinds of testing (manual,
+ * regression, test automation). (The chat and notes tools a team works in count only where a
+ * sentence asks for them: see WORKSPACE.)
  */
-const FIELDS = new Set(['Artificial Intelligence']);
+const FIELDS = new Set(['Artificial Intelligence', 'QA']);
 
 /**
  * A sentence about a degree, asked or preferred: the skills in it are fields of study ("BS in

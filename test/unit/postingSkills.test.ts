@@ -173,6 +173,12 @@ describe('postingSkillsOf', () => {
     expect(skills.niceSkills).toEqual(['MCP']);
   });
 
+  it('reads QA as the field a posting is in, and the kinds of testing as what it asks', () => {
+    const asks =
+      '- Proven experience as a QA tester.\n- Experience in smoke and regression testing';
+    expect(postingSkillsOf(parts({ asks })).skills).toEqual(['Regression Testing']);
+  });
+
   it('reads "AI/ML" as the field, which no posting asks, and "ML" alone as machine learning', () => {
     const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
     expect(asks('- Familiarity with AI/ML adoption and Python')).toEqual(['Python']);
