@@ -39,6 +39,8 @@ export const SALES: readonly SkillEntry[] = [
   business('Media Sales', { aliases: ['Advertising sales', 'Ad sales'] }),
   business('Government Sales', {
     aliases: ['Public sector sales', 'Federal sales', 'Federal government sales'],
+    withCue: ['Federal', 'federal', 'Government', 'government'],
+    cues: SELLING,
   }),
   business('Security Clearance', {
     aliases: ['Security clearances', 'Top Secret clearance', 'Secret clearance', 'TS/SCI'],

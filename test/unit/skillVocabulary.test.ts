@@ -120,6 +120,14 @@ describe('findSkills', () => {
     expect(findSkills('- A record of enterprise quota attainment')).toEqual(['Enterprise Sales']);
   });
 
+  it('reads "federal" or "government" as Government Sales only in a sentence about selling', () => {
+    expect(findSkills('- Experience selling to Federal Civilian agencies')).toEqual([
+      'Government Sales',
+    ]);
+    expect(findSkills('- A record of closing government deals')).toEqual(['Government Sales']);
+    expect(findSkills('Protected under federal law. We work with government bodies.')).toEqual([]);
+  });
+
   it('finds nothing in empty or skill-free text', () => {
     expect(findSkills('')).toEqual([]);
     expect(findSkills('We are a friendly team that values kindness.')).toEqual([]);
