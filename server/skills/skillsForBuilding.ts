@@ -160,7 +160,7 @@ export const BACKEND: readonly SkillEntry[] = [
   backend('ZeroMQ', { aliases: ['ZMQ'] }),
   backend('Temporal', { inContext: ['Temporal'] }),
   backend('Twilio'),
-  backend('Salesforce'),
+  backend('Salesforce', { aliases: ['SFDC'] }),
   backend('SAP', { exact: ['SAP'] }),
   backend('Shopify'),
   backend('WordPress'),

@@ -199,7 +199,8 @@ export const ML: readonly SkillEntry[] = [
   ml('LangChain', { aliases: ['LangGraph'] }),
   ml('LlamaIndex'),
   // "OpenAI" alone is mostly the company (a customer, a competitor), not its API.
-  ml('OpenAI API'),
+  ml('OpenAI API', { aliases: ['OpenAI APIs'] }),
+  ml('Anthropic API', { aliases: ['Anthropic APIs', 'Claude API'] }),
   ml('MLOps', { aliases: ['ML Ops'] }),
   ml('MLflow'),
   ml('Kubeflow'),

@@ -30,8 +30,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   pay: 0.96,
   visa: 0.97,
   skillPrecision: 0.757,
-  skillRecall: 0.697,
-  requiredRecall: 0.675,
+  skillRecall: 0.698,
+  requiredRecall: 0.68,
 };
 
 describe('the matching evaluation set', () => {

@@ -128,6 +128,14 @@ describe('findSkills', () => {
     expect(findSkills('Protected under federal law. We work with government bodies.')).toEqual([]);
   });
 
+  it('reads the short and plural names sellers and AI engineers use: SFDC, OpenAI APIs', () => {
+    expect(findSkills('- Keep opportunities up to date in SFDC')).toEqual(['Salesforce']);
+    expect(findSkills('- Familiarity with OpenAI APIs, Anthropic APIs or the Claude API')).toEqual([
+      'OpenAI API',
+      'Anthropic API',
+    ]);
+  });
+
   it('finds nothing in empty or skill-free text', () => {
     expect(findSkills('')).toEqual([]);
     expect(findSkills('We are a friendly team that values kindness.')).toEqual([]);
