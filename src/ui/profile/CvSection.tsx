@@ -4,8 +4,18 @@ import { ErrorMessage } from '../forms/FormMessages';
 import { CV_ACCEPT, CV_MAX_MB } from './cvFile';
 import { useProfileSend, useProfileView } from './hooks';
 
-/** A short date and time that fits a phone's line: "Nov 27, 2026, 6:42 PM" in US English. */
-const UPLOADED_AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+let uploadedAt: Intl.DateTimeFormat | null = null;
+
+/**
+ * A short date and time that fits a phone's line: "Nov 27, 2026, 6:42 PM" in US English. Made at
+ * first use, not at load: a page's first date format loads the browser's date data, a long task on
+ * a phone, which a visitor without a CV never needs.
+ */
+const formatUploadedAt = (iso: string): string =>
+  (uploadedAt ??= new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })).format(new Date(iso));
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -42,7 +52,7 @@ export function CvSection() {
           Your CV: <span className="cv__name">{view.cv.fileName}</span>,{' '}
           {formatSize(view.cv.sizeBytes)}, uploaded{' '}
           <time className="cv__time" dateTime={view.cv.uploadedAt}>
-            {UPLOADED_AT.format(new Date(view.cv.uploadedAt))}
+            {formatUploadedAt(view.cv.uploadedAt)}
           </time>
           .
         </p>
