@@ -73,7 +73,7 @@ const isHeading = (line: string): boolean => {
 
 /** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */
 const NICE_SENTENCE =
-  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong |real )?(?:plus|bonus|advantage)|an? (?:big |huge |strong |real )?(?:plus|advantage)\b|nice[- ]to[- ]have|preferred|preferable|ideally|desirable|beneficial|not required|bonus points)/i;
+  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong |real )?(?:plus|bonus|advantage)|an? (?:big |huge |strong |real )?(?:plus|advantage)\b|nice[- ]to[- ]have|preferred|preferable|ideally|desirable|beneficial|advantageous|not required|not a requirement|bonus points|bonus if)/i;
 
 /** A stack the posting says you need not know ("You're not expected to know everything listed"). */
 const NOT_EXPECTED =

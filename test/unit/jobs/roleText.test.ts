@@ -136,6 +136,18 @@ describe('roleText sections', () => {
     expect(role.asks).toContain('Backend');
     expect(role.asks).not.toMatch(/Fintech|preferable/);
   });
+  it('reads "advantageous", "bonus if" and "not a requirement" sentences as nice-to-haves', () => {
+    const lines = [
+      '- Experience with Chainalysis will be highly advantageous',
+      '- Advantageous: native iOS (Swift) background',
+      '- Bonus if you have experience with Demandbase',
+      '- While not a requirement, German language skills',
+    ];
+    const role = roleText(['Requirements', '- SQL', ...lines].join('\n'));
+    expect(role.asks).toBe('Requirements\n- SQL');
+    for (const line of lines) expect(role.nice).toContain(line);
+  });
+
   it('reads a line that leads into a list with "..." as a heading', () => {
     const role = roleText(
       [
