@@ -1,4 +1,5 @@
 import type { JobMatch } from '../../../contract';
+import { onFirstUse } from '../text/onFirstUse';
 
 const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'year', seconds: 365 * 24 * 3600 },
@@ -9,7 +10,7 @@ const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] =
   { unit: 'minute', seconds: 60 },
 ];
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'always' }));
 
 /**
  * "4 minutes ago": how long before `now` the time `at` was, in its largest whole unit; "just now"
@@ -19,7 +20,7 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 export function timeAgo(at: string, now: string): string {
   const seconds = Math.max(0, Math.round((Date.parse(now) - Date.parse(at)) / 1000));
   const fit = UNITS.find(({ seconds: size }) => seconds >= size);
-  return fit ? relative.format(-Math.floor(seconds / fit.seconds), fit.unit) : 'just now';
+  return fit ? relative().format(-Math.floor(seconds / fit.seconds), fit.unit) : 'just now';
 }
 
 /** When the posting was made public, else when ApplyFirst first saw it, and which of the two. */

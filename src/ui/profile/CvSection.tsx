@@ -1,21 +1,14 @@
 import { useId } from 'react';
 import { BusyButton } from '../forms/BusyButton';
 import { ErrorMessage } from '../forms/FormMessages';
+import { onFirstUse } from '../text/onFirstUse';
 import { CV_ACCEPT, CV_MAX_MB } from './cvFile';
 import { useProfileSend, useProfileView } from './hooks';
 
-let uploadedAt: Intl.DateTimeFormat | null = null;
-
-/**
- * A short date and time that fits a phone's line: "Nov 27, 2026, 6:42 PM" in US English. Made at
- * first use, not at load: a page's first date format loads the browser's date data, a long task on
- * a phone, which a visitor without a CV never needs.
- */
-const formatUploadedAt = (iso: string): string =>
-  (uploadedAt ??= new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })).format(new Date(iso));
+/** A short date and time that fits a phone's line: "Nov 27, 2026, 6:42 PM" in US English. */
+const uploadedAt = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -52,7 +45,7 @@ export function CvSection() {
           Your CV: <span className="cv__name">{view.cv.fileName}</span>,{' '}
           {formatSize(view.cv.sizeBytes)}, uploaded{' '}
           <time className="cv__time" dateTime={view.cv.uploadedAt}>
-            {formatUploadedAt(view.cv.uploadedAt)}
+            {uploadedAt().format(new Date(view.cv.uploadedAt))}
           </time>
           .
         </p>

@@ -1,6 +1,9 @@
 import { DEFAULT_RESIDENCE } from '../../../contract';
+import { onFirstUse } from '../text/onFirstUse';
 
-let regionNames: Intl.DisplayNames | null = null;
+const regionNames = onFirstUse(
+  () => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }),
+);
 
 /** The default residence's name, as the browser names it: every new profile shows it. */
 export const DEFAULT_RESIDENCE_NAME = 'United States';
@@ -14,8 +17,7 @@ export const DEFAULT_RESIDENCE_NAME = 'United States';
  */
 export function countryName(code: string): string {
   if (code === DEFAULT_RESIDENCE) return DEFAULT_RESIDENCE_NAME;
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  return regionNames.of(code) ?? code;
+  return regionNames().of(code) ?? code;
 }
 
 /** The remote choice that depends on where the seeker lives, in words. */
