@@ -99,6 +99,35 @@ const isLegalParagraph = (line: string): boolean => {
 
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
 
+/** A bracket that holds a nice-to-have ("Salesforce (CPQ a plus)"), the rest of its sentence not. */
+const BRACKET = /\(([^()]*)\)/g;
+/** The example a bracket prefers ("one scripting language (Python preferred)"): still asked. */
+const PREFERRED = /\s*\b(?:strongly |highly )?preferred\b/gi;
+/** Where a sentence turns to another thing it asks: "SQL; Hive is a plus", "SQL, ideally dbt". */
+const CLAUSE_BREAK = /;\s*|,\s+(?=(?:ideally|familiarity|knowledge|exposure)\b)/i;
+
+/**
+ * A sentence's parts that ask only as a plus, apart from the rest: "Strong Python; C++ or Rust
+ * exposure is a bonus" asks Python and welcomes C++ and Rust. A bracket naming the example it
+ * prefers names what is asked ("a BI tool (Tableau preferred, or Looker)"), as "X or Y" does; a
+ * bracket of only a cue ("(advantageous)") says so of its whole sentence.
+ */
+function niceParts(sentence: string): { own: string[]; nice: string[] } {
+  const nice: string[] = [];
+  const rest = sentence.replace(BRACKET, (bracket: string, inside: string) => {
+    const named = inside.replace(PREFERRED, '');
+    if (named.trim() === '') return bracket;
+    if (!NICE_SENTENCE.test(named)) return `(${named})`;
+    if (named.replace(NICE_SENTENCE, '').trim() === '') return bracket;
+    nice.push(named);
+    return '';
+  });
+  const own: string[] = [];
+  for (const clause of rest.split(CLAUSE_BREAK))
+    (NICE_SENTENCE.test(clause) ? nice : own).push(clause);
+  return { own, nice };
+}
+
 export interface RoleText {
   /** What the role asks for and what it does: `asks` and `duties` together. */
   readonly required: string;
@@ -138,7 +167,11 @@ export function roleText(description: string): RoleText {
   const niceSections: string[] = [];
   const niceDuties: string[] = [];
   const own = (sentences: readonly string[], to: string[]) => {
-    for (const sentence of sentences) (NICE_SENTENCE.test(sentence) ? nice : to).push(sentence);
+    for (const sentence of sentences) {
+      const parts = niceParts(sentence);
+      to.push(...parts.own);
+      nice.push(...parts.nice);
+    }
   };
   for (const section of sections) {
     const text = section.lines.join('\n');

@@ -148,6 +148,30 @@ describe('roleText sections', () => {
     for (const line of lines) expect(role.nice).toContain(line);
   });
 
+  it('reads only the part of a sentence that asks as a plus as nice-to-have', () => {
+    const role = roleText(
+      [
+        'Requirements',
+        '- Strong Python and PyTorch; C++ or Rust exposure is a bonus',
+        '- Solid SQL skills, familiarity with Hive is a plus',
+        '- MS Office (Excel, Word) and Salesforce (CPQ a plus)',
+        '- 3+ years as a Product Manager, ideally in fintech',
+        '- Localisation review in Bahasa Indonesia (advantageous)',
+      ].join('\n'),
+    );
+    for (const asked of ['PyTorch', 'SQL skills', 'Excel', 'Salesforce', 'Product Manager'])
+      expect(role.asks).toContain(asked);
+    for (const welcomed of ['Rust', 'Hive', 'CPQ', 'fintech', 'Bahasa'])
+      expect(role.nice).toContain(welcomed);
+    expect(role.asks).not.toMatch(/Rust|Hive|CPQ|fintech|Bahasa/);
+  });
+
+  it('reads the example a bracket prefers as asked: "one scripting language (Python preferred)"', () => {
+    const role = roleText('Requirements\n- One scripting language (Python preferred)');
+    expect(role.asks).toContain('(Python)');
+    expect(role.nice).toBe('');
+  });
+
   it('reads a line that leads into a list with "..." as a heading', () => {
     const role = roleText(
       [
