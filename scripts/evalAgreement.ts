@@ -19,6 +19,8 @@ export interface ProductView {
   readonly pay: LabelPay | null;
   readonly visa: VisaAnswer | null;
   readonly skills: readonly string[];
+  /** Those of `skills` asked only as nice to have. */
+  readonly niceSkills: readonly string[];
 }
 
 export function productView(record: JobRecord): ProductView {
@@ -38,6 +40,7 @@ export function productView(record: JobRecord): ProductView {
         : { currency: pay.currency, min: pay.min, max: pay.max, period: pay.period },
     visa: record.visa,
     skills: record.skills,
+    niceSkills: record.niceSkills,
   };
 }
 
@@ -155,6 +158,27 @@ export function compareSkills(label: PostingLabel, view: ProductView): SkillOutc
   };
 }
 
+/**
+ * Of the labelled skills the record names, how many it asks as the label does (required, or only
+ * nice to have): the match card's "Missing" names the required ones only.
+ */
+export function compareSkillStatus(
+  label: PostingLabel,
+  view: ProductView,
+): { asLabelled: number; found: number } {
+  const required = new Set(label.skillsRequired.map(skillKey));
+  const nice = new Set(label.skillsNiceToHave.map(skillKey));
+  const niceInRecord = new Set(view.niceSkills.map(skillKey));
+  const found = [...new Set(view.skills.map(skillKey))].filter(
+    (skill) => required.has(skill) || nice.has(skill),
+  );
+  return {
+    // A skill labelled both ways counts as required, as compareSkills counts it.
+    asLabelled: found.filter((skill) => required.has(skill) !== niceInRecord.has(skill)).length,
+    found: found.length,
+  };
+}
+
 /** Agreement counts of one group of postings (a split, an API). */
 export class Tally {
   readonly fields = new Map<Field, { agree: number; total: number }>();
@@ -164,8 +188,14 @@ export class Tally {
   skillLabelled = 0;
   requiredFound = 0;
   required = 0;
+  statusAsLabelled = 0;
+  statusFound = 0;
 
-  add(outcomes: readonly FieldOutcome[], skills: SkillOutcome): void {
+  add(
+    outcomes: readonly FieldOutcome[],
+    skills: SkillOutcome,
+    status?: { asLabelled: number; found: number },
+  ): void {
     this.postings += 1;
     for (const outcome of outcomes) {
       const count = this.fields.get(outcome.field) ?? { agree: 0, total: 0 };
@@ -178,6 +208,8 @@ export class Tally {
     this.skillLabelled += skills.truePositives.length + skills.missed.length;
     this.requiredFound += skills.requiredFound;
     this.required += skills.required;
+    this.statusAsLabelled += status?.asLabelled ?? 0;
+    this.statusFound += status?.found ?? 0;
   }
 
   /** Each figure as [agreeing, out of]. */
@@ -187,6 +219,7 @@ export class Tally {
         const count = this.fields.get(field) ?? { agree: 0, total: 0 };
         return [field, count.agree, count.total];
       }),
+      ['skillRequiredOrNice', this.statusAsLabelled, this.statusFound],
       ['skillPrecision', this.skillTruePositives, this.skillFound],
       ['skillRecall', this.skillTruePositives, this.skillLabelled],
       ['requiredRecall', this.requiredFound, this.required],

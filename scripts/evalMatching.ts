@@ -31,8 +31,8 @@ function printSplit(split: Split, compared: readonly Compared[]): void {
   const groups: (JobSource | 'all')[] = [...JOB_SOURCES, 'all'];
   const tallies = new Map(groups.map((group) => [group, new Tally()]));
   for (const item of compared.filter((entry) => entry.board.split === split)) {
-    tallies.get(item.board.source)?.add(item.fields, item.skills);
-    tallies.get('all')?.add(item.fields, item.skills);
+    tallies.get(item.board.source)?.add(item.fields, item.skills, item.skillStatus);
+    tallies.get('all')?.add(item.fields, item.skills, item.skillStatus);
   }
   const boards = new Set(
     compared.filter((entry) => entry.board.split === split).map((entry) => entry.board.token),

@@ -11,6 +11,7 @@ import { parseGreenhouseBoard } from '../server/jobs/sources/greenhouse';
 import { parseLeverPage } from '../server/jobs/sources/lever';
 import {
   compareFields,
+  compareSkillStatus,
   compareSkills,
   productView,
   type FieldOutcome,
@@ -44,6 +45,8 @@ export interface Compared {
   readonly label: PostingLabel;
   readonly fields: readonly FieldOutcome[];
   readonly skills: SkillOutcome;
+  /** Of the labelled skills found, how many are asked as labelled (required or nice to have). */
+  readonly skillStatus: { asLabelled: number; found: number };
 }
 
 /**
@@ -102,6 +105,7 @@ export function compareBoards(DIR: string): ComparedSet {
           label,
           fields: compareFields(label, view),
           skills: compareSkills(label, view),
+          skillStatus: compareSkillStatus(label, view),
         });
       }
     }

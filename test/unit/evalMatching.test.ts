@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../server/jobs/jobRecord';
-import { compareFields, compareSkills, productView, Tally } from '../../scripts/evalAgreement';
+import {
+  compareFields,
+  compareSkillStatus,
+  compareSkills,
+  productView,
+  Tally,
+} from '../../scripts/evalAgreement';
 import {
   LabelError,
   readBoardLabels,
@@ -170,6 +176,22 @@ describe('agreement with a label', () => {
       ['skillRecall', 2, 3],
       ['requiredRecall', 2, 2],
     ]);
+  });
+});
+
+describe('required and nice-to-have apart', () => {
+  const label: PostingLabel = readBoardLabels('acme.json', file([posting])).postings[0]!;
+
+  it('counts the labelled skills found that are asked as labelled, required or nice to have', () => {
+    const view = productView({ ...record, skills: ['Go', 'PostgreSQL', 'Kubernetes', 'React'] });
+    expect(compareSkillStatus(label, { ...view, niceSkills: ['Kubernetes'] })).toEqual({
+      asLabelled: 3,
+      found: 3,
+    });
+    expect(compareSkillStatus(label, { ...view, niceSkills: ['Go'] })).toEqual({
+      asLabelled: 1,
+      found: 3,
+    });
   });
 });
 
