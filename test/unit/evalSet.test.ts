@@ -29,7 +29,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   minYears: 0.97,
   pay: 0.96,
   visa: 0.97,
-  skillRequiredOrNice: 0.92,
+  skillRequiredOrNice: 0.935,
   skillPrecision: 0.757,
   skillRecall: 0.698,
   requiredRecall: 0.68,

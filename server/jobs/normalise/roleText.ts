@@ -58,6 +58,10 @@ const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   ],
 ];
 
+/** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */
+const NICE_SENTENCE =
+  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong |real )?(?:plus|bonus|advantage)|an? (?:big |huge |strong |real )?(?:plus|advantage)\b|nice[- ]to[- ]have|preferred|preferable|ideally|desirable|beneficial|advantageous|not required|not a requirement|bonus points|bonus if)/i;
+
 /**
  * A heading: a short line (no sentence end, though it may ask "Why choose Acme?") or one leading
  * into a list with ":" or "...".
@@ -71,9 +75,22 @@ const isHeading = (line: string): boolean => {
   );
 };
 
-/** A sentence that asks for something only as a plus ("Kafka is a plus", "ideally Go"). */
-const NICE_SENTENCE =
-  /\b(?:(?:is|are|would be|will be) (?:a )?(?:big |huge |strong |real )?(?:plus|bonus|advantage)|an? (?:big |huge |strong |real )?(?:plus|advantage)\b|nice[- ]to[- ]have|preferred|preferable|ideally|desirable|beneficial|advantageous|not required|not a requirement|bonus points|bonus if)/i;
+/** A bullet that only names a nice-to-have section ("- Nice-to-Have"): a heading in a list. */
+const NICE_BULLET =
+  /^\s*[-*•·]\s*(?:nice[- ]to[- ]haves?|bonus(?: points)?|preferred(?: qualifications)?|pluses)\s*:?\s*$/i;
+const NICE_HEADING = HEADINGS.find(([kind]) => kind === 'nice');
+
+/**
+ * A nice-to-have heading a board wrote as a bullet, or glossed with a bracket too long for a
+ * heading: "Preferred Qualifications (Experience in one or more of the following is a plus)".
+ */
+function isNiceHeading(line: string): boolean {
+  if (NICE_BULLET.test(line)) return true;
+  const unglossed = line.replace(/\s*\(([^()]*)\)\s*$/, (bracket, inside: string) =>
+    NICE_SENTENCE.test(inside) ? '' : bracket,
+  );
+  return unglossed !== line && isHeading(unglossed) && (NICE_HEADING?.[1].test(unglossed) ?? false);
+}
 
 /** A stack the posting says you need not know ("You're not expected to know everything listed"). */
 const NOT_EXPECTED =
@@ -154,7 +171,9 @@ export function roleText(description: string): RoleText {
   for (const line of description.split('\n')) {
     const heading = isHeading(line)
       ? HEADINGS.find(([, pattern]) => pattern.test(line))
-      : undefined;
+      : isNiceHeading(line)
+        ? NICE_HEADING
+        : undefined;
     if (heading !== undefined) sections.push({ kind: heading[0], lines: [line] });
     else if (isLegalParagraph(line)) sections.push({ kind: 'company', lines: [line] });
     else sections[sections.length - 1]?.lines.push(line);

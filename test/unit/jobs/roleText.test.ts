@@ -172,6 +172,16 @@ describe('roleText sections', () => {
     expect(role.nice).toBe('');
   });
 
+  it('reads a nice-to-have heading written as a bullet, or glossed with a long bracket', () => {
+    const glossed =
+      'Preferred Qualifications (Experience in one or more of the following areas is a plus)';
+    for (const heading of ['- Nice-to-Have', glossed]) {
+      const role = roleText(['Requirements', '- SQL', heading, '- Pandas, Tableau'].join('\n'));
+      expect(role.asks, heading).not.toContain('Pandas');
+      expect(role.niceSections, heading).toContain('Pandas');
+    }
+  });
+
   it('reads a line that leads into a list with "..." as a heading', () => {
     const role = roleText(
       [
