@@ -80,7 +80,24 @@ const INTEREST =
 const ASKS_OF_YOU =
   /\b(?:experience\w*|proficien\w*|familiar\w*|knowledge\w*|skills?|expert\w*|hands-on|understanding|background|fluen\w*)\b/i;
 
-const readSentence = (sentence: string): string[] => {
+/**
+ * Where a sentence turns to what the job will teach rather than ask: "a willingness to learn
+ * OCaml", "you'll learn how we use OCaml", "We don't expect you to have a background in Python"
+ * (but "..., but we do expect strong JavaScript" asks again).
+ */
+const TO_LEARN =
+  /\b(?:(?:willing(?:ness)?|desire|eager(?:ness)?|excited|keen|open) to learn|you(?:'|’)?ll learn|(?:don(?:'|’)?t|do not) expect you to (?:have|know))\b/i;
+
+/** A sentence without what it says the job will teach, up to a "but" that asks again. */
+function withoutToLearn(sentence: string): string {
+  const at = TO_LEARN.exec(sentence)?.index;
+  if (at === undefined) return sentence;
+  const but = /\bbut\b/i.exec(sentence.slice(at));
+  return `${sentence.slice(0, at)} ${but === null ? '' : sentence.slice(at + but.index)}`;
+}
+
+const readSentence = (whole: string): string[] => {
+  const sentence = withoutToLearn(whole);
   if (INTEREST.test(sentence) && !ASKS_OF_YOU.test(sentence)) return [];
   const skills = findSkills(sentence, { teamNames: 'skip' });
   if (WORKSPACE.test(sentence) && !ASKS_FOR.test(sentence))

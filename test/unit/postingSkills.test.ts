@@ -173,6 +173,15 @@ describe('postingSkillsOf', () => {
     expect(skills.niceSkills).toEqual(['MCP']);
   });
 
+  it('reads what the job will teach as not asked, up to a "but" that asks again', () => {
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Strong Python, and a willingness to learn OCaml')).toEqual(['Python']);
+    expect(asks("- You'll learn how we use OCaml")).toEqual([]);
+    expect(
+      asks("We don't expect you to know Rust, but we do expect strong JavaScript fundamentals"),
+    ).toEqual(['JavaScript']);
+  });
+
   it('reads QA as the field a posting is in, and the kinds of testing as what it asks', () => {
     const asks =
       '- Proven experience as a QA tester.\n- Experience in smoke and regression testing';
