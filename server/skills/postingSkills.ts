@@ -143,6 +143,17 @@ function exampledFields(sentence: string): Set<string> {
     if (!readSkills(after).some((skill) => !isKind(skill))) continue;
     for (const skill of readSkills(before)) if (isKind(skill)) fields.add(skill);
   }
+  // The field the tools are for: "Pandas and NumPy for data analysis", "Python for backend work".
+  for (const match of sentence.matchAll(/\bfor\s/gi)) {
+    const tools = sentence.slice(0, match.index).split(/[;:(]/).pop() ?? '';
+    const purpose = sentence
+      .slice(match.index + match[0].length)
+      .split(/\s+/)
+      .slice(0, 3)
+      .join(' ');
+    if (!readSkills(tools).some((skill) => !isKind(skill) && isPostingSkill(skill))) continue;
+    for (const skill of readSkills(purpose)) if (isKind(skill)) fields.add(skill);
+  }
   // The field after its example: "AWS or other cloud services", "Python, or other scripting languages".
   for (const match of sentence.matchAll(OR_OTHER)) {
     const example = sentence.slice(0, match.index).split(/[;:(]/).pop() ?? '';

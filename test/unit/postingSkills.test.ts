@@ -106,6 +106,16 @@ describe('postingSkillsOf', () => {
     expect(asks('- Keep your CRM up to date')).toEqual(['CRM']);
   });
 
+  it('reads the field that tools are for as their purpose: "Pandas for data analysis"', () => {
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Hands-on with NumPy and Pandas for data analysis')).toEqual(['NumPy', 'Pandas']);
+    expect(asks('- Python or TypeScript for backend orchestration')).toEqual([
+      'Python',
+      'TypeScript',
+    ]);
+    expect(asks('- Experience in data analysis for marketing teams')).toEqual(['Data Analysis']);
+  });
+
   it('reads products named as the companies a seller works with as partners, not skills', () => {
     const duties = [
       '- Collaborate with major cloud providers (AWS, Azure, GCP) to co-sell',
