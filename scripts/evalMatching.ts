@@ -1,10 +1,11 @@
 /**
- * `npm run eval:matching [-- --dir eval/matching --worst 25 --field level]`: how well the product reads real
+ * `npm run eval:matching [-- --dir eval/matching --worst 25 --field level --skills]`: how well the product reads real
  * postings. Every recorded board answer under `<dir>/postings/<api>/<board>.json` goes through the
  * source's own parser and normalisation, as the poller's would; each labelled posting's record is
  * compared with its hand label (`<dir>/labels/<api>/<board>.json`, see evalLabels.ts). Prints the
  * agreement per field, per API and overall, for the train and the test split apart, then the train
- * split's worst disagreements (with `--field`, every train disagreement of that field); then, with `<dir>/seekers.json`, the ranking figures of the labelled
+ * split's worst disagreements (with `--field`, every train disagreement of that field; with `--skills`, every
+ * train skill disagreement and the skills most often wrong); then, with `<dir>/seekers.json`, the ranking figures of the labelled
  * seekers (evalRankingRun.ts). A measurement, not a test: nothing fails.
  */
 import { resolve } from 'node:path';
@@ -20,6 +21,7 @@ const { values: options } = parseArgs({
     dir: { type: 'string', default: resolve(import.meta.dirname, '../eval/matching') },
     worst: { type: 'string', default: '25' },
     field: { type: 'string' },
+    skills: { type: 'boolean', default: false },
   },
 });
 const DIR = resolve(options.dir);
@@ -100,6 +102,32 @@ function printField(compared: readonly Compared[], name: string): void {
     );
 }
 
+/** Every train posting's skill disagreements, and how often each skill is wrong, most first. */
+function printSkills(compared: readonly Compared[]): void {
+  const train = compared.filter((entry) => entry.board.split === 'train');
+  const tally = (pick: (entry: Compared) => readonly string[]) => {
+    const counts = new Map<string, number>();
+    for (const entry of train)
+      for (const skill of pick(entry)) counts.set(skill, (counts.get(skill) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1]).map(([skill, count]) => `${skill} ${count}`);
+  };
+  console.log('\nEvery skill disagreement (train split):');
+  for (const entry of train) {
+    const { falsePositives, missed } = entry.skills;
+    if (falsePositives.length + missed.length === 0) continue;
+    console.log(
+      `- ${entry.board.source}:${entry.board.token} ${entry.label.id} "${entry.label.title}"`,
+    );
+    if (falsePositives.length > 0)
+      console.log(`    not in the label: ${falsePositives.join(', ')}`);
+    if (missed.length > 0) console.log(`    missed: ${missed.join(', ')}`);
+  }
+  console.log(
+    `\nNot in the label, by skill: ${tally((entry) => entry.skills.falsePositives).join('; ')}`,
+  );
+  console.log(`\nMissed, by skill: ${tally((entry) => entry.skills.missed).join('; ')}`);
+}
+
 const { compared, unread, missing } = compareBoards(DIR);
 if (missing.length > 0)
   console.log(`Labelled boards without their recorded answer (left out): ${missing.join(', ')}`);
@@ -110,4 +138,5 @@ printSplit('train', compared);
 printSplit('test', compared);
 printWorst(compared, Number(options.worst));
 if (options.field !== undefined) printField(compared, options.field);
+if (options.skills) printSkills(compared);
 await evaluateRanking(DIR, compared);
