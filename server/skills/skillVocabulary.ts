@@ -61,7 +61,8 @@ function namesTeam(tokens: Tokens, lower: readonly string[], from: number): bool
     const word = lower[at] ?? '';
     if (TEAM_WORDS.has(word)) return true;
     const written = tokens.words[at] ?? '';
-    const isName = written !== word || LIST_JOINERS.has(word);
+    // A list item after a comma names a team as a capitalised name does ("aerodynamics, propulsion").
+    const isName = written !== word || LIST_JOINERS.has(word) || tokens.pauseBefore[at] === true;
     const beforeTeamWord =
       LIST_JOINERS.has(lower[at - 1] ?? '') && TEAM_WORDS.has(lower[at + 1] ?? '');
     if (!isName && !beforeTeamWord) return false;

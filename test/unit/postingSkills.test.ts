@@ -169,6 +169,8 @@ describe('postingSkillsOf', () => {
     const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
     expect(asks('- Work closely with Product, CRM, Paid and regional teams.')).toEqual([]);
     expect(asks('- Partner with Data Science, Content, and other teams')).toEqual([]);
+    expect(asks('- Work with aerodynamics, propulsion and manufacturing teams')).toEqual([]);
+    expect(asks('- Work with business development, marketing, technical teams')).toEqual([]);
     expect(asks('- Strong SQL and Python skills to support the Analytics team')).toEqual([
       'SQL',
       'Python',
