@@ -4,6 +4,9 @@ import { DATABASES } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
 import { idsOf, reason, reasonFor, REMOTE_ONLY, useMatchingBackend } from './support/matchingWorld';
 
+/** A seeker's skills of which the postings below ask one, COBOL. */
+const FOUR_SKILLS = ['COBOL', 'Fortran', 'Ada', 'Pascal'];
+
 /** Matching by title (the role, work next to it, managers) and level, and the order of matches. */
 describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   const { seeker, ingest, matchesOf, remoteMatches } = useMatchingBackend(database);
@@ -28,6 +31,7 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
 
   it('matches titles by meaning: any spelling of the role, work next to it below, never the description alone or a people manager', async () => {
     const board = uniqueBoard('greenhouse', 'titles');
+    // Names one skill (Frontend Development), which work next to the role needs in common.
     const description = 'Work with our frontend engineers on the design system.';
     const [frontEnd, ui, fullStack, backend, manager] = await ingest(board, [
       postingRecord(board, { title: 'Senior Front-end Engineer', description }),
@@ -39,7 +43,8 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     const matches = await matchesOf(
       await seeker({
         targetRoles: ['Frontend Engineer'],
-        skills: ['COBOL'],
+        // A quarter of the fit: the back-end job sharing it is not listed on skills alone.
+        skills: [...FOUR_SKILLS.slice(0, 3), 'Frontend Development'],
         where: REMOTE_ONLY,
         seniority: 'senior',
         minSalary: null,
@@ -92,9 +97,10 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
       postingRecord(board, { title: 'Research Scientist', description: 'COBOL.' }),
       postingRecord(board, { title: 'Software Engineer, Growth', description: 'COBOL.' }),
     ]);
+    // One skill in common (which a near title needs), a quarter of the fit: too few on its own.
     const matches = await remoteMatches({
       targetRoles: ['Machine Learning Engineer', 'Research Engineer'],
-      skills: ['Fortran'],
+      skills: FOUR_SKILLS,
     });
     expect(reasonFor(matches, scientist, 'title')).toMatchObject({
       points: MATCH_POINTS.title / 2,
@@ -110,7 +116,7 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     ]);
     const matches = await remoteMatches({
       targetRoles: ['Account Executive'],
-      skills: ['Fortran'],
+      skills: FOUR_SKILLS,
     });
     expect(reasonFor(matches, accountManager, 'title')).toMatchObject({
       matchedRole: 'Account Executive',

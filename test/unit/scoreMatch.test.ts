@@ -127,14 +127,21 @@ describe('which jobs are worth listing', () => {
     ).toBe(false);
   });
 
-  it('a title of (or near) a target role is listed without a shared skill', () => {
-    expect(listed({ skills: ['Other'], nearRole: 'Frontend Engineer' })).toBe(true);
+  it('a title of a target role is listed without a shared skill', () => {
+    expect(listed({ skills: ['Other'], matchedRole: 'Frontend Engineer' })).toBe(true);
     expect(listed({ skills: ['Other'] })).toBe(false);
+  });
+
+  it('a title near a target role is listed with a shared skill, or when the job names none', () => {
+    expect(listed({ skills: ['Erlang', 'Other'], nearRole: 'Frontend Engineer' })).toBe(true);
+    expect(listed({ skills: [], nearRole: 'Frontend Engineer' })).toBe(true);
+    // Work next to the seeker's in a stack they have none of is no fit.
+    expect(listed({ skills: ['Other'], nearRole: 'Frontend Engineer' })).toBe(false);
   });
 });
 
 describe('the skills reason', () => {
-  it('names the seeker\u2019s skills it asks for, those it would like, then the missing required ones', () => {
+  it('names the seeker\u2019s skills it asks for and those it would like; what is missing is a list apart', () => {
     const reason = skillsOf(
       scoreMatch(seekerWith(['Erlang', 'Elixir', 'Redis']), {
         ...JOB,
@@ -143,7 +150,7 @@ describe('the skills reason', () => {
       }),
     );
     expect(reason.text).toBe(
-      'It asks for 2 of your skills: Elixir, Erlang. It would like Redis as well. Missing: Terraform.',
+      'It asks for 2 of your skills: Elixir, Erlang. It would like Redis as well.',
     );
     expect(reason).toMatchObject({
       covered: ['Elixir', 'Erlang', 'Redis'],
