@@ -149,13 +149,6 @@ function titleReason(
       points: TITLE_POINTS.near,
       text: `The title is work next to your target role "${job.nearRole}".`,
     };
-  if (job.nearRole !== null)
-    return {
-      kind: 'title',
-      matchedRole: null,
-      points: TITLE_POINTS.none,
-      text: `The title is work next to your target role "${job.nearRole}", in none of your skills.`,
-    };
   return {
     kind: 'title',
     matchedRole: null,

@@ -134,33 +134,33 @@ const FIELD_REACH = 6;
  */
 function exampledFields(sentence: string): Set<string> {
   const fields = new Set<string>();
+  /** The fields named in `field` when `examples` names a product of them. */
+  const byExamples = (
+    examples: string,
+    field: string,
+    isExample = (skill: string) => !isKind(skill),
+  ) => {
+    if (!readSkills(examples).some(isExample)) return;
+    for (const skill of readSkills(field)) if (isKind(skill)) fields.add(skill);
+  };
+  const firstWords = (text: string, count: number) => text.split(/\s+/).slice(0, count).join(' ');
   for (const match of sentence.matchAll(EXAMPLES)) {
     // Only the list item the examples belong to: "Docker, CI/CD and cloud (AWS, GCP)" names cloud.
     const lead = sentence.slice(0, match.index).replace(/[\s,;:]+$/, '');
     const item = lead.split(/[,;:]|\b(?:and|or)\b/).pop() ?? '';
-    const before = item.split(/\s+/).slice(-FIELD_REACH).join(' ');
     const after = sentence.slice(match.index + match[0].length).split(/[)]/)[0] ?? '';
-    if (!readSkills(after).some((skill) => !isKind(skill))) continue;
-    for (const skill of readSkills(before)) if (isKind(skill)) fields.add(skill);
+    byExamples(after, item.split(/\s+/).slice(-FIELD_REACH).join(' '));
   }
   // The field the tools are for: "Pandas and NumPy for data analysis", "Python for backend work".
   for (const match of sentence.matchAll(/\bfor\s/gi)) {
     const tools = sentence.slice(0, match.index).split(/[;:(]/).pop() ?? '';
-    const purpose = sentence
-      .slice(match.index + match[0].length)
-      .split(/\s+/)
-      .slice(0, 3)
-      .join(' ');
-    if (!readSkills(tools).some((skill) => !isKind(skill) && isPostingSkill(skill))) continue;
-    for (const skill of readSkills(purpose)) if (isKind(skill)) fields.add(skill);
+    const purpose = firstWords(sentence.slice(match.index + match[0].length), 3);
+    byExamples(tools, purpose, (skill) => !isKind(skill) && isPostingSkill(skill));
   }
   // The field after its example: "AWS or other cloud services", "Python, or other scripting languages".
   for (const match of sentence.matchAll(OR_OTHER)) {
     const example = sentence.slice(0, match.index).split(/[;:(]/).pop() ?? '';
-    const after = sentence.slice(match.index + match[0].length);
-    const field = after.split(/\s+/).slice(0, FIELD_REACH).join(' ');
-    if (!readSkills(example).some((skill) => !isKind(skill))) continue;
-    for (const skill of readSkills(field)) if (isKind(skill)) fields.add(skill);
+    byExamples(example, firstWords(sentence.slice(match.index + match[0].length), FIELD_REACH));
   }
   return fields;
 }
