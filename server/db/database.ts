@@ -100,6 +100,9 @@ export async function openDatabase(
       max: 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
+      // The lookups scan many rows, so the planner's cost passes the JIT threshold, and compiling
+      // the plan takes longer than running it (docs/scaling.md measures it).
+      options: '-c jit=off',
     });
     // An idle connection the server ended is dropped and replaced; unheard, the error would end
     // the process.

@@ -51,4 +51,14 @@ describe('connections PostgreSQL ends', () => {
     const [row] = await selectRows<{ one: number }>(db, sql`select 1 as one`);
     expect(row?.one).toBe(1);
   });
+
+  it('compile no query just in time, which costs the lookups more than it saves', async () => {
+    const handle = await openDatabase(await fileDatabaseLocation());
+    try {
+      const [row] = await selectRows<{ jit: string }>(handle.db, sql`show jit`);
+      expect(row?.jit).toBe('off');
+    } finally {
+      await handle.close();
+    }
+  });
 });
