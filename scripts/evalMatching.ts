@@ -1,12 +1,12 @@
 /**
- * `npm run eval:matching [-- --dir eval/matching --worst 25 --field level --skills]`: how well the product reads real
+ * `npm run eval:matching [-- --dir eval/matching --worst 25 --field level --skills --seeker <id>]`: how well the product reads real
  * postings. Every recorded board answer under `<dir>/postings/<api>/<board>.json` goes through the
  * source's own parser and normalisation, as the poller's would; each labelled posting's record is
  * compared with its hand label (`<dir>/labels/<api>/<board>.json`, see evalLabels.ts). Prints the
  * agreement per field, per API and overall, for the train and the test split apart, then the train
  * split's worst disagreements (with `--field`, every train disagreement of that field; with `--skills`, every
  * train skill disagreement and the skills most often wrong); then, with `<dir>/seekers.json`, the ranking figures of the labelled
- * seekers (evalRankingRun.ts). A measurement, not a test: nothing fails.
+ * seekers (evalRankingRun.ts), and with `--seeker`, that seeker's train list whole. A measurement, not a test: nothing fails.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,7 @@ const { values: options } = parseArgs({
     worst: { type: 'string', default: '25' },
     field: { type: 'string' },
     skills: { type: 'boolean', default: false },
+    seeker: { type: 'string' },
   },
 });
 const DIR = resolve(options.dir);
@@ -139,4 +140,4 @@ printSplit('test', compared);
 printWorst(compared, Number(options.worst));
 if (options.field !== undefined) printField(compared, options.field);
 if (options.skills) printSkills(compared);
-await evaluateRanking(DIR, compared);
+await evaluateRanking(DIR, compared, options.seeker);

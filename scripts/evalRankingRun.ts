@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { JobMatch } from '../contract';
 import { openDatabase, type Database } from '../server/db/database';
 import { jobs } from '../server/db/schema';
 import type { BoardRef, JobSource } from '../server/jobs/jobRecord';
@@ -66,7 +67,10 @@ async function storePostings(
 interface SeekerRun {
   readonly seeker: EvalSeeker;
   readonly grades: SeekerGrades;
+  /** The listed postings' keys, best first. */
   readonly ranked: readonly string[];
+  /** The same list as the product answers it, with each match's score and reasons. */
+  readonly matches: readonly JobMatch[];
 }
 
 /** Each seeker's profile saved under a fake uid and matched, as the product does for a user. */
@@ -86,7 +90,7 @@ async function runSeekers(
     await saveProfile(db, uid, 1, normaliseProfile({ ...seeker.profile, where }));
     const { matches } = await findMatches(db, uid, 1);
     const ranked = matches.map((match) => keyOfJob.get(match.jobId) ?? `job ${match.jobId}`);
-    runs.push({ seeker, grades, ranked });
+    runs.push({ seeker, grades, ranked, matches });
   }
   return runs;
 }
@@ -194,6 +198,9 @@ function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly Gra
   );
 }
 
+/** A posting's key as the tables show it: its API and board. */
+const boardOf = (key: string) => key.split(':').slice(0, 2).join(':');
+
 /** Each seeker's first five listed postings with their grades, to read what the figures hide. */
 function printTops(runs: readonly SeekerRun[], pool: readonly GradedPosting[]): void {
   const titleOf = new Map(pool.map(({ key, label }) => [key, label.title.trim()]));
@@ -202,9 +209,58 @@ function printTops(runs: readonly SeekerRun[], pool: readonly GradedPosting[]): 
     console.log(`- ${seeker.id}`);
     for (const key of ranked.slice(0, 5))
       console.log(
-        `    ${grades.grades.get(key) ?? 0}  ${key.split(':').slice(0, 2).join(':')} "${titleOf.get(key) ?? key}"`,
+        `    ${grades.grades.get(key) ?? 0}  ${boardOf(key)} "${titleOf.get(key) ?? key}"`,
       );
   }
+}
+
+/** What earned a match its points, briefly: "title 40 (Backend Engineer), skills 12 (Go, AWS)". */
+function pointsOf(match: JobMatch): string {
+  return match.reasons
+    .filter((reason) => reason.points > 0)
+    .map((reason) => {
+      const why =
+        reason.kind === 'title'
+          ? ` (${reason.matchedRole ?? ''})`
+          : reason.kind === 'skills'
+            ? ` (${reason.covered.join(', ')})`
+            : '';
+      return `${reason.kind} ${reason.points}${why}`;
+    })
+    .join(', ');
+}
+
+/**
+ * One seeker's whole list on the train split, each posting with its grade, score and points, then
+ * the train postings graded above 0 that it leaves out: a ranking rule's effect read whole (never
+ * the test split's).
+ */
+export function seekerDetail(ranking: RankingRun, seekerId: string): string[] {
+  const run = ranking.runs.find((entry) => entry.seeker.id === seekerId);
+  if (run === undefined)
+    throw new Error(
+      `--seeker must be one of ${ranking.runs.map((entry) => entry.seeker.id).join(', ')}`,
+    );
+  const train = new Map(
+    poolOf(ranking, 'train').map(({ key, label }) => [key, label.title.trim()]),
+  );
+  const grade = (key: string) => run.grades.grades.get(key) ?? 0;
+  const listed = run.ranked.flatMap((key, at) => {
+    const title = train.get(key);
+    const match = run.matches[at];
+    return title === undefined || match === undefined
+      ? []
+      : [
+          `  ${grade(key)}  ${String(match.score).padStart(3)}  ${boardOf(key)} "${title}": ${pointsOf(match)}`,
+        ];
+  });
+  const left = [...train.keys()].filter((key) => grade(key) > 0 && !run.ranked.includes(key));
+  return [
+    `${seekerId}, train split: ${listed.length} listed (grade, score, posting: points)`,
+    ...listed,
+    `Graded above 0 and not listed: ${left.length}`,
+    ...left.map((key) => `  ${grade(key)}  ${boardOf(key)} "${train.get(key) ?? key}"`),
+  ];
 }
 
 /** What one ranking run gives: each seeker's list, and the graded postings it was drawn from. */
@@ -254,8 +310,15 @@ export async function runRanking(
 export const poolOf = (run: RankingRun, split: Split) =>
   run.pool.filter((posting) => posting.split === split);
 
-/** Runs the ranking evaluation (`runRanking`) and prints it, all postings, train and test apart. */
-export async function evaluateRanking(dir: string, compared: readonly Compared[]): Promise<void> {
+/**
+ * Runs the ranking evaluation (`runRanking`) and prints it, all postings, train and test apart;
+ * with `seekerId`, that seeker's train list whole (`seekerDetail`).
+ */
+export async function evaluateRanking(
+  dir: string,
+  compared: readonly Compared[],
+  seekerId?: string,
+): Promise<void> {
   const ranking = await runRanking(dir, compared);
   if (ranking === null) return;
   const { runs, pool } = ranking;
@@ -266,4 +329,5 @@ export async function evaluateRanking(dir: string, compared: readonly Compared[]
   printSplit('TRAIN postings', runs, poolOf(ranking, 'train'));
   printSplit('TEST postings', runs, poolOf(ranking, 'test'));
   printTops(runs, pool);
+  if (seekerId !== undefined) console.log(`\n${seekerDetail(ranking, seekerId).join('\n')}`);
 }

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Tally } from '../../scripts/evalAgreement';
-import { poolOf, runRanking, splitFigures } from '../../scripts/evalRankingRun';
+import {
+  poolOf,
+  runRanking,
+  seekerDetail,
+  splitFigures,
+  type RankingRun,
+} from '../../scripts/evalRankingRun';
 import { compareBoards, type Compared } from '../../scripts/evalSet';
 
 /**
@@ -14,6 +20,10 @@ import { compareBoards, type Compared } from '../../scripts/evalSet';
  */
 let compared: Compared[] = [];
 let unread: string[] = [];
+let rankingRun: Promise<RankingRun | null> | null = null;
+/** The labelled seekers ranked once, for every test that reads their lists. */
+const ranking = () =>
+  (rankingRun ??= runRanking(resolve(import.meta.dirname, '../../eval/matching'), compared));
 
 beforeAll(() => {
   ({ compared, unread } = compareBoards(resolve(import.meta.dirname, '../../eval/matching')));
@@ -53,15 +63,45 @@ describe('the matching evaluation set', () => {
   });
 
   it('keeps the train split ranking of the labelled seekers above its floors', async () => {
-    const ranking = await runRanking(resolve(import.meta.dirname, '../../eval/matching'), compared);
-    expect(ranking).not.toBeNull();
-    if (ranking === null) return;
-    const train = splitFigures(ranking.runs, poolOf(ranking, 'train'));
+    const run = await ranking();
+    expect(run).not.toBeNull();
+    if (run === null) return;
+    const train = splitFigures(run.runs, poolOf(run, 'train'));
     // Lowered as the set grew (new boards, then new seekers), each time with the code unchanged,
     // and once for fewer no-fit postings (near titles need a skill in common: 8 to 6, 0.66 to 0.645).
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.645);
     expect(train.precision5).toBeGreaterThanOrEqual(0.44);
     expect(train.gradeZeroInTop10).toBeLessThanOrEqual(6);
     expect(train.outsidePlacesListed).toBe(0);
+  }, 120_000);
+
+  it('shows one seeker\u2019s train list whole, and the train postings they graded that it leaves out', async () => {
+    const run = await ranking();
+    if (run === null) throw new Error('The set has no seekers.');
+    const seeker = run.runs.find((entry) => entry.seeker.id === 'java-backend-bay-area');
+    if (seeker === undefined) throw new Error('The seeker is gone from seekers.json.');
+    const train = new Set(poolOf(run, 'train').map((posting) => posting.key));
+    const listed = seeker.ranked.filter((key) => train.has(key));
+    const left = [...train].filter(
+      (key) => (seeker.grades.grades.get(key) ?? 0) > 0 && !seeker.ranked.includes(key),
+    );
+    const lines = seekerDetail(run, 'java-backend-bay-area');
+    expect(listed.length).toBeGreaterThan(0);
+    expect(lines[0]).toBe(
+      `java-backend-bay-area, train split: ${listed.length} listed (grade, score, posting: points)`,
+    );
+    expect(lines[listed.length + 1]).toBe(`Graded above 0 and not listed: ${left.length}`);
+    expect(lines).toHaveLength(listed.length + left.length + 2);
+    // The test split's postings are never shown: nothing is tuned on them.
+    const testBoards = [
+      ...new Set(
+        poolOf(run, 'test').map((posting) => posting.key.split(':').slice(0, 2).join(':')),
+      ),
+    ];
+    expect(testBoards.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => testBoards.some((board) => line.includes(`${board} "`)))).toEqual(
+      [],
+    );
+    expect(() => seekerDetail(run, 'nobody')).toThrow(/--seeker must be one of/);
   }, 120_000);
 });
