@@ -31,7 +31,8 @@ export const ROLE_WORDS: readonly RoleWord[] = [
     near: ['infrastructure', 'infra', 'devops', 'site reliability', 'cloud'],
   },
   { spellings: ['infrastructure', 'infra'], near: ['platform', 'devops', 'site reliability'] },
-  { spellings: ['engineer', 'developer', 'programmer'], near: ['scientist'] },
+  // An architect designs the kind of system its engineers build (a backend architect, a data one).
+  { spellings: ['engineer', 'developer', 'programmer'], near: ['scientist', 'architect'] },
   { spellings: ['designer'], near: [] },
   { spellings: ['ux', 'user experience'], near: ['product', 'ui'] },
   { spellings: ['product manager'], near: ['program manager', 'project manager'] },

@@ -108,6 +108,21 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(idsOf(matches)).not.toContain(growth);
   });
 
+  it('an architect\u2019s title is work next to an engineer\u2019s of the same kind, not of another', async () => {
+    const board = uniqueBoard('lever', 'architects');
+    const [backendArchitect, solutionsArchitect] = await ingest(board, [
+      postingRecord(board, { title: 'Backend Architect - Payments', description: 'COBOL.' }),
+      postingRecord(board, { title: 'Solutions Architect', description: 'COBOL.' }),
+    ]);
+    // One skill in common (which a near title needs), a quarter of the fit: too few on its own.
+    const matches = await remoteMatches({ targetRoles: ['Backend Engineer'], skills: FOUR_SKILLS });
+    expect(reasonFor(matches, backendArchitect, 'title')).toMatchObject({
+      matchedRole: 'Backend Engineer',
+      points: MATCH_POINTS.title / 2,
+    });
+    expect(idsOf(matches)).not.toContain(solutionsArchitect);
+  });
+
   it('an account manager\u2019s title is work next to an account executive\u2019s; a sales engineer\u2019s is not', async () => {
     const board = uniqueBoard('greenhouse', 'sales');
     const [accountManager, salesEngineer] = await ingest(board, [
