@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -13,16 +13,38 @@ let written: string[];
 
 const testNodeEnv = process.env.NODE_ENV;
 
+/**
+ * A setting as the browser tests' global setup leaves it in the process that starts every test
+ * worker (their backend's URL on a free port). Set here too, so that every run proves the build
+ * ignores it: a worker started after that setup would otherwise inline it into the pages.
+ */
+const HARNESS_BACKEND_URL = 'http://127.0.0.1:1';
+process.env.VITE_BACKEND_URL ??= HARNESS_BACKEND_URL;
+
+/** Runs `work` without the process's `VITE_` settings, as a production build sees the world. */
+async function withoutViteSettings<T>(work: () => Promise<T>): Promise<T> {
+  const settings = Object.entries(process.env).filter(([name]) => name.startsWith('VITE_'));
+  for (const [name] of settings) Reflect.deleteProperty(process.env, name);
+  try {
+    return await work();
+  } finally {
+    for (const [name, value] of settings) process.env[name] = value;
+  }
+}
+
 beforeAll(async () => {
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   process.env.NODE_ENV = 'production';
   outDir = await mkdtemp(path.join(tmpdir(), 'applyfirst-build-test-'));
-  await build({ root: PROJECT_ROOT, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  written = await prerenderSite(outDir);
+  written = await withoutViteSettings(async () => {
+    await build({ root: PROJECT_ROOT, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    return prerenderSite(outDir);
+  });
 }, 120_000);
 
 afterAll(async () => {
   process.env.NODE_ENV = testNodeEnv;
+  if (process.env.VITE_BACKEND_URL === HARNESS_BACKEND_URL) delete process.env.VITE_BACKEND_URL;
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
@@ -138,6 +160,15 @@ describe('npm run build', () => {
       expect(html, file).toMatch(runtime);
       expect(html, file).not.toMatch(/rel="modulepreload" href="\/assets\/browserSessionRuntime-/);
     }
+  });
+
+  it('builds as production does, whatever VITE_ settings the test process carries', async () => {
+    const scripts = (await readdir(path.join(outDir, 'assets'))).filter((file) =>
+      file.endsWith('.js'),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts)
+      expect(await read(path.join('assets', file)), file).not.toContain(HARNESS_BACKEND_URL);
   });
 
   it('keeps the JavaScript of every page before hydration within budget, without Firebase or XState', async () => {
