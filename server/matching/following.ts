@@ -35,12 +35,15 @@ export function onFollowedBoard(following: Following): SQL | null {
 /**
  * For the alerts' reverse lookup (over `profiles`): the profile takes a job on this board unless
  * it is in "only" mode, follows some company, and not this one; the rule `GET /v1/matches` applies.
+ * Written as one `not exists` so PostgreSQL can plan it as an anti-join, built once per lookup;
+ * the same rule as three ORed subqueries ran as subplans on every candidate profile.
  */
 export function followModeAdmits(board: { source: string; board: string }): SQL {
-  const ofProfile = (table: typeof followedBoards | typeof followModes) =>
-    and(eq(table.uid, profiles.uid), eq(table.slot, profiles.slot));
-  return sql`(not exists (select 1 from ${followModes} where ${ofProfile(followModes)} and ${followModes.mode} = 'only')
-    or not exists (select 1 from ${followedBoards} where ${ofProfile(followedBoards)})
-    or exists (select 1 from ${followedBoards} where ${ofProfile(followedBoards)}
-      and ${followedBoards.source} = ${board.source} and ${followedBoards.token} = ${board.board}))`;
+  const ofMode = (table: typeof followedBoards) =>
+    and(eq(table.uid, followModes.uid), eq(table.slot, followModes.slot));
+  return sql`not exists (select 1 from ${followModes}
+    where ${eq(followModes.uid, profiles.uid)} and ${eq(followModes.slot, profiles.slot)} and ${followModes.mode} = 'only'
+      and exists (select 1 from ${followedBoards} where ${ofMode(followedBoards)})
+      and not exists (select 1 from ${followedBoards} where ${ofMode(followedBoards)}
+        and ${followedBoards.source} = ${board.source} and ${followedBoards.token} = ${board.board}))`;
 }

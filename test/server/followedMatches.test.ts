@@ -73,7 +73,8 @@ describe.each(DATABASES)('matches of followed companies on %s', (database) => {
     expect(await matchedIds(token, ids)).toEqual([weak]);
   });
 
-  it('in "only" mode, alerts only on followed companies, as its matches do', async () => {
+  /** A remote backend seeker with TypeScript and PostgreSQL. */
+  async function backendSeeker() {
     const { token } = await guestSession();
     await call(app, 'PUT', '/v1/profile', {
       token,
@@ -83,28 +84,51 @@ describe.each(DATABASES)('matches of followed companies on %s', (database) => {
         where: { remoteUs: true, remoteWorldwide: false, usStates: [], usCities: [] },
       }),
     });
+    return token;
+  }
+
+  /** Stores a fitting posting on the board and makes its alerts; its job id. */
+  async function postWithAlerts(board: ReturnType<typeof uniqueBoard>) {
+    const seenAt = new Date();
+    const record = postingRecord(board, { description: 'TypeScript and PostgreSQL.' }, seenAt);
+    const { newJobIds } = await ingestBoard(app.db, board, [record], seenAt);
+    await createAlerts(app.db, app.alertEvents, newJobIds);
+    return newJobIds[0];
+  }
+
+  async function alertedIds(token: string) {
+    const response = await call(app, 'GET', '/v1/alerts', { token });
+    expect(response.statusCode).toBe(200);
+    return response.json<GetAlertsResponse>().alerts.map((alert) => alert.jobId);
+  }
+
+  it('in "only" mode, alerts only on followed companies, as its matches do', async () => {
+    const token = await backendSeeker();
     const followed = uniqueBoard('ashby', 'followed');
-    const other = uniqueBoard('greenhouse', 'other');
     await call(app, 'POST', '/v1/profile/follows', {
       token,
       body: { url: `https://jobs.ashbyhq.com/${followed.token}` },
     });
     await call(app, 'PUT', '/v1/profile/follows/mode', { token, body: { mode: 'only' } });
 
-    const post = async (board: typeof other) => {
-      const seenAt = new Date();
-      const record = postingRecord(board, { description: 'TypeScript and PostgreSQL.' }, seenAt);
-      const { newJobIds } = await ingestBoard(app.db, board, [record], seenAt);
-      await createAlerts(app.db, app.alertEvents, newJobIds);
-      return newJobIds[0];
-    };
-    const onFollowed = await post(followed);
-    const elsewhere = await post(other);
+    const onFollowed = await postWithAlerts(followed);
+    const elsewhere = await postWithAlerts(uniqueBoard('greenhouse', 'other'));
 
-    const response = await call(app, 'GET', '/v1/alerts', { token });
-    expect(response.statusCode).toBe(200);
-    const alerted = response.json<GetAlertsResponse>().alerts.map((alert) => alert.jobId);
+    const alerted = await alertedIds(token);
     expect(alerted).toContain(onFollowed);
     expect(alerted).not.toContain(elsewhere);
+  });
+
+  it('in "only" mode with no company followed yet, alerts from every board', async () => {
+    const token = await backendSeeker();
+    const mode = await call(app, 'PUT', '/v1/profile/follows/mode', {
+      token,
+      body: { mode: 'only' },
+    });
+    expect(mode.statusCode).toBe(200);
+
+    const anywhere = await postWithAlerts(uniqueBoard('greenhouse', 'anywhere'));
+
+    expect(await alertedIds(token)).toContain(anywhere);
   });
 });
