@@ -228,6 +228,19 @@ export function minYearsFrom(text: string): number | null {
   return Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
 }
 
+/**
+ * The years a list of requirements asks: each line read as `minYearsFrom` reads it, the most of
+ * them, since a candidate must meet every line ("2 years as an engineer" and "5 years as a
+ * consultant" ask 5). A line's own range or alternative still counts by its first figure.
+ */
+export function yearsAskedIn(requirements: string): number | null {
+  const asked = requirements
+    .split('\n')
+    .map(minYearsFrom)
+    .filter((years) => years !== null);
+  return asked.length === 0 ? null : Math.max(...asked);
+}
+
 /** Level by years asked, when the title says none. */
 const byYears = (years: number): Seniority =>
   years >= 5 ? 'senior' : years >= 2 ? 'mid' : 'junior';

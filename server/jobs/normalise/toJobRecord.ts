@@ -5,7 +5,7 @@ import { repairMojibake } from './mojibake';
 import { dollarOf, payFromText } from './payText';
 import { roleText } from './roleText';
 import { yearlyUsdOf } from './salary';
-import { minYearsFrom, seniorityOf } from './seniority';
+import { minYearsFrom, seniorityOf, yearsAskedIn } from './seniority';
 import { readWhere, type LocationFacts } from './usEligibility';
 import { visaFrom } from './visa';
 
@@ -62,7 +62,7 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
   const role = roleText(draft.description);
   // Years named only under a nice-to-have heading are not asked, though they say the level.
   const minYears =
-    minYearsFrom(role.required) ?? minYearsFrom(withoutLines(draft.description, role.niceSections));
+    yearsAskedIn(role.required) ?? minYearsFrom(withoutLines(draft.description, role.niceSections));
   const skills = postingSkillsOf({ title: draft.title, company: draft.company, ...role });
   return {
     title: draft.title,

@@ -3,6 +3,7 @@ import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
 import { yearlyUsd } from '../../../server/jobs/normalise/salary';
 import {
   minYearsFrom,
+  yearsAskedIn,
   seniorityOf,
   seniorityFromTitle,
 } from '../../../server/jobs/normalise/seniority';
@@ -209,6 +210,17 @@ describe('years of experience asked', () => {
     expect(minYearsFrom('3-5 years of experience building APIs')).toBe(3);
     expect(seniorityOf('Account Development Representative', 0.5, null)).toBe('junior');
     expect(seniorityOf('Commercial Renewals Manager EMEA', 3, null)).toBe('mid');
+  });
+
+  it('reads the most years any one requirement asks, as a candidate must meet them all', () => {
+    const requirements = [
+      '- Minimum of 2 years\u2019 experience as a Software Engineer or DevOps Engineer',
+      "- Minimum of 5 years' experience working as a Consultant",
+      '- 3-4 years of experience with Kubernetes',
+    ].join('\n');
+    expect(yearsAskedIn(requirements)).toBe(5);
+    expect(yearsAskedIn('- 5+ years of experience, including 2+ years with Go')).toBe(5);
+    expect(yearsAskedIn('- Strong SQL\n- Clear writing')).toBeNull();
   });
 
   it('reads years in brackets and years "with" a field as the years asked', () => {

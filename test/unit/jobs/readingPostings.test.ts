@@ -155,6 +155,15 @@ describe('level and years', () => {
     );
   });
 
+  it('reads the most years among the requirements, not the first named', () => {
+    const description = [
+      'Requirements',
+      '- Minimum of 2 years\u2019 experience as a Software Engineer',
+      "- Minimum of 5 years' experience working as a Consultant",
+    ].join('\n');
+    expect(record({ description })).toMatchObject({ minYears: 5, seniority: 'senior' });
+  });
+
   it('uses the API level field last', () => {
     expect(record({ level: 'Senior' }).seniority).toBe('senior');
     expect(record({ title: 'Junior Analyst', level: 'Senior' }).seniority).toBe('junior');
