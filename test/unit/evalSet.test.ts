@@ -29,6 +29,8 @@ beforeAll(() => {
   ({ compared, unread } = compareBoards(resolve(import.meta.dirname, '../../eval/matching')));
 }, 120_000);
 
+// Floors just below the train figures; skill recall's were lowered when Vercel's and Highspot's
+// boards (mostly sales and account roles) joined train with the code unchanged (0.70 to 0.67).
 const FLOORS: Readonly<Record<string, number>> = {
   remote: 0.96,
   place: 0.93,
@@ -41,8 +43,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   visa: 0.97,
   skillRequiredOrNice: 0.935,
   skillPrecision: 0.762,
-  skillRecall: 0.698,
-  requiredRecall: 0.68,
+  skillRecall: 0.672,
+  requiredRecall: 0.652,
 };
 
 describe('the matching evaluation set', () => {
