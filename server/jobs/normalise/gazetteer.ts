@@ -162,19 +162,24 @@ function cityIndex(): ReadonlyMap<string, readonly City[]> {
  */
 const CITIES = cityIndex();
 
-/** The cities of this name, the most populous first; [] when none is big enough to know. */
-/** US cities' short forms written out as a seeker names the city ("SF" is San Francisco). */
+/**
+ * US cities' names written as a seeker names the city: short forms written out ("SF" is San
+ * Francisco), and GeoNames' "New York City" as the "New York" postings mostly write. The place
+ * suggestions a seeker picks from are named by the same rule, so both sides key alike.
+ */
 const US_CITY_NAMES: Readonly<Record<string, string>> = {
   sf: 'San Francisco',
   'sf bay area': 'San Francisco',
   'bay area': 'San Francisco',
   nyc: 'New York',
   ny: 'New York',
+  'new york city': 'New York',
 };
 
-/** A US city's name as written, or in full where it was written short. */
+/** A US city's name as a seeker names it: as written, or as `US_CITY_NAMES` says. */
 export const usCityName = (written: string): string => US_CITY_NAMES[placeKey(written)] ?? written;
 
+/** The cities of this name, the most populous first; [] when none is big enough to know. */
 export function citiesNamed(text: string): readonly City[] {
   const key = placeKey(text);
   return CITIES.get(CITY_ALIASES[key] ?? key) ?? [];

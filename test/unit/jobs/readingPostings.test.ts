@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toJobRecord } from '../../../server/jobs/normalise/toJobRecord';
+import { profilePlaces, usPlacesOfRecord } from '../../../server/jobs/store/usPlaces';
 import {
   FICTIONAL_BOARD as board,
   FICTIONAL_SEEN_AT as seenAt,
@@ -63,6 +64,14 @@ describe('places', () => {
       usEligibility: 'us',
     });
     expect(record({ locations: ['US'] })).toMatchObject({ countries: ['US'], usEligibility: 'us' });
+  });
+
+  it('names New York as a seeker picks it, however the posting writes it', () => {
+    const seekersNewYork = profilePlaces([], [{ city: 'New York', state: 'NY' }]);
+    for (const written of ['Hybrid - San Francisco, New York City, Austin', 'NYC', 'New York, NY'])
+      expect(usPlacesOfRecord(record({ locations: [written] }))).toEqual(
+        expect.arrayContaining(seekersNewYork),
+      );
   });
 
   it('reads "Europe - Anywhere" as remote in Europe, not worldwide', () => {
