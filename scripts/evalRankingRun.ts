@@ -199,7 +199,7 @@ function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly Gra
 }
 
 /** A posting's key as the tables show it: its API and board. */
-const boardOf = (key: string) => key.split(':').slice(0, 2).join(':');
+export const boardOf = (key: string) => key.split(':').slice(0, 2).join(':');
 
 /** Each seeker's first five listed postings with their grades, to read what the figures hide. */
 function printTops(runs: readonly SeekerRun[], pool: readonly GradedPosting[]): void {

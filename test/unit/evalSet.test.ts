@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Tally } from '../../scripts/evalAgreement';
 import {
+  boardOf,
   poolOf,
   runRanking,
   seekerDetail,
@@ -95,11 +96,7 @@ describe('the matching evaluation set', () => {
     expect(lines[listed.length + 1]).toBe(`Graded above 0 and not listed: ${left.length}`);
     expect(lines).toHaveLength(listed.length + left.length + 2);
     // The test split's postings are never shown: nothing is tuned on them.
-    const testBoards = [
-      ...new Set(
-        poolOf(run, 'test').map((posting) => posting.key.split(':').slice(0, 2).join(':')),
-      ),
-    ];
+    const testBoards = [...new Set(poolOf(run, 'test').map((posting) => boardOf(posting.key)))];
     expect(testBoards.length).toBeGreaterThan(0);
     expect(lines.filter((line) => testBoards.some((board) => line.includes(`${board} "`)))).toEqual(
       [],
