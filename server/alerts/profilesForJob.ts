@@ -32,6 +32,7 @@ import {
 import { followModeAdmits } from '../matching/following';
 import { acceptedJobLevels, asksForManagers, seniorityFit } from '../matching/seniorityFit';
 import { titleTermsWithSpellings } from '../matching/roleWords';
+import { impliedSkills } from '../skills/skillBases';
 import { jobTitle, titleMatchesRole, titleNearRole, titleOfJob } from '../matching/titleRole';
 
 /**
@@ -111,16 +112,20 @@ function points(value: number): SQL {
 
 /**
  * The skills' points as `skillPoints` counts them, in SQL on the profile's skills: the shared
- * skills in halves (a required one two, a nice-to-have one) over a full fit (the longer of the
- * profile's list and the job's required skills, at most SKILLS_FOR_FULL_POINTS), rounded as
- * Math.round rounds (a half, as 30 over 4 halves can give, goes up in both).
+ * skills in halves (a required one two, a nice-to-have or one the job builds on one) over a full
+ * fit (the longer of the profile's list and the job's required skills, at most
+ * SKILLS_FOR_FULL_POINTS), rounded as Math.round rounds (a half, as 30 over 4 halves can give, goes
+ * up in both).
  */
 function skillPointsSql(job: OpenJob): SQL {
   if (job.skills.length === 0) return points(0);
   const nice = new Set(job.niceSkills);
   const has = (skill: string) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`;
   const halves = sql.join(
-    job.skills.map((skill) => (nice.has(skill) ? has(skill) : sql`2 * ${has(skill)}`)),
+    [
+      ...job.skills.map((skill) => (nice.has(skill) ? has(skill) : sql`2 * ${has(skill)}`)),
+      ...impliedSkills(job.skills).map(has),
+    ],
     sql` + `,
   );
   const required = job.skills.filter((skill) => !nice.has(skill)).length;
@@ -191,15 +196,16 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
     terms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...terms]) : null;
   const mayTitle = overlapsTitle(job.titleTerms);
   const mayNearTitle = overlapsTitle(job.nearTitleTerms);
-  const ways = [
-    job.skills.length > 0 ? arrayOverlaps(profiles.matchSkills, [...job.skills]) : null,
-    mayNearTitle,
-  ].filter((way) => way != null);
+  // A skill in common: one the job names, or one it builds on (scoring's `halves` above nought).
+  const sharesSkill =
+    job.skills.length > 0
+      ? arrayOverlaps(profiles.matchSkills, [...job.skills, ...impliedSkills(job.skills)])
+      : null;
+  const ways = [sharesSkill, mayNearTitle].filter((way) => way != null);
   if (location === null || ways.length === 0) return null;
   const base = scoreWithoutTitle(job);
   // Scoring's `nearTitleCounts`: a title near a target role counts with a skill in common.
-  const nearCounts =
-    job.skills.length === 0 ? sql`true` : arrayOverlaps(profiles.matchSkills, [...job.skills]);
+  const nearCounts = sharesSkill ?? sql`true`;
   const bestTitle = sql`case when ${mayTitle ?? sql`false`} then ${points(TITLE_POINTS.role)} when ${mayNearTitle ?? sql`false`} and ${nearCounts} then ${points(TITLE_POINTS.near)} else 0 end`;
   const pay = statedSalary(job);
 

@@ -23,6 +23,7 @@ import type { Seeker } from './seeker';
 import { acceptedJobLevels, asksForManagers } from './seniorityFit';
 import { nearRoleTitleQuery } from './roleWords';
 import { jobTitle, titleMatchesRole, titleNearRole } from './titleRole';
+import { skillsBuiltOn } from '../skills/skillBases';
 
 /** How many of the best-overlapping open jobs are scored; the best of them are answered. */
 export const CANDIDATE_LIMIT = 200;
@@ -69,8 +70,10 @@ function relevance(seeker: Seeker): SQL | null {
           roles.map((role) => nearRoleTitleQuery(sql`${role}::text`)),
           sql` || `,
         );
+  // A job naming a framework built on one of the seeker's skills shares that skill (`impliedSkills`).
+  const sharing = [...seeker.skills, ...skillsBuiltOn(seeker.skills)];
   const either = [
-    seeker.skills.length > 0 ? arrayOverlaps(jobs.skills, [...seeker.skills]) : null,
+    sharing.length > 0 ? arrayOverlaps(jobs.skills, sharing) : null,
     anyRole === null ? null : sql`(${jobs.search} @@ (${anyRole}) and ${jobTitle} @@ (${anyRole}))`,
   ].filter((condition) => condition != null);
   return either.length === 0 ? null : (or(...either) ?? null);

@@ -7,6 +7,7 @@ import {
 } from '../../contract';
 import type { VisaSponsorship } from '../jobs/jobRecord';
 import { residenceOf } from '../jobs/store/remoteAreas';
+import { impliedSkills } from '../skills/skillBases';
 import type { CandidateJob } from './candidateJobs';
 import { LOCATION_RULE } from './locationRule';
 import { currencyName, money, payFit, yearlyFloor, type PayFit } from './payFit';
@@ -43,9 +44,11 @@ export interface SkillFit {
   readonly required: readonly string[];
   /** Those it would like (nice to have) that the seeker has. */
   readonly nice: readonly string[];
+  /** Those it works in without naming them (`impliedSkills`: React under Next.js) that the seeker has. */
+  readonly built: readonly string[];
   /** Those it requires that the seeker lacks; a nice-to-have is never missing. */
   readonly missing: readonly string[];
-  /** The shared skills in halves: a required one counts two, a nice-to-have one. */
+  /** The shared skills in halves: a required one counts two, a nice-to-have or built-on one. */
   readonly halves: number;
   /** `fullFit` of the seeker's skills and the job's required ones. */
   readonly full: number;
@@ -62,18 +65,20 @@ export function skillFit(
   const asked = job.skills.filter((skill) => !plus.has(lower(skill)));
   const required = asked.filter((skill) => have.has(lower(skill)));
   const nice = job.skills.filter((skill) => plus.has(lower(skill)) && have.has(lower(skill)));
+  const built = impliedSkills(job.skills).filter((skill) => have.has(lower(skill)));
   return {
     required,
     nice,
+    built,
     missing: asked.filter((skill) => !have.has(lower(skill))),
-    halves: 2 * required.length + nice.length,
+    halves: 2 * required.length + nice.length + built.length,
     full: fullFit(seekerSkills.length, asked.length),
   };
 }
 
 /**
- * The skills' points: the shared skills' share of a full fit, a nice-to-have counting half a
- * required one; whole points.
+ * The skills' points: the shared skills' share of a full fit, a nice-to-have or a base of the job's
+ * framework counting half a required one; whole points.
  */
 export const skillPoints = ({ halves, full }: Pick<SkillFit, 'halves' | 'full'>): number =>
   full === 0 ? 0 : Math.round((MATCH_POINTS.skills * Math.min(halves, 2 * full)) / (2 * full));
@@ -105,10 +110,14 @@ export const salaryPoints = (stated: boolean) =>
 const count = (items: readonly unknown[]) => (items.length === 1 ? 'one' : String(items.length));
 
 function skillsReason(job: CandidateJob, fit: SkillFit): MatchReason & { kind: 'skills' } {
+  const builds = list(fit.built);
   const asks =
-    fit.required.length === 0
-      ? 'It asks for none of your skills.'
-      : `It asks for ${count(fit.required)} of your skills: ${list(fit.required)}.`;
+    fit.required.length > 0
+      ? `It asks for ${count(fit.required)} of your skills: ${list(fit.required)}.` +
+        (fit.built.length > 0 ? ` It builds on your ${builds}.` : '')
+      : fit.built.length > 0
+        ? `It names none of your skills but builds on your ${builds}.`
+        : 'It asks for none of your skills.';
   // What the seeker lacks is not a reason: it is the match's own list (`missing`), shown apart.
   const text =
     job.skills.length === 0
@@ -116,7 +125,7 @@ function skillsReason(job: CandidateJob, fit: SkillFit): MatchReason & { kind: '
       : asks + (fit.nice.length > 0 ? ` It would like ${list(fit.nice)} as well.` : '');
   return {
     kind: 'skills',
-    covered: [...fit.required, ...fit.nice],
+    covered: [...fit.required, ...fit.nice, ...fit.built],
     missing: [...fit.missing],
     points: skillPoints(fit),
     text,

@@ -38,6 +38,11 @@ export interface SkillEntry {
    * languages' ones: "SaaS" names SaaS Sales only in a sentence about selling.
    */
   readonly cues?: readonly string[];
+  /**
+   * The canonical name of the skill this one is built on: a posting asking Next.js works in React,
+   * so a seeker who knows React has part of it (see skillBases.ts).
+   */
+  readonly builtOn?: string;
 }
 
 export const tagged =

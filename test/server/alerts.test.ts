@@ -138,6 +138,22 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     expect(listed).not.toContain(none);
   });
 
+  it('a framework the posting asks counts the language it is built on, listed and alerted', async () => {
+    // Django is built on Python: a Python seeker shares part of it, so the near title counts.
+    const uid = await seeker({ skills: ['Python', 'PostgreSQL'], where: REMOTE_ONLY });
+    const jobId = await postOne({
+      title: 'Senior Embedded Software Engineer',
+      description: 'Firmware in C++ and Rust, its fleet tools in Django.',
+      locations: ['Remote - US'],
+      salary: { minUsd: 170_000, maxUsd: 210_000 },
+    });
+    expect(await alertedJobs(uid)).toEqual([jobId]);
+    const { matches } = await findMatches(app.db, uid, 1);
+    const match = matches.find((listed) => listed.jobId === jobId);
+    expect(match?.coveredSkills).toEqual(['Python']);
+    expect(match?.missingSkills).toEqual(expect.arrayContaining(['Django']));
+  });
+
   it('a salary floor excludes a posting whose range tops out below it', async () => {
     const uid = await seeker({
       skills: ['Elixir', 'PostgreSQL'],
@@ -329,6 +345,12 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
       },
       // A people manager's: only for the seekers at lead whose roles ask for one.
       { title: 'Backend Engineering Manager', description: 'Go and Kafka.', locations: ['Remote'] },
+      // Phoenix is built on Elixir: an Elixir seeker shares half a skill it does not name.
+      {
+        title: 'Senior Platform Engineer',
+        description: 'Kafka services built with the Phoenix framework.',
+        locations: ['Remote - US'],
+      },
     ];
     const jobIds: number[] = [];
     for (const posting of postings) jobIds.push(await postOne(posting));

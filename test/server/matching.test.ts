@@ -134,6 +134,26 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     expect(match?.missingSkills).toEqual([]);
   });
 
+  it('a job asking only a framework reaches a seeker who knows what it is built on', async () => {
+    const board = uniqueBoard('greenhouse', 'framework');
+    const [nextJs] = await ingest(board, [
+      postingRecord(board, {
+        title: 'Web Platform Engineer',
+        description: 'You will build our marketing site in Next.js.',
+      }),
+    ]);
+    const uid = await seeker({
+      skills: ['React'],
+      where: REMOTE_ONLY,
+      targetRoles: ['Nothing Similar'],
+    });
+    const match = (await matchesOf(uid)).find((candidate) => candidate.jobId === nextJs);
+    expect(match).toMatchObject({ coveredSkills: ['React'], missingSkills: ['Next.js'] });
+    expect(reason(match, 'skills').text).toBe(
+      'It names none of your skills but builds on your React.',
+    );
+  });
+
   it('a closed posting is never matched, and matches again once it is back on its board', async () => {
     const board = uniqueBoard('ashby', 'closing');
     const record = postingRecord(board, { description: 'Haskell and OCaml compilers.' });

@@ -89,6 +89,24 @@ describe('the skills\u2019 points: the share of the seeker\u2019s fit', () => {
   });
 });
 
+describe('a framework the job asks, built on a skill the seeker has', () => {
+  it('counts the base as half a required skill, and the framework stays missing', () => {
+    const reason = skillsOf(
+      scoreMatch(seekerWith(['React', 'CSS']), { ...JOB, skills: ['Next.js', 'Figma', 'CSS'] }),
+    );
+    // A full fit of 3 (the job's required skills): CSS two halves, React one, of six.
+    expect(reason.points).toBe(MATCH_POINTS.skills / 2);
+    expect(reason).toMatchObject({ covered: ['CSS', 'React'], missing: ['Next.js', 'Figma'] });
+    expect(reason.text).toBe('It asks for one of your skills: CSS. It builds on your React.');
+  });
+
+  it('gives nothing more when the job names the base itself', () => {
+    expect(pointsFor(['React'], { skills: ['Next.js', 'React'] })).toBe(
+      pointsFor(['React'], { skills: ['Vue.js', 'React'] }),
+    );
+  });
+});
+
 describe('the kind of work weighs more than a shared stack', () => {
   it('a job titled as a target role, asking none of the seeker\u2019s skills, ranks above another title sharing most of them', () => {
     const seeker = seekerWith(['React', 'TypeScript', 'CSS', 'GraphQL', 'Node.js']);
