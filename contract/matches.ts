@@ -40,9 +40,9 @@ const pointsSchema = { type: 'number', minimum: 0 } as const satisfies JSONSchem
 const textSchema = { type: 'string' } as const satisfies JSONSchema;
 
 /**
- * Why a job matches a profile, one reason per aspect; `points` add up to the match's `score`
- * (skills up to 40, title 30 or 15 for work next to a target role, location 10, seniority 10,
- * salary 10; visa none), `text` says it for people.
+ * Why a job matches a profile, one reason per aspect; `points` add up to the match's `score` out
+ * of 100 (each aspect's most is scoring's `MATCH_POINTS`; a visa adds none), `text` says it for
+ * people.
  */
 export const matchReasonSchema = {
   anyOf: [
