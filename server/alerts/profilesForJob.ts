@@ -30,9 +30,9 @@ import {
   TITLE_POINTS,
 } from '../matching/scoreMatch';
 import { followModeAdmits } from '../matching/following';
+import { skillAsks, skillsMeetingAny, type SkillAsk } from '../matching/skillAsks';
 import { acceptedJobLevels, asksForManagers, seniorityFit } from '../matching/seniorityFit';
 import { titleTermsWithSpellings } from '../matching/roleWords';
-import { impliedSkills } from '../skills/skillBases';
 import { jobTitle, titleMatchesRole, titleNearRole, titleOfJob } from '../matching/titleRole';
 
 /**
@@ -111,24 +111,33 @@ function points(value: number): SQL {
 }
 
 /**
- * The skills' points as `skillPoints` counts them, in SQL on the profile's skills: the shared
- * skills in halves (a required one two, a nice-to-have or one the job builds on one) over a full
- * fit (the longer of the profile's list and the job's required skills, at most
- * SKILLS_FOR_FULL_POINTS), rounded as Math.round rounds (a half, as 30 over 4 halves can give, goes
- * up in both).
+ * Whether the profile holds any of these skills, tested row by row; finding the candidates is the
+ * overlaps' job (`&&`, on the GIN index).
  */
-function skillPointsSql(job: OpenJob): SQL {
-  if (job.skills.length === 0) return points(0);
-  const nice = new Set(job.niceSkills);
-  const has = (skill: string) => sql`(${skill}::text = any(${profiles.matchSkills}))::int`;
-  const halves = sql.join(
-    [
-      ...job.skills.map((skill) => (nice.has(skill) ? has(skill) : sql`2 * ${has(skill)}`)),
-      ...impliedSkills(job.skills).map(has),
-    ],
-    sql` + `,
-  );
-  const required = job.skills.filter((skill) => !nice.has(skill)).length;
+function holdsAny(names: readonly string[]): SQL {
+  const [only] = names;
+  return names.length === 1 && only !== undefined
+    ? sql`(${only}::text = any(${profiles.matchSkills}))`
+    : sql`(${arrayOverlaps(profiles.matchSkills, [...names])})`;
+}
+
+/** The halves one ask gives, as `skillFit` counts them: 2 known and required, 1 nice or partly. */
+function askHalves(ask: SkillAsk): SQL {
+  if (ask.nice) return sql`${holdsAny(ask.known)}::int`;
+  if (ask.partly.length === 0) return sql`2 * ${holdsAny(ask.known)}::int`;
+  return sql`case when ${holdsAny(ask.known)} then 2 when ${holdsAny(ask.partly)} then 1 else 0 end`;
+}
+
+/**
+ * The skills' points as `skillPoints` counts them, in SQL on the profile's skills: the shared
+ * skills in halves (`askHalves`) over a full fit (the longer of the profile's list and the job's
+ * required skills, at most SKILLS_FOR_FULL_POINTS), rounded as Math.round rounds (a half, as 30
+ * over 4 halves can give, goes up in both).
+ */
+function skillPointsSql(asks: readonly SkillAsk[]): SQL {
+  if (asks.length === 0) return points(0);
+  const halves = sql.join(asks.map(askHalves), sql` + `);
+  const required = asks.filter((ask) => !ask.nice).length;
   const full = sql`least(greatest(cardinality(${profiles.matchSkills}), ${points(required)}), ${points(SKILLS_FOR_FULL_POINTS)})`;
   return sql`coalesce(round(${points(MATCH_POINTS.skills)}.0 * least(${halves}, 2 * ${full}) / nullif(2 * ${full}, 0))::int, 0)`;
 }
@@ -140,13 +149,13 @@ function skillPointsSql(job: OpenJob): SQL {
  * so the rules stay in scoreMatch. Location and pay are the same for every profile that passes the
  * filters.
  */
-function scoreWithoutTitle(job: OpenJob): SQL {
+function scoreWithoutTitle(job: OpenJob, asks: readonly SkillAsk[]): SQL {
   const levels = seekerLevelsFor(job.seniority).map((level) => {
     const fit = seniorityFit(level, job.seniority) ?? 'near';
     return sql`when ${level} then ${points(SENIORITY_POINTS[fit])}`;
   });
   const rest = MATCH_POINTS.location + salaryPoints(statedSalary(job) !== null);
-  return sql`(${skillPointsSql(job)} + case ${profiles.seniority} ${sql.join(levels, sql` `)} end + ${points(rest)})`;
+  return sql`(${skillPointsSql(asks)} + case ${profiles.seniority} ${sql.join(levels, sql` `)} end + ${points(rest)})`;
 }
 
 /**
@@ -196,14 +205,13 @@ export function fittingProfilesQuery(db: Database | Transaction, job: OpenJob) {
     terms.length > 0 ? arrayOverlaps(profiles.roleTerms, [...terms]) : null;
   const mayTitle = overlapsTitle(job.titleTerms);
   const mayNearTitle = overlapsTitle(job.nearTitleTerms);
-  // A skill in common: one the job names, or one it builds on (scoring's `halves` above nought).
+  const asks = skillAsks(job);
+  // A skill in common, fully or in part (scoring's `halves` above nought), on the GIN index.
   const sharesSkill =
-    job.skills.length > 0
-      ? arrayOverlaps(profiles.matchSkills, [...job.skills, ...impliedSkills(job.skills)])
-      : null;
+    asks.length > 0 ? arrayOverlaps(profiles.matchSkills, skillsMeetingAny(asks)) : null;
   const ways = [sharesSkill, mayNearTitle].filter((way) => way != null);
   if (location === null || ways.length === 0) return null;
-  const base = scoreWithoutTitle(job);
+  const base = scoreWithoutTitle(job, asks);
   // Scoring's `nearTitleCounts`: a title near a target role counts with a skill in common.
   const nearCounts = sharesSkill ?? sql`true`;
   const bestTitle = sql`case when ${mayTitle ?? sql`false`} then ${points(TITLE_POINTS.role)} when ${mayNearTitle ?? sql`false`} and ${nearCounts} then ${points(TITLE_POINTS.near)} else 0 end`;

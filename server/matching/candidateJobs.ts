@@ -23,7 +23,7 @@ import type { Seeker } from './seeker';
 import { acceptedJobLevels, asksForManagers } from './seniorityFit';
 import { nearRoleTitleQuery } from './roleWords';
 import { jobTitle, titleMatchesRole, titleNearRole } from './titleRole';
-import { skillsBuiltOn } from '../skills/skillBases';
+import { knownThrough, withBases } from '../skills/skillBases';
 
 /** How many of the best-overlapping open jobs are scored; the best of them are answered. */
 export const CANDIDATE_LIMIT = 200;
@@ -70,8 +70,8 @@ function relevance(seeker: Seeker): SQL | null {
           roles.map((role) => nearRoleTitleQuery(sql`${role}::text`)),
           sql` || `,
         );
-  // A job naming a framework built on one of the seeker's skills shares that skill (`impliedSkills`).
-  const sharing = [...seeker.skills, ...skillsBuiltOn(seeker.skills)];
+  // What the seeker knows (a framework's bases too), and what is built on it (`skillAsks`).
+  const sharing = knownThrough(withBases(seeker.skills));
   const either = [
     sharing.length > 0 ? arrayOverlaps(jobs.skills, sharing) : null,
     anyRole === null ? null : sql`(${jobs.search} @@ (${anyRole}) and ${jobTitle} @@ (${anyRole}))`,

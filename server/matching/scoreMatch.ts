@@ -7,7 +7,8 @@ import {
 } from '../../contract';
 import type { VisaSponsorship } from '../jobs/jobRecord';
 import { residenceOf } from '../jobs/store/remoteAreas';
-import { impliedSkills } from '../skills/skillBases';
+import { basesOf, knownThrough } from '../skills/skillBases';
+import { skillAsks } from './skillAsks';
 import type { CandidateJob } from './candidateJobs';
 import { LOCATION_RULE } from './locationRule';
 import { currencyName, money, payFit, yearlyFloor, type PayFit } from './payFit';
@@ -40,15 +41,17 @@ export const fullFit = (seekerSkills: number, requiredSkills: number) =>
 
 /** A job's skills against the seeker's. */
 export interface SkillFit {
-  /** Those it requires that the seeker has. */
+  /** Those it requires that the seeker knows (they name it, or a skill built on it). */
   readonly required: readonly string[];
-  /** Those it would like (nice to have) that the seeker has. */
+  /** Those it would like (nice to have) that the seeker knows. */
   readonly nice: readonly string[];
-  /** Those it works in without naming them (`impliedSkills`: React under Next.js) that the seeker has. */
-  readonly built: readonly string[];
-  /** Those it requires that the seeker lacks; a nice-to-have is never missing. */
+  /** Those it requires that the seeker does not know but knows what they are built on. */
+  readonly partly: readonly string[];
+  /** What `partly` is built on that the seeker knows (React for Next.js). */
+  readonly bases: readonly string[];
+  /** Those it requires that the seeker lacks (`partly` too); a nice-to-have is never missing. */
   readonly missing: readonly string[];
-  /** The shared skills in halves: a required one counts two, a nice-to-have or built-on one. */
+  /** The shared skills in halves: a required one counts two, a nice-to-have or `partly` one. */
   readonly halves: number;
   /** `fullFit` of the seeker's skills and the job's required ones. */
   readonly full: number;
@@ -61,24 +64,30 @@ export function skillFit(
   job: Pick<CandidateJob, 'skills' | 'niceSkills'>,
 ): SkillFit {
   const have = new Set(seekerSkills.map(lower));
-  const plus = new Set(job.niceSkills.map(lower));
-  const asked = job.skills.filter((skill) => !plus.has(lower(skill)));
-  const required = asked.filter((skill) => have.has(lower(skill)));
-  const nice = job.skills.filter((skill) => plus.has(lower(skill)) && have.has(lower(skill)));
-  const built = impliedSkills(job.skills).filter((skill) => have.has(lower(skill)));
+  const shows = (names: readonly string[]) => names.some((name) => have.has(lower(name)));
+  const asks = skillAsks(job);
+  const knows = asks.filter((ask) => shows(ask.known));
+  const lacks = asks.filter((ask) => !ask.nice && !shows(ask.known));
+  const partly = lacks.filter((ask) => shows(ask.partly)).map((ask) => ask.skill);
+  const required = knows.filter((ask) => !ask.nice).map((ask) => ask.skill);
+  const nice = knows.filter((ask) => ask.nice).map((ask) => ask.skill);
+  const bases = partly.flatMap((skill) =>
+    basesOf(skill).filter((base) => shows(knownThrough([base]))),
+  );
   return {
     required,
     nice,
-    built,
-    missing: asked.filter((skill) => !have.has(lower(skill))),
-    halves: 2 * required.length + nice.length + built.length,
-    full: fullFit(seekerSkills.length, asked.length),
+    partly,
+    bases: [...new Set(bases)],
+    missing: lacks.map((ask) => ask.skill),
+    halves: 2 * required.length + nice.length + partly.length,
+    full: fullFit(seekerSkills.length, asks.length - asks.filter((ask) => ask.nice).length),
   };
 }
 
 /**
- * The skills' points: the shared skills' share of a full fit, a nice-to-have or a base of the job's
- * framework counting half a required one; whole points.
+ * The skills' points: the shared skills' share of a full fit, a nice-to-have, or a required skill
+ * known only by what it is built on, counting half a required one; whole points.
  */
 export const skillPoints = ({ halves, full }: Pick<SkillFit, 'halves' | 'full'>): number =>
   full === 0 ? 0 : Math.round((MATCH_POINTS.skills * Math.min(halves, 2 * full)) / (2 * full));
@@ -110,14 +119,15 @@ export const salaryPoints = (stated: boolean) =>
 const count = (items: readonly unknown[]) => (items.length === 1 ? 'one' : String(items.length));
 
 function skillsReason(job: CandidateJob, fit: SkillFit): MatchReason & { kind: 'skills' } {
-  const builds = list(fit.built);
+  const partly =
+    fit.partly.length === 0 ? '' : `${list(fit.partly)}, built on your ${list(fit.bases)}`;
   const asks =
     fit.required.length > 0
-      ? `It asks for ${count(fit.required)} of your skills: ${list(fit.required)}.` +
-        (fit.built.length > 0 ? ` It builds on your ${builds}.` : '')
-      : fit.built.length > 0
-        ? `It names none of your skills but builds on your ${builds}.`
-        : 'It asks for none of your skills.';
+      ? `It asks for ${count(fit.required)} of your skills: ${list(fit.required)}` +
+        (partly === '' ? '.' : `; and ${partly}.`)
+      : partly === ''
+        ? 'It asks for none of your skills.'
+        : `It asks for ${partly}.`;
   // What the seeker lacks is not a reason: it is the match's own list (`missing`), shown apart.
   const text =
     job.skills.length === 0
@@ -125,7 +135,7 @@ function skillsReason(job: CandidateJob, fit: SkillFit): MatchReason & { kind: '
       : asks + (fit.nice.length > 0 ? ` It would like ${list(fit.nice)} as well.` : '');
   return {
     kind: 'skills',
-    covered: [...fit.required, ...fit.nice, ...fit.built],
+    covered: [...new Set([...fit.required, ...fit.nice, ...fit.bases])],
     missing: [...fit.missing],
     points: skillPoints(fit),
     text,

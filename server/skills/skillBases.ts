@@ -2,8 +2,8 @@ import { SKILLS, type SkillEntry } from './skillData';
 
 /**
  * What each skill is built on, all the way down (Spring Boot: Spring, then Java), and the reverse:
- * the skills built on each one. Both sides of matching read them, so a posting asking a framework
- * counts the seeker's knowledge of its base the same way in scoring and in the alert lookup.
+ * the skills built on each one. Someone who knows a framework knows what it is built on, and
+ * someone who knows the base knows part of every framework on it.
  */
 export interface SkillBases {
   readonly basesOf: ReadonlyMap<string, readonly string[]>;
@@ -32,17 +32,16 @@ const BASES = buildSkillBases();
 
 const unique = (names: Iterable<string>) => [...new Set(names)];
 
-/**
- * The skills a posting works in without naming them: the bases of its skills that it does not
- * name itself (Next.js without React gives React), in the order of the skills they underlie.
- */
-export function impliedSkills(jobSkills: readonly string[]): string[] {
-  const named = new Set(jobSkills);
-  return unique(jobSkills.flatMap((skill) => BASES.basesOf.get(skill) ?? [])).filter(
-    (base) => !named.has(base),
-  );
-}
+/** What a skill is built on, nearest first (Spring Boot: Spring, Java). */
+export const basesOf = (skill: string): readonly string[] => BASES.basesOf.get(skill) ?? [];
 
-/** The skills built on any of these (React gives Next.js, Remix, Gatsby, React Native). */
-export const skillsBuiltOn = (skills: readonly string[]): string[] =>
-  unique(skills.flatMap((skill) => BASES.builtOn.get(skill) ?? []));
+/**
+ * The skills that show someone knows these: each one, and every skill built on it (knowing Next.js
+ * shows React). Canonical names, each once.
+ */
+export const knownThrough = (skills: readonly string[]): string[] =>
+  unique(skills.flatMap((skill) => [skill, ...(BASES.builtOn.get(skill) ?? [])]));
+
+/** Everything someone who knows these skills knows: each, and what it is built on. */
+export const withBases = (skills: readonly string[]): string[] =>
+  unique(skills.flatMap((skill) => [skill, ...basesOf(skill)]));

@@ -39,8 +39,8 @@ export interface SkillEntry {
    */
   readonly cues?: readonly string[];
   /**
-   * The canonical name of the skill this one is built on: a posting asking Next.js works in React,
-   * so a seeker who knows React has part of it (see skillBases.ts).
+   * The canonical name of the skill this one is built on: whoever knows Next.js knows React, and
+   * whoever knows React has part of Next.js (see skillBases.ts).
    */
   readonly builtOn?: string;
 }

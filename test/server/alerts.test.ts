@@ -316,7 +316,11 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     for (let i = 0; i < 64; i += 1)
       uids.push(
         await seeker({
-          skills: skills.filter((_, bit) => (i >> bit) % 2 === 1),
+          // Phoenix, built on Elixir, for every fifth: they know Elixir without naming it.
+          skills: [
+            ...skills.filter((_, bit) => (i >> bit) % 2 === 1),
+            ...(i % 5 === 0 ? ['Phoenix'] : []),
+          ],
           targetRoles: roles[i % 3],
           where: places[Math.floor(i / 3) % 3],
           seniority: levels[i % 4],
@@ -351,6 +355,8 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
         description: 'Kafka services built with the Phoenix framework.',
         locations: ['Remote - US'],
       },
+      // And a Phoenix seeker knows the Elixir it asks.
+      { title: 'Data Engineer', description: 'Elixir and Redis.', locations: ['Remote - US'] },
     ];
     const jobIds: number[] = [];
     for (const posting of postings) jobIds.push(await postOne(posting));

@@ -134,24 +134,25 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     expect(match?.missingSkills).toEqual([]);
   });
 
-  it('a job asking only a framework reaches a seeker who knows what it is built on', async () => {
+  /** The match of one new posting (its title a target role of nobody's) for a seeker of these skills. */
+  async function matchBySkillsAlone(description: string, skills: string[]) {
     const board = uniqueBoard('greenhouse', 'framework');
-    const [nextJs] = await ingest(board, [
-      postingRecord(board, {
-        title: 'Web Platform Engineer',
-        description: 'You will build our marketing site in Next.js.',
-      }),
+    const [job] = await ingest(board, [
+      postingRecord(board, { title: 'Web Platform Engineer', description }),
     ]);
-    const uid = await seeker({
-      skills: ['React'],
-      where: REMOTE_ONLY,
-      targetRoles: ['Nothing Similar'],
-    });
-    const match = (await matchesOf(uid)).find((candidate) => candidate.jobId === nextJs);
+    const uid = await seeker({ skills, where: REMOTE_ONLY, targetRoles: ['Nothing Similar'] });
+    return (await matchesOf(uid)).find((candidate) => candidate.jobId === job);
+  }
+
+  it('a job asking only a framework reaches a seeker who knows what it is built on', async () => {
+    const match = await matchBySkillsAlone('You will build our site in Next.js.', ['React']);
     expect(match).toMatchObject({ coveredSkills: ['React'], missingSkills: ['Next.js'] });
-    expect(reason(match, 'skills').text).toBe(
-      'It names none of your skills but builds on your React.',
-    );
+    expect(reason(match, 'skills').text).toBe('It asks for Next.js, built on your React.');
+  });
+
+  it('a seeker who names a framework finds a job asking what it is built on', async () => {
+    const match = await matchBySkillsAlone('You will write Java services.', ['Spring Boot']);
+    expect(match).toMatchObject({ coveredSkills: ['Java'], missingSkills: [] });
   });
 
   it('a closed posting is never matched, and matches again once it is back on its board', async () => {

@@ -89,21 +89,31 @@ describe('the skills\u2019 points: the share of the seeker\u2019s fit', () => {
   });
 });
 
-describe('a framework the job asks, built on a skill the seeker has', () => {
-  it('counts the base as half a required skill, and the framework stays missing', () => {
+describe('frameworks and what they are built on', () => {
+  it('a required framework whose base the seeker knows counts half, and stays missing', () => {
     const reason = skillsOf(
       scoreMatch(seekerWith(['React', 'CSS']), { ...JOB, skills: ['Next.js', 'Figma', 'CSS'] }),
     );
-    // A full fit of 3 (the job's required skills): CSS two halves, React one, of six.
+    // A full fit of 3 (the job's required skills): CSS two halves, Next.js one, of six.
     expect(reason.points).toBe(MATCH_POINTS.skills / 2);
     expect(reason).toMatchObject({ covered: ['CSS', 'React'], missing: ['Next.js', 'Figma'] });
-    expect(reason.text).toBe('It asks for one of your skills: CSS. It builds on your React.');
+    expect(reason.text).toBe(
+      'It asks for one of your skills: CSS; and Next.js, built on your React.',
+    );
   });
 
-  it('gives nothing more when the job names the base itself', () => {
-    expect(pointsFor(['React'], { skills: ['Next.js', 'React'] })).toBe(
-      pointsFor(['React'], { skills: ['Vue.js', 'React'] }),
+  it('who knows a framework knows what it is built on', () => {
+    const reason = skillsOf(scoreMatch(seekerWith(['Spring Boot']), { ...JOB, skills: ['Java'] }));
+    expect(reason).toMatchObject({ covered: ['Java'], missing: [] });
+    expect(reason.points).toBe(pointsFor(['Java'], { skills: ['Java'] }));
+    // Remix is built on React, which a Next.js engineer knows.
+    expect(skillsOf(scoreMatch(seekerWith(['Next.js']), { ...JOB, skills: ['Remix'] })).text).toBe(
+      'It asks for Remix, built on your React.',
     );
+  });
+
+  it('a framework only nice to have gives nothing for its base', () => {
+    expect(pointsFor(['React'], { skills: ['Next.js', 'Go'], niceSkills: ['Next.js'] })).toBe(0);
   });
 });
 

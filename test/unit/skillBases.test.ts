@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillEntry } from '../../server/skills/skillEntry';
-import { buildSkillBases, impliedSkills, skillsBuiltOn } from '../../server/skills/skillBases';
+import { basesOf, buildSkillBases, knownThrough, withBases } from '../../server/skills/skillBases';
 
 const entry = (name: string, builtOn?: string): SkillEntry => ({
   name,
@@ -9,20 +9,26 @@ const entry = (name: string, builtOn?: string): SkillEntry => ({
 });
 
 describe('what a skill is built on', () => {
-  it('a framework implies its bases all the way down, and none it names itself', () => {
-    expect(impliedSkills(['Next.js', 'TypeScript'])).toEqual(['React']);
-    expect(impliedSkills(['Spring Boot'])).toEqual(['Spring', 'Java']);
-    expect(impliedSkills(['Spring Boot', 'Java'])).toEqual(['Spring']);
-    expect(impliedSkills(['Django', 'Flask', 'Python'])).toEqual([]);
-    expect(impliedSkills(['Kafka'])).toEqual([]);
+  it('a framework is built on its bases all the way down, nearest first', () => {
+    expect(basesOf('Next.js')).toEqual(['React']);
+    expect(basesOf('Spring Boot')).toEqual(['Spring', 'Java']);
+    expect(basesOf('Kafka')).toEqual([]);
   });
 
-  it('a base finds every skill built on it, however deep', () => {
-    expect(skillsBuiltOn(['React'])).toEqual(
-      expect.arrayContaining(['Next.js', 'Remix', 'Gatsby', 'React Native']),
+  it('who knows a framework knows its bases; a base is shown by every framework on it', () => {
+    expect(withBases(['Spring Boot', 'Java', 'Go'])).toEqual([
+      'Spring Boot',
+      'Spring',
+      'Java',
+      'Go',
+    ]);
+    expect(knownThrough(['React'])).toEqual(
+      expect.arrayContaining(['React', 'Next.js', 'Remix', 'Gatsby', 'React Native']),
     );
-    expect(skillsBuiltOn(['Java'])).toEqual(expect.arrayContaining(['Spring', 'Spring Boot']));
-    expect(skillsBuiltOn(['Kafka'])).toEqual([]);
+    expect(knownThrough(['Java'])).toEqual(
+      expect.arrayContaining(['Java', 'Spring', 'Spring Boot']),
+    );
+    expect(knownThrough(['Kafka'])).toEqual(['Kafka']);
   });
 
   it('refuses a base that is no skill, or a skill built on itself', () => {
