@@ -101,7 +101,7 @@ export const FRONTEND: readonly SkillEntry[] = [
   frontend('Sketch', { inContext: ['Sketch'] }),
   frontend('RxJS'),
   frontend('XState'),
-  frontend('Electron', { exact: ['Electron'] }),
+  frontend('Electron', { exact: ['Electron'], builtOn: 'JavaScript' }),
   frontend('MobX'),
   frontend('MVVM'),
   frontend('Desktop Applications', { aliases: ['Desktop apps', 'Desktop app'] }),

@@ -72,8 +72,8 @@ describe('the matching evaluation set', () => {
     const train = splitFigures(run.runs, poolOf(run, 'train'));
     // Lowered as the set grew (new boards, then new seekers), each time with the code unchanged,
     // and once for fewer no-fit postings (near titles need a skill in common: 8 to 6, 0.66 to 0.645);
-    // raised when a framework came to count the skill it is built on (0.647 to 0.651).
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.65);
+    // raised when a framework came to count the skill it is built on (0.647 to 0.654).
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.654);
     expect(train.precision5).toBeGreaterThanOrEqual(0.44);
     expect(train.gradeZeroInTop10).toBeLessThanOrEqual(6);
     expect(train.outsidePlacesListed).toBe(0);
