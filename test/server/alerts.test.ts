@@ -138,22 +138,6 @@ describe.each(DATABASES)('alerts for new postings on %s', (database) => {
     expect(listed).not.toContain(none);
   });
 
-  it('a framework the posting asks counts the language it is built on, listed and alerted', async () => {
-    // Django is built on Python: a Python seeker shares part of it, so the near title counts.
-    const uid = await seeker({ skills: ['Python', 'PostgreSQL'], where: REMOTE_ONLY });
-    const jobId = await postOne({
-      title: 'Senior Embedded Software Engineer',
-      description: 'Firmware in C++ and Rust, its fleet tools in Django.',
-      locations: ['Remote - US'],
-      salary: { minUsd: 170_000, maxUsd: 210_000 },
-    });
-    expect(await alertedJobs(uid)).toEqual([jobId]);
-    const { matches } = await findMatches(app.db, uid, 1);
-    const match = matches.find((listed) => listed.jobId === jobId);
-    expect(match?.coveredSkills).toEqual(['Python']);
-    expect(match?.missingSkills).toEqual(expect.arrayContaining(['Django']));
-  });
-
   it('a salary floor excludes a posting whose range tops out below it', async () => {
     const uid = await seeker({
       skills: ['Elixir', 'PostgreSQL'],
