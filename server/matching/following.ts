@@ -39,11 +39,13 @@ export function onFollowedBoard(following: Following): SQL | null {
  * the same rule as three ORed subqueries ran as subplans on every candidate profile.
  */
 export function followModeAdmits(board: { source: string; board: string }): SQL {
-  const ofMode = (table: typeof followedBoards) =>
-    and(eq(table.uid, followModes.uid), eq(table.slot, followModes.slot));
+  const ofMode = and(
+    eq(followedBoards.uid, followModes.uid),
+    eq(followedBoards.slot, followModes.slot),
+  );
   return sql`not exists (select 1 from ${followModes}
     where ${eq(followModes.uid, profiles.uid)} and ${eq(followModes.slot, profiles.slot)} and ${followModes.mode} = 'only'
-      and exists (select 1 from ${followedBoards} where ${ofMode(followedBoards)})
-      and not exists (select 1 from ${followedBoards} where ${ofMode(followedBoards)}
+      and exists (select 1 from ${followedBoards} where ${ofMode})
+      and not exists (select 1 from ${followedBoards} where ${ofMode}
         and ${followedBoards.source} = ${board.source} and ${followedBoards.token} = ${board.board}))`;
 }

@@ -81,7 +81,7 @@ export function skillFit(
     bases: [...new Set(bases)],
     missing: lacks.map((ask) => ask.skill),
     halves: 2 * required.length + nice.length + partly.length,
-    full: fullFit(seekerSkills.length, asks.length - asks.filter((ask) => ask.nice).length),
+    full: fullFit(seekerSkills.length, asks.filter((ask) => !ask.nice).length),
   };
 }
 
