@@ -25,11 +25,43 @@ const REGION_WORDS: Readonly<Record<string, Region>> = {
   apac: 'apac',
   'asia pacific': 'apac',
   asia: 'apac',
+  'south east asia': 'apac',
+  'southeast asia': 'apac',
+  oceania: 'apac',
+  australasia: 'apac',
+  'middle east': 'emea',
+  mena: 'emea',
+  africa: 'emea',
+  'north africa': 'emea',
+  'sub saharan africa': 'emea',
+  caribbean: 'latam',
+  // As real boards spell it.
+  carribbean: 'latam',
+  'central america': 'latam',
+  'western europe': 'europe',
+  'eastern europe': 'europe',
+  'central europe': 'europe',
+  'northern europe': 'europe',
+  'southern europe': 'europe',
+  cee: 'europe',
   worldwide: 'worldwide',
   anywhere: 'worldwide',
   global: 'worldwide',
   globally: 'worldwide',
   international: 'worldwide',
+};
+
+/** Groups of countries named as one: "Remote - DACH" is Germany, Austria and Switzerland. */
+const COUNTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  dach: ['AT', 'CH', 'DE'],
+  benelux: ['BE', 'LU', 'NL'],
+  nordics: ['DK', 'FI', 'IS', 'NO', 'SE'],
+  nordic: ['DK', 'FI', 'IS', 'NO', 'SE'],
+  scandinavia: ['DK', 'NO', 'SE'],
+  baltics: ['EE', 'LT', 'LV'],
+  iberia: ['ES', 'PT'],
+  anz: ['AU', 'NZ'],
+  gcc: ['AE', 'BH', 'KW', 'OM', 'QA', 'SA'],
 };
 
 /** Words around a place that say how or where in it, not which place: "Remote (US)", "Canada Locations". */
@@ -57,6 +89,7 @@ type Part = PartKind & { readonly text: string };
 type PartKind =
   | { kind: 'region'; region: Region }
   | { kind: 'country'; code: string }
+  | { kind: 'group'; codes: readonly string[] }
   | { kind: 'state'; code: UsStateCode }
   /** "CA", "IN", "Georgia": a US state or a country, decided by what surrounds it. */
   | { kind: 'either'; state: UsStateCode; country: string }
@@ -84,6 +117,8 @@ function classifyKind(raw: string): PartKind | null {
   if (text === '') return null;
   const region2 = REGION_WORDS[placeKey(text)];
   if (region2 !== undefined) return { kind: 'region', region: region2 };
+  const group = COUNTRY_GROUPS[placeKey(text)];
+  if (group !== undefined) return { kind: 'group', codes: group };
   const country = countryCode(text);
   const state = usStateCode(text);
   if (country !== null && state !== null && country !== 'US')
@@ -125,9 +160,15 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
       : group;
   });
 
+/** Areas whose names hold an "and", which would split them: "Central and Eastern Europe". */
+const JOINED_AREAS: readonly (readonly [RegExp, string])[] = [
+  [/\bcentral\s+(?:and|&)\s+eastern\s+europe\b/gi, 'CEE'],
+  [/\bmiddle\s+east\s+(?:and|&)\s+north\s+africa\b/gi, 'MENA'],
+];
+
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
-  return location
+  return JOINED_AREAS.reduce((text, [area, short]) => text.replace(area, short), location)
     .split(/;|\||\/|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
     .map((segment) =>
       segment
@@ -171,6 +212,7 @@ export function readPlaces(
     for (const [at, part] of group.entries()) {
       if (part?.kind === 'country' && !misnamesCity(group[at - 1], part)) countries.add(part.code);
       if (part?.kind === 'state') countries.add('US');
+      if (part?.kind === 'group') for (const code of part.codes) countries.add(code);
     }
   const usContext = () => countries.has('US') || (countries.size === 0 && states.size > 0);
   const pickCity = (candidates: readonly City[]): City | undefined =>
@@ -215,6 +257,7 @@ export function readPlaces(
         continue;
       }
       if (part.kind === 'region') regions.add(part.region);
+      else if (part.kind === 'group') continue;
       else if (part.kind === 'province') countries.add('CA');
       else if (part.kind === 'city' && previous?.kind === 'country' && previous.code !== 'US') {
         // "Panama, Panama City": a city after its country is in it, whatever namesakes it has.

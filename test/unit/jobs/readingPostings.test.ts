@@ -88,6 +88,28 @@ describe('places', () => {
     expect(record({ locations: ['Cape Town, SA'] }).countries).toEqual(['ZA']);
   });
 
+  it('reads a part of the world or a group of countries as that area, never as worldwide', () => {
+    const areas = {
+      'Remote - South East Asia': { regions: ['apac'] },
+      'Remote, Middle East': { regions: ['emea'] },
+      'Middle East & North Africa (remote)': { regions: ['emea'] },
+      'Remote (Sub-Saharan Africa)': { regions: ['emea'] },
+      'Remote - Carribbean (ACS)': { regions: ['latam'] },
+      'Remote - Central and Eastern Europe': { regions: ['europe'] },
+      'Remote - DACH': { countries: ['AT', 'CH', 'DE'] },
+      'Nordics - Remote': { countries: ['DK', 'FI', 'IS', 'NO', 'SE'] },
+      'Remote (ANZ)': { countries: ['AU', 'NZ'] },
+    } as const;
+    for (const [written, area] of Object.entries(areas))
+      expect(record({ locations: [written] }), written).toMatchObject({
+        countries: [],
+        regions: [],
+        ...area,
+        workplace: 'remote',
+        usEligibility: 'not-us',
+      });
+  });
+
   it('limits a remote job to the country its text names when the locations name none', () => {
     const job = record({
       locations: ['Remote'],
