@@ -57,7 +57,22 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
   america: 'US',
   uae: 'AE',
   holland: 'NL',
+  'hong kong sar': 'HK',
+  'macau sar': 'MO',
+  'macao sar': 'MO',
 };
+
+/** Every name and short form of every country, in the languages postings use, by its key. */
+function countryNameIndex(): ReadonlyMap<string, string> {
+  const byKey = new Map<string, string>();
+  for (const language of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl'])
+    for (const [code, names] of Object.entries(isoCountries.getNames(language, { select: 'all' })))
+      for (const name of names) if (!byKey.has(placeKey(name))) byKey.set(placeKey(name), code);
+  return byKey;
+}
+
+/** Keyed without accents, as place strings are: "Türkiye", "España" and "Perú" as written. */
+const COUNTRY_NAMES = countryNameIndex();
 
 /**
  * The ISO alpha-2 code of a country name or code ("Poland", "Deutschland", "DEU", "uk"), or null.
@@ -72,13 +87,7 @@ export function countryCode(text: string): string | null {
   if (/^[A-Z]{3}$/.test(trimmed)) return isoCountries.alpha3ToAlpha2(trimmed) ?? null;
   const key = placeKey(trimmed);
   if (key.length < 4 && key !== 'usa' && key !== 'u s') return null;
-  const alias = COUNTRY_ALIASES[key];
-  if (alias !== undefined) return alias;
-  for (const language of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl']) {
-    const code = isoCountries.getAlpha2Code(key, language);
-    if (code !== undefined) return code;
-  }
-  return null;
+  return COUNTRY_ALIASES[key] ?? COUNTRY_NAMES.get(key) ?? null;
 }
 
 /** A US state's postal code from its code (in capitals) or its name, or null. */

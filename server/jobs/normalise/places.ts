@@ -9,60 +9,7 @@ import {
   usCityName,
   type City,
 } from './gazetteer';
-
-const REGION_WORDS: Readonly<Record<string, Region>> = {
-  americas: 'americas',
-  'north america': 'north-america',
-  'north american': 'north-america',
-  latam: 'latam',
-  'latin america': 'latam',
-  'south america': 'latam',
-  europe: 'europe',
-  eu: 'europe',
-  european: 'europe',
-  'european union': 'europe',
-  emea: 'emea',
-  apac: 'apac',
-  'asia pacific': 'apac',
-  asia: 'apac',
-  'south east asia': 'apac',
-  'southeast asia': 'apac',
-  oceania: 'apac',
-  australasia: 'apac',
-  'middle east': 'emea',
-  mena: 'emea',
-  africa: 'emea',
-  'north africa': 'emea',
-  'sub saharan africa': 'emea',
-  caribbean: 'latam',
-  // As real boards spell it.
-  carribbean: 'latam',
-  'central america': 'latam',
-  'western europe': 'europe',
-  'eastern europe': 'europe',
-  'central europe': 'europe',
-  'northern europe': 'europe',
-  'southern europe': 'europe',
-  cee: 'europe',
-  worldwide: 'worldwide',
-  anywhere: 'worldwide',
-  global: 'worldwide',
-  globally: 'worldwide',
-  international: 'worldwide',
-};
-
-/** Groups of countries named as one: "Remote - DACH" is Germany, Austria and Switzerland. */
-const COUNTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  dach: ['AT', 'CH', 'DE'],
-  benelux: ['BE', 'LU', 'NL'],
-  nordics: ['DK', 'FI', 'IS', 'NO', 'SE'],
-  nordic: ['DK', 'FI', 'IS', 'NO', 'SE'],
-  scandinavia: ['DK', 'NO', 'SE'],
-  baltics: ['EE', 'LT', 'LV'],
-  iberia: ['ES', 'PT'],
-  anz: ['AU', 'NZ'],
-  gcc: ['AE', 'BH', 'KW', 'OM', 'QA', 'SA'],
-};
+import { areaNamed, withAreasWhole, type Area } from './areas';
 
 /** Words around a place that say how or where in it, not which place: "Remote (US)", "Canada Locations". */
 const NOISE = new Set(
@@ -87,9 +34,8 @@ export interface PlaceReading {
 
 type Part = PartKind & { readonly text: string };
 type PartKind =
-  | { kind: 'region'; region: Region }
+  | Area
   | { kind: 'country'; code: string }
-  | { kind: 'group'; codes: readonly string[] }
   | { kind: 'state'; code: UsStateCode }
   /** "CA", "IN", "Georgia": a US state or a country, decided by what surrounds it. */
   | { kind: 'either'; state: UsStateCode; country: string }
@@ -110,23 +56,22 @@ function classify(raw: string): Part | null {
 }
 
 function classifyKind(raw: string): PartKind | null {
-  const key = placeKey(raw);
-  const region = REGION_WORDS[key];
-  if (region !== undefined) return { kind: 'region', region };
   const text = placeWords(raw);
+  const area = areaNamed(raw, text);
+  if (area !== null) return area;
   if (text === '') return null;
-  const region2 = REGION_WORDS[placeKey(text)];
-  if (region2 !== undefined) return { kind: 'region', region: region2 };
-  const group = COUNTRY_GROUPS[placeKey(text)];
-  if (group !== undefined) return { kind: 'group', codes: group };
-  const country = countryCode(text);
+  // As written first: "United States of America", "Bay Area" lose a word as how-words go.
+  const country = countryCode(raw) ?? countryCode(text);
   const state = usStateCode(text);
   if (country !== null && state !== null && country !== 'US')
     return { kind: 'either', state, country };
   if (country !== null) return { kind: 'country', code: country };
   if (state !== null) return { kind: 'state', code: state };
   if (isCanadianProvince(text)) return { kind: 'province' };
-  return { kind: 'city', name: text, candidates: citiesNamed(text) };
+  const asWritten = citiesNamed(raw);
+  return asWritten.length > 0
+    ? { kind: 'city', name: raw.trim(), candidates: asWritten }
+    : { kind: 'city', name: text, candidates: citiesNamed(text) };
 }
 
 /** "Cape Town, SA": a two-letter code no city of that name is in is a short form of the city's country. */
@@ -160,15 +105,9 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
       : group;
   });
 
-/** Areas whose names hold an "and", which would split them: "Central and Eastern Europe". */
-const JOINED_AREAS: readonly (readonly [RegExp, string])[] = [
-  [/\bcentral\s+(?:and|&)\s+eastern\s+europe\b/gi, 'CEE'],
-  [/\bmiddle\s+east\s+(?:and|&)\s+north\s+africa\b/gi, 'MENA'],
-];
-
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
-  return JOINED_AREAS.reduce((text, [area, short]) => text.replace(area, short), location)
+  return withAreasWhole(location)
     .split(/;|\||\/|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
     .map((segment) =>
       segment

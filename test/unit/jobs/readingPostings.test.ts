@@ -110,6 +110,39 @@ describe('places', () => {
       });
   });
 
+  it('reads US time zones and parts of the US as the US, and European time zones as Europe', () => {
+    for (const written of [
+      'Remote (EST)',
+      'Remote - Pacific Time',
+      'Remote - Eastern Time Zone',
+      'Remote - US East Coast',
+      'Remote - Pacific Northwest',
+      'Remote - Lower 48',
+      'Remote - United States of America',
+    ])
+      expect(record({ locations: [written] }), written).toMatchObject({
+        countries: ['US'],
+        regions: [],
+        usEligibility: 'remote-us',
+      });
+    expect(record({ locations: ['Remote - CET'] })).toMatchObject({
+      regions: ['europe'],
+      usEligibility: 'not-us',
+    });
+    // Two-letter codes stay states: "Hartford, CT" is in Connecticut.
+    expect(record({ locations: ['Hartford, CT'] }).usStates).toEqual(['CT']);
+  });
+
+  it('reads names a how-word or an accent hid: "Bay Area", "Türkiye", "España"', () => {
+    expect(record({ locations: ['Bay Area'] })).toMatchObject({
+      cities: ['San Francisco, CA, US'],
+      usStates: ['CA'],
+    });
+    expect(record({ locations: ['Remote - Türkiye'] }).countries).toEqual(['TR']);
+    expect(record({ locations: ['Madrid, España'] }).countries).toEqual(['ES']);
+    expect(record({ locations: ['Hong Kong SAR'] }).countries).toEqual(['HK']);
+  });
+
   it('limits a remote job to the country its text names when the locations name none', () => {
     const job = record({
       locations: ['Remote'],

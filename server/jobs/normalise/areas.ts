@@ -1,0 +1,125 @@
+/**
+ * Names of areas wider or looser than one place, as postings write them: parts of the world
+ * ("Remote - EMEA", "South East Asia"), groups of countries ("DACH"), parts of the US ("East
+ * Coast") and time zones ("Remote (EST)"). Data and one lookup.
+ */
+import type { Region } from '../jobRecord';
+import { placeKey } from './gazetteer';
+
+/** An area: one of the product's regions, or the countries it is made of. */
+export type Area =
+  | { readonly kind: 'region'; readonly region: Region }
+  | { readonly kind: 'group'; readonly codes: readonly string[] };
+
+const REGION_WORDS: Readonly<Record<string, Region>> = {
+  americas: 'americas',
+  'north america': 'north-america',
+  'north american': 'north-america',
+  latam: 'latam',
+  'latin america': 'latam',
+  'south america': 'latam',
+  caribbean: 'latam',
+  // As real boards spell it.
+  carribbean: 'latam',
+  'central america': 'latam',
+  europe: 'europe',
+  eu: 'europe',
+  european: 'europe',
+  'european union': 'europe',
+  eea: 'europe',
+  'european economic area': 'europe',
+  schengen: 'europe',
+  'western europe': 'europe',
+  'eastern europe': 'europe',
+  'central europe': 'europe',
+  'northern europe': 'europe',
+  'southern europe': 'europe',
+  cee: 'europe',
+  emea: 'emea',
+  'middle east': 'emea',
+  mena: 'emea',
+  africa: 'emea',
+  'north africa': 'emea',
+  'sub saharan africa': 'emea',
+  apac: 'apac',
+  apj: 'apac',
+  'asia pacific': 'apac',
+  asia: 'apac',
+  'south east asia': 'apac',
+  'southeast asia': 'apac',
+  oceania: 'apac',
+  australasia: 'apac',
+  worldwide: 'worldwide',
+  anywhere: 'worldwide',
+  global: 'worldwide',
+  globally: 'worldwide',
+  international: 'worldwide',
+};
+
+const NORDICS = ['DK', 'FI', 'IS', 'NO', 'SE'];
+
+/** Groups of countries named as one, and the parts of the US postings name ("US East Coast"). */
+const COUNTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  dach: ['AT', 'CH', 'DE'],
+  benelux: ['BE', 'LU', 'NL'],
+  nordics: NORDICS,
+  nordic: NORDICS,
+  scandinavia: ['DK', 'NO', 'SE'],
+  baltics: ['EE', 'LT', 'LV'],
+  iberia: ['ES', 'PT'],
+  anz: ['AU', 'NZ'],
+  gcc: ['AE', 'BH', 'KW', 'OM', 'QA', 'SA'],
+  ...Object.fromEntries(
+    [
+      'east coast',
+      'west coast',
+      'midwest',
+      'pacific northwest',
+      'mid atlantic',
+      'new england',
+      'continental us',
+      'contiguous us',
+      'lower 48',
+    ].flatMap((area) => [
+      [area, ['US']],
+      [`us ${area}`, ['US']],
+    ]),
+  ),
+};
+
+/**
+ * US time zones: "EST", "Pacific Time", "Eastern Time Zone", "US hours". Only the three-letter codes, in
+ * capitals: "CT" and "MT" are states, "ET" and "PT" countries.
+ */
+const US_TIME_ZONE =
+  /^(?:US\s+)?(?:[ECMP][SD]T|(?:[Ee]astern|[Cc]entral|[Mm]ountain|[Pp]acific)(?:\s+[Ss]tandard)?\s+[Tt]ime(?:\s*[Zz]ones?)?)$|^US\s+(?:time\s*zones?|hours)$/;
+
+/** European time zones: "CET", "EU time zones". */
+const EUROPE_TIME_ZONE = /^(?:CES?T|EES?T|WET|(?:EU|European?|CET)\s+(?:time\s*zones?|hours))$/i;
+
+/**
+ * The area a part of a location string names, as written or without its how-words ("Remote -
+ * DACH", "Nordics only"), or null when it names none.
+ */
+export function areaNamed(written: string, withoutHowWords: string): Area | null {
+  for (const key of [placeKey(written), placeKey(withoutHowWords)]) {
+    const region = REGION_WORDS[key];
+    if (region !== undefined) return { kind: 'region', region };
+    const codes = COUNTRY_GROUPS[key];
+    if (codes !== undefined) return { kind: 'group', codes };
+  }
+  const trimmed = written.trim();
+  if (US_TIME_ZONE.test(trimmed)) return { kind: 'group', codes: ['US'] };
+  if (EUROPE_TIME_ZONE.test(trimmed)) return { kind: 'region', region: 'europe' };
+  return null;
+}
+
+/** Areas whose names hold an "and", which would split them: "Central and Eastern Europe". */
+const JOINED_AREAS: readonly (readonly [RegExp, string])[] = [
+  [/\bcentral\s+(?:and|&)\s+eastern\s+europe\b/gi, 'CEE'],
+  [/\bmiddle\s+east\s+(?:and|&)\s+north\s+africa\b/gi, 'MENA'],
+];
+
+/** A location string with its areas named in one word, ready to be split into places. */
+export const withAreasWhole = (location: string): string =>
+  JOINED_AREAS.reduce((text, [area, short]) => text.replace(area, short), location);
