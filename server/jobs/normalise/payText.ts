@@ -56,7 +56,7 @@ const MARK_AFTER = String.raw`(?:\s?(€|£|₹|${CODE}))`;
 const DASH = String.raw`\s*(?:-|–|—|to|and)\s*`;
 /** "$155,000 - $195,000", "USD 150,000 to 180,000", "€70.000–90.000 EUR", "$185K – $325K". */
 const RANGE = new RegExp(
-  String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?(?:\s*\/\s*(?:hr|hour|yr|year|mo|month)\b)?${DASH}${MARK}?\s?${AMOUNT}${MARK_AFTER}?`,
+  String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?(?:\s*\/\s*(?:hr|hour|day|wk|week|mo|month|yr|year)\b)?${DASH}${MARK}?\s?${AMOUNT}${MARK_AFTER}?`,
   'g',
 );
 /** Marks only after the amounts, as much of Europe writes them: "50.000 € - 65.000 €". */
@@ -70,14 +70,24 @@ const LAKHS = new RegExp(
   'gi',
 );
 const LAKH_AFTER = /^\s*(?:LPA|lakhs?|lacs?)\b/i;
-/** One figure with its period: "$30/hour", "$45 per hour". */
+/** One figure with its period: "$30/hour", "$45 per hour", "$3,850 per week". */
 const SINGLE = new RegExp(
-  String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?\s*(?:\/|per|an|a)\s*(hour|hr|month|year|yr)\b`,
+  String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?\s*(?:\/|per|an|a)\s*(hour|hr|day|week|wk|month|year|yr)\b`,
+  'gi',
+);
+/**
+ * One figure given as the pay itself, its period read after it or from its size: "Base salary:
+ * $51,000", "The estimated base salary is $185,000". Not "up to": that is a ceiling only.
+ */
+const STATED_AS_PAY = new RegExp(
+  String.raw`\b(?:salary|pay|compensation|wage|stipend)(?:\s+(?:range|rate))?\s*(?::|\bis\b|\bof\b|\bwill be\b)\s*(?:approximately\s+|about\s+|around\s+)?${MARK}\s?${AMOUNT}${MARK_AFTER}?`,
   'gi',
 );
 
 const PERIOD_WORDS: readonly (readonly [RegExp, PayPeriod])[] = [
   [/^\W{0,3}(?:\/|per|an|a|each)?\s*(?:hour|hr)\b|^\W{0,3}hourly/i, 'hour'],
+  [/^\W{0,3}(?:\/|per|a|each)?\s*day\b|^\W{0,3}daily/i, 'day'],
+  [/^\W{0,3}(?:\/|per|a|each)?\s*(?:week|wk)\b|^\W{0,3}weekly/i, 'week'],
   [/^\W{0,3}(?:\/|per|a|each)?\s*(?:month|mo)\b|^\W{0,3}monthly/i, 'month'],
   [/^\W{0,3}(?:\/|per|a|each)?\s*(?:year|yr|annum)\b|^\W{0,3}(?:annual|annually)/i, 'year'],
 ];
@@ -85,6 +95,8 @@ const PERIOD_WORDS: readonly (readonly [RegExp, PayPeriod])[] = [
 /** The period named just before a range: "Hourly rate: $25 - $30", "Monthly stipend: ...". */
 const PERIOD_BEFORE: readonly (readonly [RegExp, PayPeriod])[] = [
   [/\b(?:hourly|per hour)\b[^.\n]{0,25}$/i, 'hour'],
+  [/\b(?:daily|day rate|per day)\b[^.\n]{0,25}$/i, 'day'],
+  [/\b(?:weekly|per week)\b[^.\n]{0,25}$/i, 'week'],
   [/\b(?:monthly|per month)\b[^.\n]{0,25}$/i, 'month'],
   [/\b(?:annual|yearly|per year|per annum)\b[^.\n]{0,25}$/i, 'year'],
 ];
@@ -201,13 +213,24 @@ function singlesIn(text: string, dollar: string): Found[] {
     const pay = { currency, min: amount, max: amount, period: periodOf(` ${unit}`, '', amount) };
     if (plausible(pay)) found.push({ at: start, pay });
   }
-  return found;
+  for (const match of text.matchAll(STATED_AS_PAY)) {
+    const [, mark, digits, k, code] = match;
+    const currency = currencyOf(dollar, code, mark);
+    if (currency === null || digits === undefined) continue;
+    const { start, after } = around(text, match);
+    if (LAKH_AFTER.test(after)) continue;
+    const amount = amountOf(digits, k);
+    const pay = { currency, min: amount, max: amount, period: periodOf(after, '', amount) };
+    if (plausible(pay)) found.push({ at: start, pay });
+  }
+  return found.sort((a, b) => a.at - b.at);
 }
 
 /**
  * The pay a description states, in its currency and period: the first range in US dollars if there
  * is one (postings that list several regions' ranges), else the first range, else a single figure
- * with its period ("$30/hour"). Null when it states none.
+ * with its period ("$30/hour") or given as the pay ("Base salary: $51,000"). Null when it states
+ * none.
  */
 export function payFromText(text: string, dollar = 'USD'): Pay | null {
   const bounded = text.slice(0, 50_000);

@@ -192,6 +192,10 @@ describe('pay in the text', () => {
     ['Salary NZ$90,000 - NZ$110,000', 'NZD', 90000, 110000, 'year'],
     ['Base pay: SEK 40 000 - 50 000 per month', 'SEK', 40000, 50000, 'month'],
     ['Salary: R$8.000 - R$12.000 per month', 'BRL', 8000, 12000, 'month'],
+    ['The stipend is $3,850 per week.', 'USD', 3850, 3850, 'week'],
+    ['Day rate: $600 - $750', 'USD', 600, 750, 'day'],
+    ['Base salary: $51,000. Bonus on top.', 'USD', 51000, 51000, 'year'],
+    ['The estimated base salary is $185,000.', 'USD', 185000, 185000, 'year'],
   ] as const)('%s', (description, currency, min, max, period) => {
     expect(record({ description }).pay).toEqual({ currency, min, max, period });
   });
@@ -206,6 +210,7 @@ describe('pay in the text', () => {
       'Over 2,000 - 3,000 customers in 12 - 18 countries',
       'Founded 2015 - 2020; raised 10 - 20 million EUR in grants.',
       'A team of 8 to 10 lakhs of users',
+      "We'll pay a $10,000 relocation bonus; a learning stipend of $2,000.",
     ])
       expect(record({ description }).pay).toBeNull();
   });
