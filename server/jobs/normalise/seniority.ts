@@ -39,7 +39,7 @@ const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
   ],
   ['principal', ['principal', 'distinguished', 'fellow']],
   ['staff', ['staff']],
-  ['senior', ['senior', 'sr']],
+  ['senior', ['senior', 'sr', 'snr']],
   ['junior', ['junior', 'jr', 'entry', 'graduate', 'grad', 'associate', 'trainee']],
   ['mid', ['mid', 'intermediate']],
 ];
@@ -108,11 +108,17 @@ const NUMBERED: Readonly<Record<string, Seniority>> = {
   ii: 'mid',
   '2': 'mid',
   iii: 'senior',
+  '3': 'senior',
   iv: 'senior',
+  '4': 'senior',
   l3: 'junior',
   l4: 'mid',
   l5: 'senior',
+  l6: 'staff',
+  e3: 'junior',
+  e4: 'mid',
   e5: 'senior',
+  e6: 'staff',
 };
 
 interface TitleLevel {

@@ -77,6 +77,12 @@ describe('level', () => {
     expect(record({ title, description: '3-5 years of experience with Android' }).seniority).toBe(
       'mid',
     );
+    for (const [title, level] of [
+      ['Software Developer 3', 'senior'],
+      ['Snr Data Engineer', 'senior'],
+      ['Software Engineer (E6)', 'staff'],
+    ] as const)
+      expect(record({ title }).seniority, title).toBe(level);
   });
 
   it('reads "Manager, <function>" and "<function>, Senior Manager" as "<function> Manager"', () => {
