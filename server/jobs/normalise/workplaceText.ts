@@ -15,12 +15,15 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
  * The description saying the work is hybrid (not the company: "we are a hybrid team" says how its
  * people work across roles, some of them remote): "hybrid role", "3 days a week in the office",
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
- * "50% telecommuting permitted", "making the role hybrid in practice".
+ * "50% telecommuting permitted", "making the role hybrid in practice", "in person 4 days a week",
+ * "work from home two days a week".
  */
 const HYBRID_TEXT = new RegExp(
   [
     /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
-    /\b\d\s*(?:[-–]\s*\d\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/,
+    /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/,
+    /\bin[- ](?:person|office)\s+(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week/,
+    /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
     /\b(?:in|into|to)\s+the\s+office\s+[1-4]\s*(?:[-–]\s*[1-4]\s*)?(?:times|days)\s+(?:a|per|each)\s+week/,
@@ -33,9 +36,12 @@ const HYBRID_TEXT = new RegExp(
   'i',
 );
 
-/** "fully remote", "a remote role"; not "this is not a remote position". */
+/**
+ * "fully remote", "a remote role", "can be performed remotely"; not "this is not a remote
+ * position".
+ */
 const REMOTE_TEXT =
-  /(?<!\bnot\s+(?:an?\s+)?)\b(?:(?:fully|100%)\s+remote|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote)\b/i;
+  /(?<!\bnot\s+(?:an?\s+)?)\b(?:(?:fully|100%)\s+remote(?:ly)?|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote|(?<!\bnot\s)(?:can|may)\s+be\s+(?:done|performed|worked)\s+(?:fully\s+)?remotely)\b/i;
 
 /**
  * Remote offered as an alternative to the office: "in our Berlin office within a hybrid environment

@@ -90,6 +90,32 @@ describe('offices and remote options', () => {
     expect(record({ locations: ['Remote (Canada)'], description: text }).workplace).toBe('remote');
   });
 
+  it('reads days in person or at home a week as hybrid, five in the office as on site', () => {
+    const hybrid = [
+      'We work in person 4 days a week at our SF office.',
+      'Based in our London office, with flexibility to work from home two days a week.',
+      'Expect three days a week in the office.',
+    ];
+    for (const description of hybrid)
+      expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
+        'hybrid',
+      );
+    const description = 'You will be 5 days a week in the office.';
+    expect(record({ locations: ['Austin, TX'], description }).workplace).toBe('onsite');
+  });
+
+  it('reads a role that can be done remotely as remote', () => {
+    for (const description of [
+      'This role can be performed remotely from anywhere in the US.',
+      'You can work fully remotely.',
+    ])
+      expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
+        'remote',
+      );
+    const description = 'This role cannot be performed remotely.';
+    expect(record({ locations: ['Austin, TX'], description }).workplace).toBe('onsite');
+  });
+
   it('reads a share of telecommuting permitted as hybrid', () => {
     const text = '40 hrs/week\n\n50% Telecommuting permitted.';
     expect(record({ locations: ['Chicago, IL'], description: text }).workplace).toBe('hybrid');
