@@ -86,13 +86,24 @@ export const CONTEXT_WORDS_BEFORE_IN: ReadonlySet<string> = new Set([
   'fluency',
   'experience',
   'experienced',
+  'expert',
   'expertise',
+  'background',
   'skilled',
   'skills',
   'built',
   'develop',
   'developing',
   'development',
+]);
+
+/** "of" makes a context only after one of these ("years of Go", "knowledge of C"). */
+export const CONTEXT_WORDS_BEFORE_OF: ReadonlySet<string> = new Set([
+  'years',
+  'knowledge',
+  'understanding',
+  'command',
+  'mastery',
 ]);
 
 /** Words that make a spoken language's name a skill when its sentence holds one. Lower case. */

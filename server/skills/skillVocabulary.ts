@@ -2,6 +2,7 @@ import {
   CONTEXT_WORDS_AFTER,
   CONTEXT_WORDS_BEFORE,
   CONTEXT_WORDS_BEFORE_IN,
+  CONTEXT_WORDS_BEFORE_OF,
   CUE_WORDS,
 } from './skillData';
 import { buildSkillIndex } from './skillIndex';
@@ -79,8 +80,9 @@ function namesTeam(tokens: Tokens, lower: readonly string[], from: number): bool
  * everyday English ("Spark", "Swift", "Rails", "REST", "Node") match only as written in the
  * vocabulary. The shortest, most common or place-like ones ("Go", "R", "C", "Spring", "Express",
  * "Phoenix", "Cypress") also need a tech context in the same sentence: another skill within three
- * words ("Python, Go and Rust", "C/C++"), a following word like "developer" or "framework", or a
- * preceding "with", "using" or "written in". So "Go to the office", "Series C funding", "R&D" and
+ * words ("Python, Go and Rust", "C/C++"), a following word like "developer" or "framework", a
+ * preceding "with", "using", "written in", "expert in" or "years of", or, alone in a list item, an
+ * item beside it that starts or ends with a skill ("- Go" before "- Kubernetes"). So "Go to the office", "Series C funding", "R&D" and
  * "offices in Phoenix" find nothing, while "Golang" always counts. An in-context word joined to the
  * next by a hyphen is part of another word ("C-level", "Go-to-market"). Names of spoken languages
  * count only in a sentence with a cue such as "fluent" or "native" ("Fluent in German", not
@@ -199,6 +201,10 @@ function hasTechContext(
   if (CONTEXT_WORDS_BEFORE.has(previous)) return true;
   const beforeIn = at > 1 && !tokens.breakBefore[at - 1] ? (lower[at - 2] ?? '') : '';
   if (previous === 'in' && CONTEXT_WORDS_BEFORE_IN.has(beforeIn)) return true;
+  if (previous === 'of' && CONTEXT_WORDS_BEFORE_OF.has(beforeIn)) return true;
+  // A list item of the name alone ("- Go") beside an item that starts or ends with a skill.
+  if (!nextInSentence && !previousInSentence)
+    return isSkillToken[at - 1] === 1 || isSkillToken[at + 1] === 1;
 
   for (
     let step = 1, open = true;

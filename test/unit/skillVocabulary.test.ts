@@ -61,6 +61,12 @@ describe('findSkills', () => {
     expect(findSkills('Firmware in C/C++')).toEqual(['Embedded Systems', 'C', 'C++']);
   });
 
+  it('finds them after "expert in" or "years of", and as a list item beside another skill', () => {
+    expect(findSkills('Expert in Go; 3+ years of R')).toEqual(['Go', 'R']);
+    expect(findSkills('Requirements:\n- Go\n- Kubernetes')).toEqual(['Go', 'Kubernetes']);
+    expect(findSkills('Plan C\nWe grew fast. Go\nAhead of the curve')).toEqual([]);
+  });
+
   it('does not let a skill in the previous sentence vouch for Go', () => {
     expect(findSkills('We love Python. Go ahead and apply!')).toEqual(['Python']);
   });
