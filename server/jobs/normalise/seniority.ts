@@ -200,7 +200,16 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
  * "2+ years with".
  */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
+
+/** "Experience: 5+ years", "Years of experience: 4": the count after a label. */
+const YEARS_AFTER_LABEL = /\bexperience\s*:\s*(\d{1,2})\s*\+?\s*(?:years?|yrs?|$|\n)/im;
+
+/**
+ * "3+ years of Python": years of a named thing, read in a requirement line only (a blurb's "20
+ * Years of Innovation" is not asked of anyone).
+ */
+const YEARS_OF_NAME = /\b(\d{1,2})\s*\+?\s*(?:years?|yrs?)\s+of\s+[A-Z]/;
 
 /** "Experience as an assistant (2+ years)", "(3–5+ years)": a count of years in brackets. */
 const YEARS_IN_BRACKETS =
@@ -221,7 +230,12 @@ const MONTHS_TO_YEARS =
 export function minYearsFrom(text: string): number | null {
   const head = text.slice(0, 30_000);
   const match =
-    [YEARS.exec(head), YEARS_IN_BRACKETS.exec(head), FRENCH_YEARS.exec(head)]
+    [
+      YEARS.exec(head),
+      YEARS_IN_BRACKETS.exec(head),
+      FRENCH_YEARS.exec(head),
+      YEARS_AFTER_LABEL.exec(head),
+    ]
       .filter((found) => found !== null)
       .sort((a, b) => a.index - b.index)[0] ?? null;
   const months = MONTHS_TO_YEARS.exec(head);
@@ -234,6 +248,11 @@ export function minYearsFrom(text: string): number | null {
   return Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
 }
 
+const yearsOfName = (line: string): number | null => {
+  const years = Number(YEARS_OF_NAME.exec(line)?.[1] ?? Number.NaN);
+  return years > 0 && years <= 25 ? years : null;
+};
+
 /**
  * The years a list of requirements asks: each line read as `minYearsFrom` reads it, the most of
  * them, since a candidate must meet every line ("2 years as an engineer" and "5 years as a
@@ -242,7 +261,7 @@ export function minYearsFrom(text: string): number | null {
 export function yearsAskedIn(requirements: string): number | null {
   const asked = requirements
     .split('\n')
-    .map(minYearsFrom)
+    .map((line) => minYearsFrom(line) ?? yearsOfName(line))
     .filter((years) => years !== null);
   return asked.length === 0 ? null : Math.max(...asked);
 }

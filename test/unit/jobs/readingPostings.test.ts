@@ -228,6 +228,18 @@ describe('level and years', () => {
     expect(record({ description })).toMatchObject({ minYears: 5, seniority: 'senior' });
   });
 
+  it('reads years after a label, "plus", of development, and of a named skill in a requirement', () => {
+    for (const [line, years] of [
+      ['Experience: 5+ years', 5],
+      ['Years of experience: 4', 4],
+      ['5 plus years of experience', 5],
+      ['5+ yrs of backend development', 5],
+      ['3+ years of Python', 3],
+    ] as const)
+      expect(record({ description: `Requirements\n- ${line}` }).minYears, line).toBe(years);
+    expect(record({ description: 'Celebrating 20 Years of Innovation.' }).minYears).toBeNull();
+  });
+
   it('uses the API level field last', () => {
     expect(record({ level: 'Senior' }).seniority).toBe('senior');
     expect(record({ title: 'Junior Analyst', level: 'Senior' }).seniority).toBe('junior');
