@@ -124,6 +124,8 @@ export interface SplitFigures {
   readonly ndcg10: number | null;
   /** Over the seekers with a relevant posting; null when none has. */
   readonly precision5: number | null;
+  /** The most that mean could be with these grades, whatever the order. */
+  readonly bestPrecision5: number | null;
   readonly gradeZeroInTop10: number;
   readonly outsidePlacesListed: number;
   readonly withGrades: number;
@@ -149,6 +151,7 @@ export function splitFigures(
     relevantListed: sum((f) => f.relevantListed),
     ndcg10: mean(withGrades.map(({ figures: f }) => f.ndcg10 ?? 0)),
     precision5: mean(withRelevant.map(({ figures: f }) => f.precision5)),
+    bestPrecision5: mean(withRelevant.map(({ figures: f }) => f.bestPrecision5)),
     gradeZeroInTop10: sum((f) => f.gradeZeroInTop10),
     outsidePlacesListed: sum((f) => f.outsidePlacesListed),
     withGrades: withGrades.length,
@@ -165,6 +168,7 @@ function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly Gra
     'rel. listed',
     'NDCG@10',
     'P@5',
+    'best P@5',
     'grade 0 in top 10',
     'outside places',
   ];
@@ -175,6 +179,7 @@ function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly Gra
     String(f.relevantListed),
     fixed(f.ndcg10),
     fixed(f.precision5),
+    fixed(f.bestPrecision5),
     String(f.gradeZeroInTop10),
     String(f.outsidePlacesListed),
   ];
@@ -189,12 +194,13 @@ function printSplit(name: string, runs: readonly SeekerRun[], pool: readonly Gra
       String(split.relevantListed),
       fixed(split.ndcg10),
       fixed(split.precision5),
+      fixed(split.bestPrecision5),
       String(split.gradeZeroInTop10),
       String(split.outsidePlacesListed),
     ],
   ]);
   console.log(
-    `NDCG@10 is the mean over the ${split.withGrades} seekers with a posting graded above 0, P@5 (relevant: grade 2 or 3) over the ${split.withRelevant} with a relevant posting; '-' where nothing is graded above 0.`,
+    `NDCG@10 is the mean over the ${split.withGrades} seekers with a posting graded above 0, P@5 (relevant: grade 2 or 3) over the ${split.withRelevant} with a relevant posting; best P@5 is the most any order could reach with fewer than five relevant postings; '-' where nothing is graded above 0.`,
   );
 }
 

@@ -213,6 +213,8 @@ export interface RankingFigures {
   /** Null when nothing is graded above 0 (no order can be better or worse). */
   readonly ndcg10: number | null;
   readonly precision5: number;
+  /** The most P@5 any order could reach: fewer than five relevant postings cap it. */
+  readonly bestPrecision5: number;
   readonly gradeZeroInTop10: number;
   readonly outsidePlacesListed: number;
 }
@@ -239,6 +241,7 @@ export function rankingFigures(
     relevantListed: list.filter((key) => gradeOf(key) >= RELEVANT_FROM).length,
     ndcg10: anyGraded ? ndcgAt(10, list, poolGrades) : null,
     precision5: precisionAt(5, list, poolGrades, RELEVANT_FROM),
+    bestPrecision5: Math.min(relevant, 5) / 5,
     gradeZeroInTop10: list.slice(0, 10).filter((key) => gradeOf(key) === 0).length,
     outsidePlacesListed: list.filter((key) => {
       const posting = inPool.get(key);

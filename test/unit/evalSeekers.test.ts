@@ -174,6 +174,7 @@ describe('rankingFigures', () => {
       relevant: 2,
       relevantListed: 1,
       precision5: 0.2,
+      bestPrecision5: 0.4,
       gradeZeroInTop10: 2,
       outsidePlacesListed: 1,
     });
