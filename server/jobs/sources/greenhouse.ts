@@ -44,16 +44,20 @@ function metadataOf(job: JsonObject): Map<string, string> {
   return fields;
 }
 
-/** "Workplace Type", "Location Type", "Work Arrangement", "Remote Status": the board's workplace field. */
+/**
+ * "Workplace Type", "Location Type", "Work Arrangement", "Work Type", "Remote Status": the board's
+ * workplace field.
+ */
 const WORKPLACE_FIELD =
-  /^(?:work ?place|work (?:location|arrangement|model|setup|style)|location|remote)(?:[ _-]?(?:type|status|option|policy))?$/;
+  /^(?:work ?place|work(?:ing)?(?: (?:location|arrangement|model|setup|style|environment))?|(?:job )?location|remote)(?:[ _-]?(?:type|status|option|policy))?$/;
 
 /**
  * A workplace field's value: "Remote", "Hybrid", "On-site", "In Office"; remote among several
- * choices ("Remote / Hybrid") is remote offered, as in a location. Anything else says nothing.
+ * choices ("Remote / Hybrid", "Remote or Hybrid") is remote offered, as in a location. Anything
+ * else says nothing.
  */
 function workplaceOfValue(value: string): Workplace | null {
-  const choices = value.toLowerCase().split(/\s*\/\s*/);
+  const choices = value.toLowerCase().split(/\s*(?:\/|,|&|\bor\b)\s*/);
   const read = (choice: string): Workplace | null =>
     /\bhybrid\b/.test(choice)
       ? 'hybrid'

@@ -141,6 +141,8 @@ describe('the Greenhouse workplace field', () => {
     expect(read('Location Type', 'Remote')).toBe('remote');
     expect(read('Work Arrangement', 'In-Office')).toBe('onsite');
     expect(read('Workplace Type', ['Remote', 'Hybrid'])).toBe('remote');
+    expect(read('Work Type', 'Hybrid (Travel-Required)')).toBe('hybrid');
+    expect(read('Job Location Type', 'Remote or Hybrid')).toBe('remote');
     expect(read('Team', 'Remote')).toBe('onsite');
   });
 });
