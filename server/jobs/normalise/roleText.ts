@@ -11,7 +11,7 @@ const APOSTROPHE = "(?:'|’)?";
 const HEADINGS: readonly (readonly [SectionKind, RegExp])[] = [
   [
     'nice',
-    /nice[- ]to[- ]have|bonus|preferred|desired|pluses|a plus|extra credit|ideally|good to have|would be great|stand out|even better|differentiator/i,
+    /nice[- ]to[- ]have|bonus|preferred|desired|desirable|pluses|a plus|extra credit|ideally|good to have|would be great|stand out|even better|differentiator|not required|(?:would|'d|’d) love (?:it )?if|might also have/i,
   ],
   [
     'company',

@@ -182,6 +182,18 @@ describe('roleText sections', () => {
     }
   });
 
+  it('reads "Desirable", "Not required but nice", "We\u2019d love it if you have" as nice-to-haves', () => {
+    for (const heading of [
+      'Desirable:',
+      'Not required but nice:',
+      'We\u2019d love it if you have:',
+    ]) {
+      const role = roleText(['Requirements', '- SQL', heading, '- Pandas, Tableau'].join('\n'));
+      expect(role.asks, heading).not.toContain('Pandas');
+      expect(role.niceSections, heading).toContain('Pandas');
+    }
+  });
+
   it('reads a line that leads into a list with "..." as a heading', () => {
     const role = roleText(
       [
