@@ -97,6 +97,20 @@ describe('roleText sections', () => {
     expect(role.required).toContain('Swift');
     expect(role.required).not.toMatch(/Kotlin|Java/);
   });
+
+  it('leaves "The Company", its description, its customers and what you get out', () => {
+    for (const heading of [
+      'The Company',
+      'Company Description',
+      'Our Customers',
+      'Why you will love working here',
+      'What you get',
+    ]) {
+      const role = roleText(['Requirements', '- SQL', heading, 'We run on Kotlin.'].join('\n'));
+      expect(role.required, heading).not.toContain('Kotlin');
+    }
+  });
+
   it('reads a "Why <company>" section as the company\'s pitch, not the role', () => {
     const role = roleText(
       ['Requirements', '- 3+ years of SQL', 'Why Examplecorp', '• The leading Kafka platform'].join(
