@@ -111,6 +111,13 @@ describe('roleText sections', () => {
     }
   });
 
+  it('reads "Your profile", "Knowledge, skills and abilities" and "Is this you?" as what it asks', () => {
+    for (const heading of ['Your profile', 'Knowledge, skills and abilities', 'Is this you?']) {
+      const lines = ['About Acme', 'We make tools.', heading, '- Experience with Kotlin'];
+      expect(roleText(lines.join('\n')).required, heading).toContain('Kotlin');
+    }
+  });
+
   it('reads a "Why <company>" section as the company\'s pitch, not the role', () => {
     const role = roleText(
       ['Requirements', '- 3+ years of SQL', 'Why Examplecorp', '• The leading Kafka platform'].join(
