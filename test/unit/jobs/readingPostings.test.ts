@@ -133,7 +133,7 @@ describe('places', () => {
     expect(record({ locations: ['Hartford, CT'] }).usStates).toEqual(['CT']);
   });
 
-  it('reads names a how-word or an accent hid: "Bay Area", "Türkiye", "España"', () => {
+  it('reads names a how-word or an accent hid, and metro areas: "Bay Area", "Türkiye", "DFW"', () => {
     expect(record({ locations: ['Bay Area'] })).toMatchObject({
       cities: ['San Francisco, CA, US'],
       usStates: ['CA'],
@@ -141,6 +141,13 @@ describe('places', () => {
     expect(record({ locations: ['Remote - Türkiye'] }).countries).toEqual(['TR']);
     expect(record({ locations: ['Madrid, España'] }).countries).toEqual(['ES']);
     expect(record({ locations: ['Hong Kong SAR'] }).countries).toEqual(['HK']);
+    for (const [written, city] of [
+      ['San Francisco Bay Area', 'San Francisco, CA, US'],
+      ['Silicon Valley', 'San Jose, CA, US'],
+      ['DFW', 'Dallas, TX, US'],
+    ])
+      expect(record({ locations: [written] }).cities, written).toEqual([city]);
+    expect(record({ locations: ['Remote - PST timezone'] }).countries).toEqual(['US']);
   });
 
   it('limits a remote job to the country its text names when the locations name none', () => {
