@@ -145,7 +145,7 @@ describe('places', () => {
       ['San Francisco Bay Area', 'San Francisco, CA, US'],
       ['Silicon Valley', 'San Jose, CA, US'],
       ['DFW', 'Dallas, TX, US'],
-    ])
+    ] as const)
       expect(record({ locations: [written] }).cities, written).toEqual([city]);
     expect(record({ locations: ['Remote - PST timezone'] }).countries).toEqual(['US']);
   });
