@@ -269,7 +269,9 @@ function salaryReason(floor: MinSalary | null, salary: SalaryRange | null): Matc
       points,
       text: 'The posting states no pay.',
     };
-  const range = `${money(salary.min, salary.currency)}–${money(salary.max, salary.currency)} a year`;
+  // One figure ("Base salary: $51,000") reads as one, not as "$51,000–$51,000".
+  const toMax = salary.max === salary.min ? '' : `–${money(salary.max, salary.currency)}`;
+  const range = `${money(salary.min, salary.currency)}${toMax} a year`;
   return {
     kind: 'salary',
     fit,

@@ -88,4 +88,11 @@ describe('the pay reason', () => {
       'Pays €60,000–€80,000 a year, its top reaching your minimum of €35 an hour.',
     );
   });
+
+  it('states one figure once', () => {
+    const oneFigure = { ...JOB, salaryMinYearly: 80_000 };
+    expect(salaryReason(PROFILE, oneFigure)?.text).toBe(
+      'Pays €80,000 a year; your minimum is in US dollars.',
+    );
+  });
 });
