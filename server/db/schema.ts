@@ -240,11 +240,14 @@ export const jobs = pgTable(
       .default(sql`'{}'`),
     /** Whether the posting says it sponsors work visas; `not-said` in rows written before. */
     visa: text('visa').$type<VisaSponsorship>().notNull().default('not-said'),
-    /** Title weighted A, description B: `ts_filter(search, '{a}')` is the title alone. */
+    /**
+     * Title weighted A, description B: `ts_filter(search, '{a}')` is the title alone. A slash
+     * separates words ("ML/AI Engineer"), which the parser would read as one file path.
+     */
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "description"), 'B')`,
+        sql`setweight(to_tsvector('english', translate("title", '/', ' ')), 'A') || setweight(to_tsvector('english', translate("description", '/', ' ')), 'B')`,
       ),
     applyUrl: text('apply_url').notNull(),
     postedAt: timestamp('posted_at', { withTimezone: true }),

@@ -54,7 +54,7 @@ const placeholder = (at: number) => `zzrole${'abcdefghijklmnopqrstuvwxyz'[at] ??
  * a replacement is never replaced again.
  */
 function roleQuery(role: SQL, near: boolean): SQL {
-  let query = sql`plainto_tsquery('english', ${role})`;
+  let query = sql`plainto_tsquery('english', translate(${role}, '/', ' '))`;
   ROLE_WORDS.forEach((word, at) => {
     for (const spelling of word.spellings)
       query = sql`ts_rewrite(${query}, plainto_tsquery('english', ${spelling}), to_tsquery('simple', ${placeholder(at)}))`;

@@ -40,7 +40,7 @@ export const acceptedJobLevels = (seeker: Seniority): JobSeniority[] => [
  * sees no people manager's job. In SQL so that matching and the alert lookup read it alike.
  */
 export const asksForManagers = (roles: SQL): SQL =>
-  sql`(to_tsvector('english', array_to_string(${roles}, ' ')) @@ to_tsquery('english', 'manager | head | director | vp | vice <-> president | chief | supervisor'))`;
+  sql`(to_tsvector('english', translate(array_to_string(${roles}, ' '), '/', ' ')) @@ to_tsquery('english', 'manager | head | director | vp | vice <-> president | chief | supervisor'))`;
 
 export function seniorityFit(seeker: Seniority, job: JobSeniority): SeniorityFit | null {
   if (job === 'unknown') return 'not-stated';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { profilesForJob } from '../../server/alerts/profilesForJob';
 import { MATCH_POINTS } from '../../server/matching/scoreMatch';
 import { DATABASES } from './support/backend';
 import { postingRecord, uniqueBoard } from './support/jobs';
@@ -9,7 +10,7 @@ const FOUR_SKILLS = ['COBOL', 'Fortran', 'Ada', 'Pascal'];
 
 /** Matching by title (the role, work next to it, managers) and level, and the order of matches. */
 describe.each(DATABASES)('matching titles and levels on %s', (database) => {
-  const { seeker, ingest, matchesOf, remoteMatches } = useMatchingBackend(database);
+  const { app, seeker, ingest, matchesOf, remoteMatches } = useMatchingBackend(database);
 
   it("a job too far from the seeker's level is left out; one that states no level is kept", async () => {
     const board = uniqueBoard('lever', 'levels');
@@ -27,6 +28,27 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(reasonFor(matches, unstated, 'seniority')).toMatchObject({
       fit: 'not-stated',
     });
+  });
+
+  it('reads a slash in a title or a role as between two words: "ML/AI Engineer" is an ML Engineer job', async () => {
+    const board = uniqueBoard('ashby', 'slashes');
+    const description = 'Models in production.';
+    const [mlAi, mobile] = await ingest(board, [
+      postingRecord(board, { title: 'ML/AI Engineer', description }),
+      postingRecord(board, { title: 'Sr. iOS/Android Developer', description }),
+    ]);
+    const ml = await seeker({ targetRoles: ['ML Engineer'], where: REMOTE_ONLY, minSalary: null });
+    expect(reasonFor(await matchesOf(ml), mlAi, 'title')).toMatchObject({
+      matchedRole: 'ML Engineer',
+    });
+    // The alert lookup finds the seeker by the anchor of a role written with a slash.
+    const ios = await seeker({
+      targetRoles: ['iOS/Android Developer'],
+      where: REMOTE_ONLY,
+      minSalary: null,
+    });
+    const fits = await profilesForJob(app().db, mobile ?? -1);
+    expect(fits.map((fit) => fit.uid)).toContain(ios);
   });
 
   it('matches titles by meaning: any spelling of the role, work next to it below, never the description alone or a people manager', async () => {
