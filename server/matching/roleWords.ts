@@ -20,12 +20,18 @@ export const ROLE_WORDS: readonly RoleWord[] = [
   },
   {
     spellings: ['backend', 'back end', 'server side'],
-    near: [...SOFTWARE, 'platform', 'infrastructure', 'distributed systems'],
+    near: [...SOFTWARE, 'platform', 'infrastructure', 'distributed systems', 'api', 'server'],
   },
   { spellings: ['fullstack', 'full stack'], near: ['software', 'product', 'web'] },
-  { spellings: ['machine learning', 'ml'], near: ['ai', 'research', 'applied'] },
+  { spellings: ['machine learning', 'ml'], near: ['ai', 'research', 'applied', 'mlops'] },
+  { spellings: ['ios'], near: ['mobile'] },
+  { spellings: ['android'], near: ['mobile'] },
+  { spellings: ['qa', 'quality assurance'], near: ['test', 'quality'] },
   { spellings: ['site reliability', 'sre'], near: ['platform', 'infrastructure', 'devops'] },
-  { spellings: ['devops', 'dev ops'], near: ['platform', 'infrastructure', 'site reliability'] },
+  {
+    spellings: ['devops', 'dev ops'],
+    near: ['platform', 'infrastructure', 'site reliability', 'cloud'],
+  },
   {
     spellings: ['platform'],
     near: ['infrastructure', 'infra', 'devops', 'site reliability', 'cloud'],
@@ -35,9 +41,9 @@ export const ROLE_WORDS: readonly RoleWord[] = [
   { spellings: ['engineer', 'developer', 'programmer'], near: ['scientist', 'architect'] },
   { spellings: ['designer'], near: [] },
   { spellings: ['ux', 'user experience'], near: ['product', 'ui'] },
-  { spellings: ['product manager'], near: ['program manager', 'project manager'] },
+  { spellings: ['product manager'], near: ['program manager', 'project manager', 'product owner'] },
   // Both carry a book of accounts and a quota; the manager's grows accounts the executive won.
-  { spellings: ['account executive'], near: ['account manager'] },
+  { spellings: ['account executive'], near: ['account manager', 'sales executive'] },
 ];
 
 /** A phrase as a tsquery text: its words in a row ("front <-> end"). */

@@ -51,6 +51,24 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(fits.map((fit) => fit.uid)).toContain(ios);
   });
 
+  it('counts kinds of work next to a role at half: Mobile for iOS, Cloud for DevOps, Product Owner for a PM', async () => {
+    const board = uniqueBoard('lever', 'neighbours');
+    const description = 'Join a small team.';
+    const titles = ['Mobile Engineer', 'Cloud Engineer', 'Product Owner', 'Sales Executive'];
+    const ids = await ingest(
+      board,
+      titles.map((title) => postingRecord(board, { title, description })),
+    );
+    const roles = ['iOS Engineer', 'DevOps Engineer', 'Product Manager', 'Account Executive'];
+    for (const [at, role] of roles.entries()) {
+      const matches = await remoteMatches({ targetRoles: [role], skills: [] });
+      expect(reasonFor(matches, ids[at] ?? -1, 'title'), role).toMatchObject({
+        matchedRole: role,
+        points: MATCH_POINTS.title / 2,
+      });
+    }
+  });
+
   it('matches titles by meaning: any spelling of the role, work next to it below, never the description alone or a people manager', async () => {
     const board = uniqueBoard('greenhouse', 'titles');
     // Names one skill (Frontend Development), which work next to the role needs in common.
