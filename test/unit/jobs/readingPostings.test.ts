@@ -94,6 +94,7 @@ describe('places', () => {
       'Remote, Middle East': { regions: ['emea'] },
       'Middle East & North Africa (remote)': { regions: ['emea'] },
       'Remote (Sub-Saharan Africa)': { regions: ['emea'] },
+      'Remote - West Africa': { regions: ['emea'] },
       'Remote - Carribbean (ACS)': { regions: ['latam'] },
       'Remote - Central and Eastern Europe': { regions: ['europe'] },
       'Remote - DACH': { countries: ['AT', 'CH', 'DE'] },
