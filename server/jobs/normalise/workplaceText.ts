@@ -21,7 +21,7 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
 const HYBRID_TEXT = new RegExp(
   [
     /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
-    /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:office|hub|studio)/,
+    /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:[\w-]+\s+){0,2}?(?:office|hub|studio)/,
     /\bin[- ](?:person|office)\s+(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week/,
     /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
@@ -94,13 +94,24 @@ const NAMES = String.raw`((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,[^\S\n]*(?:or[^
 
 /**
  * Where a remote posting's text opens it: "open to candidates based in North America and Europe",
+ * "open to remote candidates in the US", "we hire remotely across the US", "remote within Europe",
  * "this role can be located in the United States or Canada", "you must be located and authorized
  * to work within the US or Canada", "authorized to work from their home location (in the US or
  * Canada".
  */
 const OPEN_TO = new RegExp(
-  String.raw`(?:\bopen to (?:candidates|applicants|people|anyone|those)\s+(?:based|located|living|residing)\s+in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust be located (?:and authori[sz]ed to work )?(?:with)?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in)\s+` +
+  String.raw`(?:\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust be located (?:and authori[sz]ed to work )?(?:with)?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in|\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)|\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in)\s+` +
     NAMES,
+);
+
+/** "Remote within Europe", "remote in the EU": the places a remote role is limited to. */
+const REMOTE_WITHIN_PLACES = new RegExp(String.raw`\b[Rr]emote\s+(?:with)?in\s+` + NAMES);
+
+/** "open to US residents only", "open only to Canadian residents": the places before the people. */
+const OPEN_TO_RESIDENTS = new RegExp(
+  String.raw`\b[Oo]pen (?:only )?to\s+` +
+    NAMES +
+    String.raw`\s+(?:residents|citizens|candidates|applicants)\b`,
 );
 
 /** "This role is based in San Francisco, CA", "exclusively based out of our Bellevue or Seattle office". */
@@ -127,8 +138,13 @@ const WORLDWIDE_TEXT = new RegExp(
 
 /** The places a remote posting's text says it is open to, read as place strings are. */
 export function openToInText(description: string): PlaceReading | null {
-  const named = OPEN_TO.exec(description.slice(0, READ_LENGTH))?.[1];
-  return named === undefined ? null : readPlaces([named]);
+  const text = description.slice(0, READ_LENGTH);
+  const named = OPEN_TO.exec(text)?.[1] ?? OPEN_TO_RESIDENTS.exec(text)?.[1];
+  if (named !== undefined) return readPlaces([named]);
+  // "Remote within Europe"; not "Remote within NSW, VIC, or ACT", whose parts read as cities.
+  const within = REMOTE_WITHIN_PLACES.exec(text)?.[1];
+  const read = within === undefined ? null : readPlaces([within]);
+  return read !== null && read.cities.length === 0 ? read : null;
 }
 
 /** Whether a remote posting's text says it hires from anywhere. */

@@ -95,6 +95,7 @@ describe('offices and remote options', () => {
       'We work in person 4 days a week at our SF office.',
       'Based in our London office, with flexibility to work from home two days a week.',
       'Expect three days a week in the office.',
+      'We are remote-first, but this role requires 2 days a week in our SF office.',
     ];
     for (const description of hybrid)
       expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
@@ -102,6 +103,21 @@ describe('offices and remote options', () => {
       );
     const description = 'You will be 5 days a week in the office.';
     expect(record({ locations: ['Austin, TX'], description }).workplace).toBe('onsite');
+  });
+
+  it('reads the places a remote role\u2019s text opens it to or limits it to', () => {
+    const cases = [
+      ['We hire remotely across the US.', { countries: ['US'], usEligibility: 'remote-us' }],
+      ['Open to remote candidates in the US.', { countries: ['US'], usEligibility: 'remote-us' }],
+      ['This position is open to US residents only.', { countries: ['US'] }],
+      ['This is a remote role open to candidates in Canada.', { countries: ['CA'] }],
+      ['Remote within Europe.', { regions: ['europe'], usEligibility: 'not-us' }],
+      ['You can work from anywhere in Latin America.', { regions: ['latam'] }],
+      // Another country's states read as cities: no place is taken from them.
+      ['Remote within NSW, VIC, or ACT.', { regions: ['worldwide'] }],
+    ] as const;
+    for (const [description, where] of cases)
+      expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
   });
 
   it('reads a role that can be done remotely as remote', () => {
