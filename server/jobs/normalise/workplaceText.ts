@@ -89,6 +89,13 @@ export function taggedWorkplace(description: string): Workplace | null {
 const COUNTRY_LIMIT =
   /\b(?:remote|remotely|based|located|reside|residing|live|living|work|working|eligible to work)\s+(?:anywhere\s+)?(?:with)?in\s+(?:the\s+)?((?:[A-Z][\w.]*)(?:\s+[A-Z][\w.]*){0,3})|\b(U\.?S\.?|United States|Canada|UK)[- ]based\b/g;
 
+/**
+ * A remote role held to US hours or US states: "located in the Eastern time zone", "work Pacific
+ * Time hours", "reside in one of the following states: CA, NY, TX".
+ */
+const US_LIMIT =
+  /\b(?:located|based|work|working|available)\s+(?:(?:in|within|during|on)\s+)?(?:the\s+)?(?:US\s+)?(?:Eastern|Central|Mountain|Pacific)\s+(?:Standard\s+)?[Tt]ime\b|\b(?:EST|CST|MST|PST)\s+(?:time\s*zone|hours)\b|\breside in one of the following (?:US\s+)?states\b/;
+
 /** Capitalised words joined by commas, "and" or "or" on one line: "Bellevue, San Francisco, or Mountain View". */
 const NAMES = String.raw`((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,[^\S\n]*(?:or[^\S\n]+|and[^\S\n]+)?|[^\S\n]+and[^\S\n]+|[^\S\n]+or[^\S\n]+|[^\S\n]+)(?:the\s+)?[A-Z](?:\w|\.(?=\w))*){0,6})`;
 
@@ -167,9 +174,13 @@ export function roleBasedInText(
   return places.countries.length > 0 ? places : null;
 }
 
-/** The countries a remote posting's text limits it to, named right after "remote in" and the like. */
+/**
+ * The countries a remote posting's text limits it to, named right after "remote in" and the like,
+ * and the US for US hours or states.
+ */
 export function countriesInText(description: string): string[] {
   const found = new Set<string>();
+  if (US_LIMIT.test(description.slice(0, READ_LENGTH))) found.add('US');
   for (const match of description.slice(0, READ_LENGTH).matchAll(COUNTRY_LIMIT)) {
     const words = (match[1] ?? match[2] ?? '').split(/\s+/);
     for (let length = words.length; length > 0; length -= 1) {

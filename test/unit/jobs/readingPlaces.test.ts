@@ -115,6 +115,9 @@ describe('offices and remote options', () => {
       ['You can work from anywhere in Latin America.', { regions: ['latam'] }],
       // Another country's states read as cities: no place is taken from them.
       ['Remote within NSW, VIC, or ACT.', { regions: ['worldwide'] }],
+      ['Candidates must be located in the Eastern time zone.', { countries: ['US'] }],
+      ['You must reside in one of the following states: CA, NY, TX.', { countries: ['US'] }],
+      ['We serve customers in the Pacific Time zone.', { regions: ['worldwide'] }],
     ] as const;
     for (const [description, where] of cases)
       expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
