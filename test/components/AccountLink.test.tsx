@@ -74,7 +74,8 @@ describe('AccountLink', () => {
     await waitFor(() => expect(visibleWord(accountLink())).toBe('Login'));
     expect(link.getAttribute('href')).toBe(PATHS.login);
     expectBothWordsInOneCell(accountLink());
-    expect(localStorage.getItem(HINT_KEY)).toBe('guest');
+    // The provider remembers the kind in an effect, which may run after the link is shown.
+    await waitFor(() => expect(localStorage.getItem(HINT_KEY)).toBe('guest'));
   });
 
   it('reads "Account" (to /account) for a registered user and remembers that', async () => {
@@ -83,7 +84,7 @@ describe('AccountLink', () => {
     expect(link.getAttribute('href')).toBe(PATHS.account);
     expect(visibleWord(accountLink())).toBe('Account');
     expectBothWordsInOneCell(accountLink());
-    expect(localStorage.getItem(HINT_KEY)).toBe('registered');
+    await waitFor(() => expect(localStorage.getItem(HINT_KEY)).toBe('registered'));
   });
 
   it('follows the session: "Login" after signing out in another tab', async () => {
