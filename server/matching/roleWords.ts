@@ -46,6 +46,12 @@ export const ROLE_WORDS: readonly RoleWord[] = [
   { spellings: ['account executive'], near: ['account manager', 'sales executive'] },
 ];
 
+/**
+ * Role text as the title search vector reads titles (`jobs.search`): a slash between two words
+ * ("ML/AI") is a space, not one file-path token.
+ */
+export const slashesAsSpaces = (text: SQL) => sql`translate(${text}, '/', ' ')`;
+
 /** A phrase as a tsquery text: its words in a row ("front <-> end"). */
 const phrase = (text: string) => text.split(' ').join(' <-> ');
 const anyOf = (phrases: readonly string[]) => phrases.map(phrase).join(' | ');
@@ -60,7 +66,7 @@ const placeholder = (at: number) => `zzrole${'abcdefghijklmnopqrstuvwxyz'[at] ??
  * a replacement is never replaced again.
  */
 function roleQuery(role: SQL, near: boolean): SQL {
-  let query = sql`plainto_tsquery('english', translate(${role}, '/', ' '))`;
+  let query = sql`plainto_tsquery('english', ${slashesAsSpaces(role)})`;
   ROLE_WORDS.forEach((word, at) => {
     for (const spelling of word.spellings)
       query = sql`ts_rewrite(${query}, plainto_tsquery('english', ${spelling}), to_tsquery('simple', ${placeholder(at)}))`;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { JobSeniority, Seniority } from '../../contract';
+import { slashesAsSpaces } from './roleWords';
 
 /** How well a job's stated level suits a seeker's. */
 export type SeniorityFit = 'same' | 'near' | 'not-stated';
@@ -40,7 +41,7 @@ export const acceptedJobLevels = (seeker: Seniority): JobSeniority[] => [
  * sees no people manager's job. In SQL so that matching and the alert lookup read it alike.
  */
 export const asksForManagers = (roles: SQL): SQL =>
-  sql`(to_tsvector('english', translate(array_to_string(${roles}, ' '), '/', ' ')) @@ to_tsquery('english', 'manager | head | director | vp | vice <-> president | chief | supervisor'))`;
+  sql`(to_tsvector('english', ${slashesAsSpaces(sql`array_to_string(${roles}, ' ')`)}) @@ to_tsquery('english', 'manager | head | director | vp | vice <-> president | chief | supervisor'))`;
 
 export function seniorityFit(seeker: Seniority, job: JobSeniority): SeniorityFit | null {
   if (job === 'unknown') return 'not-stated';

@@ -67,7 +67,7 @@ function countryNameIndex(): ReadonlyMap<string, string> {
   const byKey = new Map<string, string>();
   for (const language of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl'])
     for (const [code, names] of Object.entries(isoCountries.getNames(language, { select: 'all' })))
-      for (const name of names) if (!byKey.has(placeKey(name))) byKey.set(placeKey(name), code);
+      for (const key of names.map(placeKey)) if (!byKey.has(key)) byKey.set(key, code);
   return byKey;
 }
 
@@ -117,19 +117,26 @@ export interface City {
 /** Cities below this are too easily a namesake of a bigger one (or a word) to be taken alone. */
 const MIN_POPULATION = 15_000;
 
+/** US short forms and metro areas, by key, with the city each stands for as a seeker names it. */
+const US_SHORT_FORMS: Readonly<Record<string, string>> = {
+  sf: 'San Francisco',
+  'sf bay area': 'San Francisco',
+  'bay area': 'San Francisco',
+  'san francisco bay area': 'San Francisco',
+  'silicon valley': 'San Jose',
+  dfw: 'Dallas',
+  'dallas fort worth': 'Dallas',
+  'twin cities': 'Minneapolis',
+};
+
 /** Short forms the postings use that GeoNames does not list. */
 const CITY_ALIASES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    Object.entries(US_SHORT_FORMS).map(([short, city]) => [short, placeKey(city)]),
+  ),
   nyc: 'new york city',
   ny: 'new york city',
   'new york': 'new york city',
-  sf: 'san francisco',
-  'sf bay area': 'san francisco',
-  'bay area': 'san francisco',
-  'san francisco bay area': 'san francisco',
-  'silicon valley': 'san jose',
-  dfw: 'dallas',
-  'dallas fort worth': 'dallas',
-  'twin cities': 'minneapolis',
   'washington dc': 'washington d c',
   dc: 'washington d c',
   bangalore: 'bengaluru',
@@ -182,14 +189,7 @@ const CITIES = cityIndex();
  * suggestions a seeker picks from are named by the same rule, so both sides key alike.
  */
 const US_CITY_NAMES: Readonly<Record<string, string>> = {
-  sf: 'San Francisco',
-  'sf bay area': 'San Francisco',
-  'bay area': 'San Francisco',
-  'san francisco bay area': 'San Francisco',
-  'silicon valley': 'San Jose',
-  dfw: 'Dallas',
-  'dallas fort worth': 'Dallas',
-  'twin cities': 'Minneapolis',
+  ...US_SHORT_FORMS,
   nyc: 'New York',
   ny: 'New York',
   'new york city': 'New York',

@@ -203,25 +203,31 @@ function rangesIn(text: string, dollar: string): Found[] {
 
 function singlesIn(text: string, dollar: string): Found[] {
   const found: Found[] = [];
+  /** One figure at `at`, its period read from the words after it. */
+  const add = (
+    at: number,
+    marks: (string | undefined)[],
+    digits: string,
+    k: string | undefined,
+    after: string,
+  ) => {
+    const currency = currencyOf(dollar, ...marks);
+    if (currency === null) return;
+    const amount = amountOf(digits, k);
+    const pay = { currency, min: amount, max: amount, period: periodOf(after, '', amount) };
+    if (plausible(pay)) found.push({ at, pay });
+  };
   for (const match of text.matchAll(SINGLE)) {
     const [, mark, digits, k, code, unit] = match;
-    const currency = currencyOf(dollar, code, mark);
-    if (currency === null || digits === undefined || unit === undefined) continue;
     const start = match.index ?? 0;
-    if (!PAY_WORDS.test(text.slice(Math.max(0, start - 80), start))) continue;
-    const amount = amountOf(digits, k);
-    const pay = { currency, min: amount, max: amount, period: periodOf(` ${unit}`, '', amount) };
-    if (plausible(pay)) found.push({ at: start, pay });
+    if (digits === undefined || unit === undefined) continue;
+    if (PAY_WORDS.test(text.slice(Math.max(0, start - 80), start)))
+      add(start, [code, mark], digits, k, ` ${unit}`);
   }
   for (const match of text.matchAll(STATED_AS_PAY)) {
     const [, mark, digits, k, code] = match;
-    const currency = currencyOf(dollar, code, mark);
-    if (currency === null || digits === undefined) continue;
     const { start, after } = around(text, match);
-    if (LAKH_AFTER.test(after)) continue;
-    const amount = amountOf(digits, k);
-    const pay = { currency, min: amount, max: amount, period: periodOf(after, '', amount) };
-    if (plausible(pay)) found.push({ at: start, pay });
+    if (digits !== undefined && !LAKH_AFTER.test(after)) add(start, [code, mark], digits, k, after);
   }
   return found.sort((a, b) => a.at - b.at);
 }

@@ -226,6 +226,10 @@ const UP_TO = /\bup to\s*$/i;
 const MONTHS_TO_YEARS =
   /\b(\d{1,2})\s*months?\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
 
+/** A count of years asked, or null when it is no such count (a year, a company's age). */
+const plausibleYears = (years: number): number | null =>
+  Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
+
 /** The fewest years of experience the text asks for, or null. */
 export function minYearsFrom(text: string): number | null {
   const head = text.slice(0, 30_000);
@@ -244,14 +248,11 @@ export function minYearsFrom(text: string): number | null {
   if (match === null) return null;
   if (UP_TO.test(head.slice(Math.max(0, match.index - 8), match.index))) return 0;
   const raw = (match[1] ?? '').toLowerCase();
-  const years = NUMBER_WORDS[raw] ?? Number(raw);
-  return Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
+  return plausibleYears(NUMBER_WORDS[raw] ?? Number(raw));
 }
 
-const yearsOfName = (line: string): number | null => {
-  const years = Number(YEARS_OF_NAME.exec(line)?.[1] ?? Number.NaN);
-  return years > 0 && years <= 25 ? years : null;
-};
+const yearsOfName = (line: string): number | null =>
+  plausibleYears(Number(YEARS_OF_NAME.exec(line)?.[1] ?? Number.NaN));
 
 /**
  * The years a list of requirements asks: each line read as `minYearsFrom` reads it, the most of

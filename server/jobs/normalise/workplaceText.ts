@@ -179,9 +179,10 @@ export function roleBasedInText(
  * and the US for US hours or states.
  */
 export function countriesInText(description: string): string[] {
+  const text = description.slice(0, READ_LENGTH);
   const found = new Set<string>();
-  if (US_LIMIT.test(description.slice(0, READ_LENGTH))) found.add('US');
-  for (const match of description.slice(0, READ_LENGTH).matchAll(COUNTRY_LIMIT)) {
+  if (US_LIMIT.test(text)) found.add('US');
+  for (const match of text.matchAll(COUNTRY_LIMIT)) {
     const words = (match[1] ?? match[2] ?? '').split(/\s+/);
     for (let length = words.length; length > 0; length -= 1) {
       const code = countryCode(words.slice(0, length).join(' ').replace(/[.,]$/, ''));
