@@ -230,6 +230,7 @@ export async function runPlannedPath(
             `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}\n` +
             `Console warnings:\n${world.consoleWarnings.join('\n')}\n` +
             `The second tab, ${await world.describeSecondTab()}\n` +
+            `Requests in flight: ${world.requestsInFlight().join('; ') || 'none'}\n` +
             heldRequestsReport(run),
           { cause: error },
         );

@@ -14,6 +14,7 @@ import {
   pathnameOf,
   readPersistedUser,
   RequestHolder,
+  trackRequestsInFlight,
   type Endpoint,
   type HeldRequest,
   type PersistedUser,
@@ -37,6 +38,8 @@ let accountCount = 0;
 export class World {
   readonly consoleErrors: string[];
   readonly consoleWarnings: string[];
+  /** The page's requests not yet ended, for a failed step's report. */
+  readonly requestsInFlight: () => string[];
   private secondTab: Page | null = null;
   private secondTabErrors: string[] = [];
   private gapiUnreachable = false;
@@ -49,6 +52,7 @@ export class World {
   ) {
     this.consoleErrors = collectConsoleErrors(page);
     this.consoleWarnings = collectConsoleWarnings(page);
+    this.requestsInFlight = trackRequestsInFlight(page);
   }
 
   static async open(browser: Browser, appUrl: string, options: WorldOptions): Promise<World> {
