@@ -1,5 +1,5 @@
 import { tokenize } from '../../skills/tokenize';
-import type { Seniority } from '../jobRecord';
+import { SENIORITIES, type Seniority } from '../jobRecord';
 
 /** Title words for each level, checked from the most specific level down. */
 const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
@@ -16,6 +16,15 @@ const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
       'student',
       'fellows',
       'fellowship',
+      // German and French titles: a working student, an intern, a work-study apprentice.
+      'werkstudent',
+      'werkstudentin',
+      'praktikant',
+      'praktikantin',
+      'praktikum',
+      'stagiaire',
+      'alternant',
+      'alternance',
     ],
   ],
   [
@@ -121,6 +130,26 @@ const NUMBERED: Readonly<Record<string, Seniority>> = {
   e6: 'staff',
 };
 
+const levelOfWord = (word: string): Seniority | undefined =>
+  LEVEL_WORDS.find(([, markers]) => markers.includes(word))?.[0];
+
+/** Two words joined as alternatives: "Principal/Staff", "Senior or Staff", "Sr./Staff", "Mid-Senior". */
+const ALTERNATIVES = /\b([a-z]+)\.?\s*(?:\/|\bor\b|&|-)\s*([a-z]+)\b/gi;
+
+/**
+ * "Principal/Staff", "Mid-Senior": either level, and the lower is the one to apply at, so the
+ * higher one's word is dropped. "Senior Staff" names no alternative: it is staff.
+ */
+function dropHigherAlternatives(plain: string, words: Set<string>): void {
+  for (const [, first = '', second = ''] of plain.matchAll(ALTERNATIVES)) {
+    const [a, b] = [first.toLowerCase(), second.toLowerCase()];
+    const [levelA, levelB] = [levelOfWord(a), levelOfWord(b)];
+    if (levelA === undefined || levelB === undefined || levelA === levelB) continue;
+    // SENIORITIES runs from the lowest level up.
+    words.delete(SENIORITIES.indexOf(levelA) > SENIORITIES.indexOf(levelB) ? a : b);
+  }
+}
+
 interface TitleLevel {
   readonly level: Seniority;
   /**
@@ -136,15 +165,17 @@ const LADDER_GRADES: ReadonlySet<string> = new Set(['associate']);
 /** With `managesTeam` false, a title's manager words ("Director", "Head of") give no level. */
 function titleLevel(title: string, managesTeam = true): TitleLevel {
   // "Member of Technical Staff" is every engineer's title at some companies, not a level.
-  const plain = title.replace(/member of (?:the )?technical staff/gi, ' ');
+  // "Staff+", "Senior+": the level and those above it, so the level itself.
+  const plain = title
+    .replace(/member of (?:the )?technical staff/gi, ' ')
+    .replace(/(?<=[a-z])\+(?![+\w])/gi, '');
   const words = tokenize(plain).words.map((word) => word.toLowerCase());
   const set = new Set(words);
   if (plain.toLowerCase().includes('co-op')) set.add('co-op');
   if (plain.toLowerCase().includes('new grad')) set.add('grad');
   if (/\bearly[- ]career\b/i.test(plain)) set.add('entry');
   if (/\bvice president\b/i.test(plain)) set.add('vp');
-  // "Senior/Staff": either level; the lower is the one to apply at. "Senior Staff" is staff.
-  if (/\bsenior\s*(?:\/|\bor\b|&)\s*staff\b/i.test(plain)) set.delete('staff');
+  dropHigherAlternatives(plain, set);
   // "Associate/Sr Associate", "Junior/Senior": the lower of the two.
   if (/\S\s*\/\s*(?:sr|senior)\b/i.test(plain))
     ['senior', 'sr'].forEach((word) => set.delete(word));
@@ -184,6 +215,9 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   twelve: 12,
   fifteen: 15,
+  // "a year of experience", "a decade of experience"
+  year: 1,
+  decade: 10,
   un: 1,
   une: 1,
   deux: 2,
@@ -200,10 +234,19 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
  * "2+ years with".
  */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
 
-/** "Experience: 5+ years", "Years of experience: 4": the count after a label. */
-const YEARS_AFTER_LABEL = /\bexperience\s*:\s*(\d{1,2})\s*\+?\s*(?:years?|yrs?|$|\n)/im;
+/** "Experience: 5+ years", "Experience level: 3-5 years", "Years of experience: 4": after a label. */
+const YEARS_AFTER_LABEL =
+  /\bexperience(?:\s+(?:level|required))?\s*:\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?|$|\n)/im;
+
+/** "4+ YOE": years of experience, abbreviated. */
+const YEARS_OF_EXPERIENCE_SHORT =
+  /\b(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?yoe\b/i;
+
+/** "A year or more of experience", "over a decade of experience". */
+const A_YEAR_OR_DECADE =
+  /\ba (year|decade)\s+(?:or more\s+)?of\s+(?:[\w/&,.-]+\s+){0,4}?experience\b/i;
 
 /**
  * "3+ years of Python": years of a named thing, read in a requirement line only (a blurb's "20
@@ -239,6 +282,8 @@ export function minYearsFrom(text: string): number | null {
       YEARS_IN_BRACKETS.exec(head),
       FRENCH_YEARS.exec(head),
       YEARS_AFTER_LABEL.exec(head),
+      YEARS_OF_EXPERIENCE_SHORT.exec(head),
+      A_YEAR_OR_DECADE.exec(head),
     ]
       .filter((found) => found !== null)
       .sort((a, b) => a.index - b.index)[0] ?? null;

@@ -169,6 +169,10 @@ describe("level of a company's own ladder", () => {
     expect(record({ level: 'Full-Time: Experienced' }).seniority).toBe('mid');
     expect(record({ level: 'Full-Time: Entry Level' }).seniority).toBe('junior');
   });
+
+  it('reads the level field "Mid-Senior level" (Workable, SmartRecruiters) as its lower end', () => {
+    expect(record({ level: 'Mid-Senior level' }).seniority).toBe('mid');
+  });
 });
 
 describe('visa', () => {

@@ -160,6 +160,12 @@ describe('seniority from the title', () => {
     ['Engineering Manager, Risk', 'lead'],
     ['Tech Lead, Payments', 'senior'],
     ['Senior/Staff CNC Programmer', 'senior'],
+    ['Principal/Staff Engineer', 'staff'],
+    ['Sr./Staff Engineer', 'senior'],
+    ['Software Engineer (Mid-Senior)', 'mid'],
+    ['Staff+ Software Engineer', 'staff'],
+    ['Werkstudent Software Engineering', 'intern'],
+    ['Stagiaire Développeur Web', 'intern'],
     ['Member of Technical Staff, Inference', 'unknown'],
     ['Account Manager, Enterprise', 'unknown'],
     ['Office Manager', 'unknown'],
@@ -221,6 +227,16 @@ describe('years of experience asked', () => {
     expect(yearsAskedIn(requirements)).toBe(5);
     expect(yearsAskedIn('- 5+ years of experience, including 2+ years with Go')).toBe(5);
     expect(yearsAskedIn('- Strong SQL\n- Clear writing')).toBeNull();
+  });
+
+  it('reads years after a label, abbreviated, or as a year or a decade', () => {
+    expect(minYearsFrom('Experience: 3-5 years')).toBe(3);
+    expect(minYearsFrom('Experience level: 5+ years')).toBe(5);
+    expect(minYearsFrom('- 4+ YOE in backend systems')).toBe(4);
+    expect(minYearsFrom('- 5-7 yrs. of experience')).toBe(5);
+    expect(minYearsFrom('- A year or more of experience in a startup')).toBe(1);
+    expect(minYearsFrom('- Over a decade of experience in payments')).toBe(10);
+    expect(minYearsFrom('We have served customers for a decade.')).toBeNull();
   });
 
   it('reads years in brackets and years "with" a field as the years asked', () => {
