@@ -74,7 +74,7 @@ describe('places', () => {
       );
   });
 
-  it('reads "Europe - Anywhere" as remote in Europe, not worldwide', () => {
+  it('reads "Europe - Anywhere" as remote in Europe and "Anywhere in the US" as the US, not worldwide', () => {
     expect(record({ locations: ['Europe - Anywhere'] })).toMatchObject({
       workplace: 'remote',
       regions: ['europe'],
@@ -85,6 +85,15 @@ describe('places', () => {
       usEligibility: 'remote-worldwide',
     });
     expect(record({ locations: ['Remote'] }).regions).toEqual(['worldwide']);
+    expect(record({ locations: ['Remote - Anywhere in the US'] })).toMatchObject({
+      countries: ['US'],
+      regions: [],
+      usEligibility: 'remote-us',
+    });
+    expect(record({ locations: ['Anywhere in Canada'] })).toMatchObject({
+      countries: ['CA'],
+      usEligibility: 'not-us',
+    });
     expect(record({ locations: ['Cape Town, SA'] }).countries).toEqual(['ZA']);
   });
 
