@@ -16,17 +16,29 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
  * people work across roles, some of them remote): "hybrid role", "3 days a week in the office",
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
  * "50% telecommuting permitted", "making the role hybrid in practice", "in person 4 days a week",
- * "work from home two days a week".
+ * "work from home two days a week", "in the office at least 3 days a week", "in-office 3x per week",
+ * "onsite Tuesday through Thursday".
  */
+const WEEKDAY = String.raw`(?:mon|tues|wednes|thurs|fri)days?`;
+
+/**
+ * Named weekdays in the office, not the whole week: "onsite Tuesday through Thursday", "into the
+ * office on Mondays, Wednesdays and Thursdays" (not "Monday to Friday").
+ */
+const OFFICE_WEEKDAYS = new RegExp(
+  String.raw`\b(?:office|on[- ]?site|in[- ]person)\b[^.\n]{0,30}?\b(?!mondays?\s*(?:through|thru|to|[-–])\s*fridays?)(?:${WEEKDAY}\s*(?:through|thru|to|[-–])\s*${WEEKDAY}|${WEEKDAY}(?:\s*,\s*${WEEKDAY}){0,2}\s*,?\s*(?:and|&)\s*${WEEKDAY})`,
+);
+
 const HYBRID_TEXT = new RegExp(
   [
     /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
     /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:[\w-]+\s+){0,2}?(?:office|hub|studio)/,
-    /\bin[- ](?:person|office)\s+(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week/,
+    /\bin[- ](?:person|office)\s+(?:presence\s+|attendance\s+)?(?:at\s+least\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days?)\s+(?:a|per|each)\s+week/,
     /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
-    /\b(?:in|into|to)\s+the\s+office\s+[1-4]\s*(?:[-–]\s*[1-4]\s*)?(?:times|days)\s+(?:a|per|each)\s+week/,
+    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,2}?office\s+(?:at\s+least\s+|a\s+minimum\s+of\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
+    OFFICE_WEEKDAYS,
     /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
     /\b[1-9]\d?\s*%\s*(?:telecommuting|remote)\s+(?:permitted|allowed|possible)/,
     /\b(?:role|position|job)\s+(?:is\s+)?hybrid\b/,
@@ -37,24 +49,50 @@ const HYBRID_TEXT = new RegExp(
 );
 
 /**
- * "fully remote", "a remote role", "can be performed remotely"; not "this is not a remote
- * position".
+ * "fully remote", "a remote role", "can be performed remotely", "eligible for remote work",
+ * "Location: Remote", "a work-from-home position", "telecommuting is permitted"; not "this is not a
+ * remote position" or "not eligible for remote work".
  */
-const REMOTE_TEXT =
-  /(?<!\bnot\s+(?:an?\s+)?)\b(?:(?:fully|100%)\s+remote(?:ly)?|remote[- ](?:role|position|job|opportunity)|(?:role|position|job)\s+is\s+(?:fully\s+)?remote|(?<!\bnot\s)(?:can|may)\s+be\s+(?:done|performed|worked)\s+(?:fully\s+)?remotely)\b/i;
+const REMOTE_TEXT = new RegExp(
+  String.raw`(?<!\bnot\s+(?:an?\s+)?)\b(?:` +
+    [
+      /(?:fully|100%)\s+remote(?:ly)?/,
+      /remote[- ](?:role|position|job|opportunity|eligible)/,
+      /(?:role|position|job)\s+(?:is|will\s+be)\s+(?:fully\s+)?remote/,
+      /(?:can|may)\s+be\s+(?:done|performed|worked)\s+(?:fully\s+)?remotely/,
+      /(?:can|may)\s+be\s+(?:based|located|performed)\s+anywhere/,
+      /(?:eligible|open)\s+(?:for|to)\s+remote\s+(?:work|candidates|applicants)/,
+      /work[- ]from[- ]home\s+(?:role|position|job|opportunity)/,
+      /tele(?:commut(?:e|ing)|work(?:ing)?)\s+(?:is\s+)?(?:permitted|allowed|available|eligible|role|position|job)/,
+    ]
+      .map((part) => part.source)
+      .join('|') +
+    String.raw`)\b|^[^\S\n]*(?:work\s+)?location\s*:\s*remote\b`,
+  'im',
+);
 
 /**
  * Remote offered as an alternative to the office: "in our Berlin office within a hybrid environment
- * or remote", "from one of our US hubs or remotely in the United States".
+ * or remote", "from one of our US hubs or remotely in the United States", and office days only for
+ * those nearby: "If you're based within commuting distance of our London office, the role includes
+ * in-office anchor days".
  */
 const REMOTE_ALTERNATIVE =
-  /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b/i;
+  /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b|\bif you(?:'|’)?re\s+(?:based|located|living|live)\s+(?:within|near)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?commut\w*\s+distance\b/i;
 
 /**
  * Remote stated for the role's own places, which wins over a company-wide hybrid policy: "Remote
  * within NSW, VIC, or ACT".
  */
 const REMOTE_WITHIN = /\b[Rr]emote\s+within\s+(?:the\s+)?[A-Z]/;
+
+/** A rule for roles elsewhere, not this one: "For roles based in Bangalore, employees work ...". */
+const RULE_FOR_OTHER_ROLES =
+  /\bfor (?:roles|positions|employees|those)\s+(?:based|located)\s+(?:in|out of)\b/i;
+
+const isOwnRule = (sentence: string): boolean => !RULE_FOR_OTHER_ROLES.test(sentence);
+
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
 
 /**
  * The arrangement the text states in words ("a hybrid position", "fully remote"), if it does;
@@ -63,7 +101,8 @@ const REMOTE_WITHIN = /\b[Rr]emote\s+within\s+(?:the\s+)?[A-Z]/;
 export function statedWorkplace(description: string): Workplace | null {
   const text = description.slice(0, READ_LENGTH);
   if (REMOTE_ALTERNATIVE.test(text) || REMOTE_WITHIN.test(text)) return 'remote';
-  if (HYBRID_TEXT.test(text)) return 'hybrid';
+  if (sentencesOf(text).some((sentence) => isOwnRule(sentence) && HYBRID_TEXT.test(sentence)))
+    return 'hybrid';
   return REMOTE_TEXT.test(text) ? 'remote' : null;
 }
 

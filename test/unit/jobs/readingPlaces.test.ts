@@ -96,13 +96,35 @@ describe('offices and remote options', () => {
       'Based in our London office, with flexibility to work from home two days a week.',
       'Expect three days a week in the office.',
       'We are remote-first, but this role requires 2 days a week in our SF office.',
+      'You are expected to be in the office at least 3 days a week.',
+      'This role requires in-office presence 3 days per week.',
+      'We are in-office 3x per week.',
+      'You will work from our New York office three days a week.',
+      'Our team works onsite Tuesday through Thursday.',
+      'Our employees come into the office on Mondays, Wednesdays and Thursdays.',
     ];
     for (const description of hybrid)
       expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
         'hybrid',
       );
-    const description = 'You will be 5 days a week in the office.';
-    expect(record({ locations: ['Austin, TX'], description }).workplace).toBe('onsite');
+    for (const description of [
+      'You will be 5 days a week in the office.',
+      'Our office is open Monday through Friday.',
+    ])
+      expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
+        'onsite',
+      );
+  });
+
+  it('reads office days for roles elsewhere or for people nearby as not this remote role’s', () => {
+    const elsewhere =
+      'For roles based in Bangalore, employees currently work in the office three days a week.';
+    expect(record({ locations: ['Remote, Dubai'], description: elsewhere }).workplace).toBe(
+      'remote',
+    );
+    const nearby =
+      'If you’re based within commuting distance of our London office, the role includes in-office anchor days on Monday, Tuesday, and Friday.';
+    expect(record({ locations: ['London'], description: nearby }).workplace).toBe('remote');
   });
 
   it('reads the places a remote role\u2019s text opens it to or limits it to', () => {
@@ -127,12 +149,27 @@ describe('offices and remote options', () => {
     for (const description of [
       'This role can be performed remotely from anywhere in the US.',
       'You can work fully remotely.',
+      'This role is eligible for remote work.',
+      'This role is open to remote candidates.',
+      'Work location: Remote',
+      'This is a work-from-home position.',
+      'Telecommuting is permitted for this role.',
+      'This is a telework position.',
+      'This role will be remote.',
+      'This role can be based anywhere in the US.',
+      'This is a remote-eligible role.',
     ])
       expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
         'remote',
       );
-    const description = 'This role cannot be performed remotely.';
-    expect(record({ locations: ['Austin, TX'], description }).workplace).toBe('onsite');
+    for (const description of [
+      'This role cannot be performed remotely.',
+      'This role is not eligible for remote work.',
+      'Our products help remote teams collaborate.',
+    ])
+      expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
+        'onsite',
+      );
   });
 
   it('reads a share of telecommuting permitted as hybrid', () => {
