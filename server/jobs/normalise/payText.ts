@@ -47,8 +47,8 @@ const SIGNS: Readonly<Record<string, string>> = {
 };
 
 const CODE = String.raw`\b(?:${CODES.join('|')})\b`;
-/** A sign or code before an amount: "$", "CA$", "€", "USD". */
-const MARK = String.raw`((?<![A-Za-z])(?:US|CA|AU|NZ|HK|MX|C|A|S|R)\$|\$|€|£|₹|¥|${CODE})`;
+/** A sign or code before an amount: "$", "CA$", "CAD $", "€", "USD". */
+const MARK = String.raw`((?<![A-Za-z])(?:US|CA|AU|NZ|HK|MX|C|A|S|R)\$|(?:${CODE}\s?)?\$|€|£|₹|¥|${CODE})`;
 /** Bounded, so that a long run of digits costs the same at each place it is tried. */
 const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)\s?([kK]\b)?`;
 /** A sign or code after an amount: "70.000 €", "150,000 USD". */
@@ -113,7 +113,11 @@ function amountOf(digits: string, thousands: string | undefined): number {
 const currencyOf = (dollar: string, ...marks: (string | undefined)[]): string | null => {
   for (const mark of marks)
     if (mark !== undefined) {
-      const code = mark === '$' ? dollar : (SIGNS[mark.toLowerCase()] ?? mark.toUpperCase());
+      // "CAD $100,000": a code before the dollar sign says which dollar.
+      const code =
+        mark === '$'
+          ? dollar
+          : (SIGNS[mark.toLowerCase()] ?? mark.replace(/\s?\$$/, '').toUpperCase());
       if ((CODES as readonly string[]).includes(code)) return code;
     }
   return null;

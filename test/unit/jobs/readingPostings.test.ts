@@ -218,6 +218,16 @@ describe('pay', () => {
     expect(record({ description: 'Fertility HRA (up to $10,000 per year)' }).pay).toBeNull();
   });
 
+  it('reads a currency code before a dollar sign as that dollar: "CAD $100,000"', () => {
+    expect(record({ description: 'CAD $100,000 - $130,000' }).pay).toMatchObject({
+      currency: 'CAD',
+      min: 100000,
+      max: 130000,
+    });
+    const toronto = { locations: ['Toronto, ON'], description: 'USD $90,000 - $110,000' };
+    expect(record(toronto).pay).toMatchObject({ currency: 'USD', min: 90000 });
+  });
+
   it('prefers the US range when a posting lists several', () => {
     const text = 'Canada: CA$120,000 - CA$150,000. United States: $140,000 - $170,000.';
     expect(record({ description: text }).pay).toMatchObject({ currency: 'USD', min: 140000 });
