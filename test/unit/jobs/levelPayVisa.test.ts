@@ -187,6 +187,13 @@ describe('visa', () => {
     ['Applicants must be currently authorized to work in the United States full time.', 'no'],
     ['Applicants who require visa sponsorship now or in the future will not be considered.', 'no'],
     ['You must hold valid work authorization in Canada.', 'no'],
+    ['This role is eligible for visa sponsorship.', 'yes'],
+    ['This position is not eligible for visa sponsorship.', 'no'],
+    ['We support H-1B transfers.', 'yes'],
+    ['We are open to sponsoring the right candidate.', 'yes'],
+    ['Visa sponsorship: Yes', 'yes'],
+    ['Visa sponsorship: No', 'no'],
+    ['Sponsorship available: No', 'no'],
   ] as const)('%s -> %s', (description, visa) => {
     expect(record({ description }).visa).toBe(visa);
   });
