@@ -11,7 +11,7 @@ import {
   readPosting as record,
 } from '../../support/postingDraft';
 
-/** Fictional postings shaped like real ones: level, years asked, pay and visa. */
+/** Fictional postings shaped like real ones: level, years asked and pay. */
 describe('text saved in the wrong encoding', () => {
   it('reads UTF-8 shown as Windows-1252 as the characters meant, and leaves good text alone', () => {
     expect(repairMojibake('Weâ€™re hiring: 1â€“4 years, cafÃ© â€” Â£50,000')).toBe(
@@ -172,30 +172,6 @@ describe("level of a company's own ladder", () => {
 
   it('reads the level field "Mid-Senior level" (Workable, SmartRecruiters) as its lower end', () => {
     expect(record({ level: 'Mid-Senior level' }).seniority).toBe('mid');
-  });
-});
-
-describe('visa', () => {
-  it.each([
-    ['- Right to work in the UK is required.', 'no'],
-    ['Candidates must be legally authorized to work in the United States.', 'no'],
-    ['You must have the right to work in Germany.', 'no'],
-    ['We will work with successful candidates to support the visa application process.', 'yes'],
-    ['We can sponsor visas. You must be authorized to work in the US by your start date.', 'yes'],
-    ['Our customers are eligible to work with us in many countries.', 'not-said'],
-    ['We do not offer relocation or visa sponsorship for this role.', 'no'],
-    ['Applicants must be currently authorized to work in the United States full time.', 'no'],
-    ['Applicants who require visa sponsorship now or in the future will not be considered.', 'no'],
-    ['You must hold valid work authorization in Canada.', 'no'],
-    ['This role is eligible for visa sponsorship.', 'yes'],
-    ['This position is not eligible for visa sponsorship.', 'no'],
-    ['We support H-1B transfers.', 'yes'],
-    ['We are open to sponsoring the right candidate.', 'yes'],
-    ['Visa sponsorship: Yes', 'yes'],
-    ['Visa sponsorship: No', 'no'],
-    ['Sponsorship available: No', 'no'],
-  ] as const)('%s -> %s', (description, visa) => {
-    expect(record({ description }).visa).toBe(visa);
   });
 });
 
