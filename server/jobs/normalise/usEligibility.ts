@@ -64,7 +64,7 @@ function offersRemote(locations: readonly string[]): boolean {
  */
 function workplaceOf(facts: LocationFacts, places: PlaceReading, text: string): Workplace {
   if (offersRemote(facts.locations)) return 'remote';
-  const stated = statedWorkplace(text);
+  const stated = statedWorkplace(text, places.countries);
   if (stated !== null) return stated;
   if (facts.workplace != null) return facts.workplace;
   if (places.saysHybrid) return 'hybrid';

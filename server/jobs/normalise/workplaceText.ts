@@ -86,22 +86,21 @@ const REMOTE_ALTERNATIVE =
  */
 const REMOTE_WITHIN = /\b[Rr]emote\s+within\s+(?:the\s+)?[A-Z]/;
 
-/** A rule for roles elsewhere, not this one: "For roles based in Bangalore, employees work ...". */
-const RULE_FOR_OTHER_ROLES =
-  /\bfor (?:roles|positions|employees|those)\s+(?:based|located)\s+(?:in|out of)\b/i;
-
-const isOwnRule = (sentence: string): boolean => !RULE_FOR_OTHER_ROLES.test(sentence);
-
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
 
 /**
  * The arrangement the text states in words ("a hybrid position", "fully remote"), if it does;
- * remote when it offers remote beside the office or within named places.
+ * remote when it offers remote beside the office or within named places. A hybrid rule for roles
+ * in another country than the posting's own (`ownCountries`) is not this role's.
  */
-export function statedWorkplace(description: string): Workplace | null {
+export function statedWorkplace(
+  description: string,
+  ownCountries: readonly string[] = [],
+): Workplace | null {
   const text = description.slice(0, READ_LENGTH);
   if (REMOTE_ALTERNATIVE.test(text) || REMOTE_WITHIN.test(text)) return 'remote';
-  if (sentencesOf(text).some((sentence) => isOwnRule(sentence) && HYBRID_TEXT.test(sentence)))
+  const ownRule = (sentence: string) => !isRuleForElsewhere(sentence, ownCountries);
+  if (sentencesOf(text).some((sentence) => ownRule(sentence) && HYBRID_TEXT.test(sentence)))
     return 'hybrid';
   return REMOTE_TEXT.test(text) ? 'remote' : null;
 }
@@ -137,6 +136,19 @@ const US_LIMIT =
 
 /** Capitalised words joined by commas, "and" or "or" on one line: "Bellevue, San Francisco, or Mountain View". */
 const NAMES = String.raw`((?:the\s+)?[A-Z](?:\w|\.(?=\w))*(?:(?:,[^\S\n]*(?:or[^\S\n]+|and[^\S\n]+)?|[^\S\n]+and[^\S\n]+|[^\S\n]+or[^\S\n]+|[^\S\n]+)(?:the\s+)?[A-Z](?:\w|\.(?=\w))*){0,6})`;
+
+/** A rule for roles somewhere: "For roles based in Bangalore, employees work ...". */
+const RULE_FOR_ROLES_IN = new RegExp(
+  String.raw`\b[Ff]or (?:roles|positions|employees|those)\s+(?:based|located)\s+(?:in|out of)\s+` +
+    NAMES,
+);
+
+/** Whether the sentence sets a rule for roles in countries other than the posting's own. */
+function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): boolean {
+  const named = RULE_FOR_ROLES_IN.exec(sentence)?.[1];
+  if (named === undefined) return false;
+  return !readPlaces([named]).countries.some((country) => ownCountries.includes(country));
+}
 
 /**
  * Where a remote posting's text opens it: "open to candidates based in North America and Europe",

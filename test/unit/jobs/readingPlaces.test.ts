@@ -116,11 +116,14 @@ describe('offices and remote options', () => {
       );
   });
 
-  it('reads office days for roles elsewhere or for people nearby as not this remote role’s', () => {
+  it('reads office days for roles in another country, or for people nearby, as not this role’s', () => {
     const elsewhere =
       'For roles based in Bangalore, employees currently work in the office three days a week.';
     expect(record({ locations: ['Remote, Dubai'], description: elsewhere }).workplace).toBe(
       'remote',
+    );
+    expect(record({ locations: ['Bangalore, India'], description: elsewhere }).workplace).toBe(
+      'hybrid',
     );
     const nearby =
       'If you’re based within commuting distance of our London office, the role includes in-office anchor days on Monday, Tuesday, and Friday.';
