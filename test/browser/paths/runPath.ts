@@ -36,7 +36,7 @@ import {
   type RunState,
   type StepRealisation,
 } from './realisations';
-import { liveTexts, SESSION_WORD, sessionLink } from '../support/pageDriver';
+import { liveTexts, requestsInFlight, SESSION_WORD, sessionLink } from '../support/pageDriver';
 import { World } from './world';
 
 export interface PlannedPath {
@@ -230,7 +230,7 @@ export async function runPlannedPath(
             `The page (${world.page.url()}):\n${page}\nConsole errors:\n${world.consoleErrors.join('\n')}\n` +
             `Console warnings:\n${world.consoleWarnings.join('\n')}\n` +
             `The second tab, ${await world.describeSecondTab()}\n` +
-            `Requests in flight: ${world.requestsInFlight().join('; ') || 'none'}\n` +
+            `Requests in flight: ${requestsInFlight(world.page).join('; ') || 'none'}\n` +
             heldRequestsReport(run),
           { cause: error },
         );

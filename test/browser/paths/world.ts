@@ -14,7 +14,7 @@ import {
   pathnameOf,
   readPersistedUser,
   RequestHolder,
-  trackRequestsInFlight,
+  trackRequests,
   type Endpoint,
   type HeldRequest,
   type PersistedUser,
@@ -38,8 +38,6 @@ let accountCount = 0;
 export class World {
   readonly consoleErrors: string[];
   readonly consoleWarnings: string[];
-  /** The page's requests not yet ended, for a failed step's report. */
-  readonly requestsInFlight: () => string[];
   private secondTab: Page | null = null;
   private secondTabErrors: string[] = [];
   private gapiUnreachable = false;
@@ -52,7 +50,7 @@ export class World {
   ) {
     this.consoleErrors = collectConsoleErrors(page);
     this.consoleWarnings = collectConsoleWarnings(page);
-    this.requestsInFlight = trackRequestsInFlight(page);
+    trackRequests(page);
   }
 
   static async open(browser: Browser, appUrl: string, options: WorldOptions): Promise<World> {

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchTestChromium } from '../../support/browser';
 import { disposeTestAuths } from '../../support/emulatorAuth';
+import { trackRequests } from './page/quietNetwork';
 
 export interface RawTab {
   context: BrowserContext;
@@ -60,6 +61,8 @@ export function useRawBrowser(): RawBrowser {
       });
       contexts.push(context);
       context.setDefaultTimeout(20_000);
+      // Every tab of it, this one and those a test opens later, has its requests counted.
+      context.on('page', trackRequests);
       if (holdScripts) {
         await context.route(/\/assets\/.*\.js$/, (route) => {
           held.push(route);

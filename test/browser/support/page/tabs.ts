@@ -2,9 +2,9 @@
  * Tabs of the app: a page opened with its console errors collected, a second tab of the same
  * browser, and the wait for one tab's SDK to notice what another tab changed.
  */
-import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { sessionLink } from './assertions';
-import { waitForQuietNetwork } from './navigation';
+import { trackRequests, waitForQuietNetwork } from './quietNetwork';
 
 /** One page of the app with every console error it logged. */
 export interface OpenedPage {
@@ -24,6 +24,7 @@ export async function openPage(
   options: OpenPageOptions = {},
 ): Promise<OpenedPage> {
   const page = await context.newPage();
+  trackRequests(page);
   const consoleErrors = collectConsoleErrors(page);
   if (options.fakeClock) await page.clock.install();
   await page.goto(url);
@@ -89,21 +90,4 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
   return errors;
-}
-
-/**
- * The requests `page` has sent and not yet seen end, each as its method, path and age: what a
- * wait for a quiet network was waiting on when it timed out. Paths only: queries can hold codes.
- */
-export function trackRequestsInFlight(page: Page): () => string[] {
-  const started = new Map<Request, number>();
-  page.on('request', (request) => started.set(request, Date.now()));
-  const ended = (request: Request) => started.delete(request);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return () =>
-    [...started].map(([request, at]) => {
-      const { pathname, host } = new URL(request.url());
-      return `${request.method()} ${host}${pathname} (${((Date.now() - at) / 1000).toFixed(1)} s)`;
-    });
 }
