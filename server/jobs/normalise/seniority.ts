@@ -244,9 +244,12 @@ const YEARS_AFTER_LABEL =
 const YEARS_OF_EXPERIENCE_SHORT =
   /\b(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?yoe\b/i;
 
-/** "A year or more of experience", "over a decade of experience". */
+/**
+ * "A year or more of experience", "over a decade of experience"; not what the role gives ("you
+ * will gain a year of experience").
+ */
 const A_YEAR_OR_DECADE =
-  /\ba (year|decade)\s+(?:or more\s+)?of\s+(?:[\w/&,.-]+\s+){0,4}?experience\b/i;
+  /(?<!\b(?:gain|gains|get|gets|give|gives|offer|offers|provide|provides)\s+)\ba (year|decade)\s+(?:or more\s+)?of\s+(?:[\w/&,.-]+\s+){0,4}?experience\b/i;
 
 /**
  * "3+ years of Python": years of a named thing, read in a requirement line only (a blurb's "20

@@ -237,6 +237,9 @@ describe('years of experience asked', () => {
     expect(minYearsFrom('- A year or more of experience in a startup')).toBe(1);
     expect(minYearsFrom('- Over a decade of experience in payments')).toBe(10);
     expect(minYearsFrom('We have served customers for a decade.')).toBeNull();
+    expect(
+      minYearsFrom('In this programme you will gain a year of experience in sales.'),
+    ).toBeNull();
   });
 
   it('reads years in brackets and years "with" a field as the years asked', () => {
