@@ -33,7 +33,7 @@ beforeAll(() => {
 // Floors just below the train figures; skill recall's were lowered when Vercel's and Highspot's
 // boards (mostly sales and account roles) joined train with the code unchanged (0.70 to 0.67).
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.96,
+  remote: 0.967,
   place: 0.953,
   countries: 0.94,
   usStates: 0.96,
