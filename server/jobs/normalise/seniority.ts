@@ -164,11 +164,21 @@ const LADDER_GRADES: ReadonlySet<string> = new Set(['associate']);
 
 /** With `managesTeam` false, a title's manager words ("Director", "Head of") give no level. */
 function titleLevel(title: string, managesTeam = true): TitleLevel {
-  // "Member of Technical Staff" is every engineer's title at some companies, not a level.
-  // "Staff+", "Senior+": the level and those above it, so the level itself.
   const plain = title
+    // "Member of Technical Staff" is every engineer's title at some companies, not a level.
     .replace(/member of (?:the )?technical staff/gi, ' ')
-    .replace(/(?<=[a-z])\+(?![+\w])/gi, '');
+    // "Staff+", "Senior+": the level and those above it, so the level itself.
+    .replace(/(?<=[a-z])\+(?![+\w])/gi, '')
+    // "Staff Accountant", "Staff Nurse": the profession's first rung, not a staff engineer's level.
+    .replace(
+      /\bstaff(?=\s+(?:accountants?|auditors?|attorneys?|nurses?|writers?|pharmacists?)\b)/gi,
+      ' ',
+    )
+    // "Executive Assistant to the CEO": whom the role supports, not its own level.
+    .replace(
+      /\bto (?:the|our)\s+(?:ceo|cto|cfo|coo|founders?|president|vp|svp|evp|chief|head|director)\b.*$/i,
+      '',
+    );
   const words = tokenize(plain).words.map((word) => word.toLowerCase());
   const set = new Set(words);
   if (plain.toLowerCase().includes('co-op')) set.add('co-op');
