@@ -7,7 +7,8 @@ import {
 } from '../../contract';
 import type { Seniority as JobSeniority } from '../jobs/jobRecord';
 import { readPlaces } from '../jobs/normalise/places';
-import { minYearsFrom, seniorityOf } from '../jobs/normalise/seniority';
+import { seniorityOf } from '../jobs/normalise/seniority';
+import { minYearsFrom } from '../jobs/normalise/yearsAsked';
 import { isPostingSkill } from '../skills/postingSkills';
 import { findSkills } from '../skills/skillVocabulary';
 import {

@@ -5,7 +5,8 @@ import { repairMojibake } from './mojibake';
 import { dollarOf, payFromText } from './payText';
 import { roleText } from './roleText';
 import { yearlyUsdOf } from './salary';
-import { minYearsFrom, seniorityOf, yearsAskedIn } from './seniority';
+import { seniorityOf } from './seniority';
+import { minYearsFrom, yearsAskedIn } from './yearsAsked';
 import { readWhere, type LocationFacts } from './usEligibility';
 import { visaFrom } from './visa';
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeKey } from '../../../server/jobs/normalise/dedupeKey';
 import { yearlyUsd } from '../../../server/jobs/normalise/salary';
-import {
-  minYearsFrom,
-  yearsAskedIn,
-  seniorityOf,
-  seniorityFromTitle,
-} from '../../../server/jobs/normalise/seniority';
+import { seniorityOf, seniorityFromTitle } from '../../../server/jobs/normalise/seniority';
+import { minYearsFrom, yearsAskedIn } from '../../../server/jobs/normalise/yearsAsked';
 import { isRemote, readWhere, usEligibility } from '../../../server/jobs/normalise/usEligibility';
 
 const facts = (

@@ -1,0 +1,117 @@
+/**
+ * The years of experience a posting asks for, read from its text ("5+ years of experience",
+ * "Experience: 3-5 years", "deux ans d'expérience"), and from a CV's own summary.
+ */
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  // "a year of experience", "a decade of experience"
+  year: 1,
+  decade: 10,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  sept: 7,
+  huit: 8,
+  dix: 10,
+};
+
+/**
+ * "5+ years of experience", "3-5 years' experience", "one to two years in", "3 or more years in",
+ * "2+ years with".
+ */
+const YEARS =
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
+
+/** "Experience: 5+ years", "Experience level: 3-5 years", "Years of experience: 4": after a label. */
+const YEARS_AFTER_LABEL =
+  /\bexperience(?:\s+(?:level|required))?\s*:\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?|$|\n)/im;
+
+/** "4+ YOE": years of experience, abbreviated. */
+const YEARS_OF_EXPERIENCE_SHORT =
+  /\b(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?yoe\b/i;
+
+/**
+ * "A year or more of experience", "over a decade of experience"; not what the role gives ("you
+ * will gain a year of experience").
+ */
+const A_YEAR_OR_DECADE =
+  /(?<!\b(?:gain|gains|get|gets|give|gives|offer|offers|provide|provides)\s+)\ba (year|decade)\s+(?:or more\s+)?of\s+(?:[\w/&,.-]+\s+){0,4}?experience\b/i;
+
+/**
+ * "3+ years of Python": years of a named thing, read in a requirement line only (a blurb's "20
+ * Years of Innovation" is not asked of anyone).
+ */
+const YEARS_OF_NAME = /\b(\d{1,2})\s*\+?\s*(?:years?|yrs?)\s+of\s+[A-Z]/;
+
+/** "Experience as an assistant (2+ years)", "(3–5+ years)": a count of years in brackets. */
+const YEARS_IN_BRACKETS =
+  /\(\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)\s*\)/i;
+
+/** The same in French: "3 ans d'expérience minimum", "Minimum deux (02) années d'expérience". */
+const FRENCH_YEARS =
+  /\b(\d{1,2}|une?|deux|trois|quatre|cinq|six|sept|huit|dix)\s*(?:\(\d{1,2}\)\s*)?\+?\s*(?:ans|années?|an)\s+(?:d['’]\s*exp[ée]rience|minimum|au moins)/i;
+
+/** "Up to two years of experience": none asked. */
+const UP_TO = /\bup to\s*$/i;
+
+/** "6 months to 2 years of experience": a range that starts in months. */
+const MONTHS_TO_YEARS =
+  /\b(\d{1,2})\s*months?\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
+
+/** A count of years asked, or null when it is no such count (a year, a company's age). */
+const plausibleYears = (years: number): number | null =>
+  Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
+
+/** The fewest years of experience the text asks for, or null. */
+export function minYearsFrom(text: string): number | null {
+  const head = text.slice(0, 30_000);
+  const match =
+    [
+      YEARS.exec(head),
+      YEARS_IN_BRACKETS.exec(head),
+      FRENCH_YEARS.exec(head),
+      YEARS_AFTER_LABEL.exec(head),
+      YEARS_OF_EXPERIENCE_SHORT.exec(head),
+      A_YEAR_OR_DECADE.exec(head),
+    ]
+      .filter((found) => found !== null)
+      .sort((a, b) => a.index - b.index)[0] ?? null;
+  const months = MONTHS_TO_YEARS.exec(head);
+  if (months !== null && (match === null || months.index <= match.index))
+    return Number(months[1]) / 12;
+  if (match === null) return null;
+  if (UP_TO.test(head.slice(Math.max(0, match.index - 8), match.index))) return 0;
+  const raw = (match[1] ?? '').toLowerCase();
+  return plausibleYears(NUMBER_WORDS[raw] ?? Number(raw));
+}
+
+const yearsOfName = (line: string): number | null =>
+  plausibleYears(Number(YEARS_OF_NAME.exec(line)?.[1] ?? Number.NaN));
+
+/**
+ * The years a list of requirements asks: each line read as `minYearsFrom` reads it, the most of
+ * them, since a candidate must meet every line ("2 years as an engineer" and "5 years as a
+ * consultant" ask 5). A line's own range or alternative still counts by its first figure.
+ */
+export function yearsAskedIn(requirements: string): number | null {
+  const asked = requirements
+    .split('\n')
+    .map((line) => minYearsFrom(line) ?? yearsOfName(line))
+    .filter((years) => years !== null);
+  return asked.length === 0 ? null : Math.max(...asked);
+}
