@@ -79,10 +79,10 @@ const SINGLE = new RegExp(
  * One figure given as the pay itself, its period read after it or from its size: "Base salary:
  * $51,000", "The estimated base salary is $185,000". Not "up to": that is a ceiling only.
  */
-const STATED_AS_PAY = new RegExp(
-  String.raw`\b(?:salary|pay|compensation|wage|stipend)(?:\s+(?:range|rate))?\s*(?::|\bis\b|\bof\b|\bwill be\b)\s*(?:approximately\s+|about\s+|around\s+)?${MARK}\s?${AMOUNT}${MARK_AFTER}?`,
-  'gi',
-);
+const STATED_AS = String.raw`\b(?:salary|pay|compensation|wage|stipend)(?:\s+(?:range|rate))?\s*(?::|\bis\b|\bof\b|\bwill be\b)\s*(?:approximately\s+|about\s+|around\s+)?`;
+const STATED_AS_PAY = new RegExp(String.raw`${STATED_AS}${MARK}\s?${AMOUNT}${MARK_AFTER}?`, 'gi');
+/** The same with the currency after the figure: "Weekly stipend of 3,850 USD". */
+const STATED_AS_PAY_MARKED_AFTER = new RegExp(String.raw`${STATED_AS}${AMOUNT}${MARK_AFTER}`, 'gi');
 
 const PERIOD_WORDS: readonly (readonly [RegExp, PayPeriod])[] = [
   [/^\W{0,3}(?:\/|per|an|a|each)?\s*(?:hour|hr)\b|^\W{0,3}hourly/i, 'hour'],
@@ -207,18 +207,19 @@ function rangesIn(text: string, dollar: string): Found[] {
 
 function singlesIn(text: string, dollar: string): Found[] {
   const found: Found[] = [];
-  /** One figure at `at`, its period read from the words after it. */
+  /** One figure at `at`, its period read from the words after it, else just before it. */
   const add = (
     at: number,
     marks: (string | undefined)[],
     digits: string,
     k: string | undefined,
     after: string,
+    before = '',
   ) => {
     const currency = currencyOf(dollar, ...marks);
     if (currency === null) return;
     const amount = amountOf(digits, k);
-    const pay = { currency, min: amount, max: amount, period: periodOf(after, '', amount) };
+    const pay = { currency, min: amount, max: amount, period: periodOf(after, before, amount) };
     if (plausible(pay)) found.push({ at, pay });
   };
   for (const match of text.matchAll(SINGLE)) {
@@ -230,8 +231,14 @@ function singlesIn(text: string, dollar: string): Found[] {
   }
   for (const match of text.matchAll(STATED_AS_PAY)) {
     const [, mark, digits, k, code] = match;
-    const { start, after } = around(text, match);
-    if (digits !== undefined && !LAKH_AFTER.test(after)) add(start, [code, mark], digits, k, after);
+    const { start, before, after } = around(text, match);
+    if (digits !== undefined && !LAKH_AFTER.test(after))
+      add(start, [code, mark], digits, k, after, before);
+  }
+  for (const match of text.matchAll(STATED_AS_PAY_MARKED_AFTER)) {
+    const [, digits, k, code] = match;
+    const { start, before, after } = around(text, match);
+    if (digits !== undefined) add(start, [code], digits, k, after, before);
   }
   return found.sort((a, b) => a.at - b.at);
 }

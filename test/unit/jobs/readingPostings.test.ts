@@ -218,6 +218,20 @@ describe('pay', () => {
     expect(record({ description: 'Fertility HRA (up to $10,000 per year)' }).pay).toBeNull();
   });
 
+  it('reads one figure given as the pay with its code after it, and its period before it', () => {
+    const text = '- Weekly stipend of 3,850 USD / 2,310 GBP / 4,300 CAD + benefits';
+    expect(record({ description: text }).pay).toEqual({
+      currency: 'USD',
+      min: 3850,
+      max: 3850,
+      period: 'week',
+    });
+    expect(record({ description: 'Monthly stipend: 2,000 USD' }).pay).toMatchObject({
+      period: 'month',
+      min: 2000,
+    });
+  });
+
   it('reads a currency code before a dollar sign as that dollar: "CAD $100,000"', () => {
     expect(record({ description: 'CAD $100,000 - $130,000' }).pay).toMatchObject({
       currency: 'CAD',
