@@ -35,7 +35,7 @@ export function productView(record: JobRecord): ProductView {
     level: record.seniority === 'lead' ? 'manager' : record.seniority,
     minYears: record.minYears,
     pay:
-      pay === null || (pay.period !== 'year' && pay.period !== 'month' && pay.period !== 'hour')
+      pay === null
         ? null
         : { currency: pay.currency, min: pay.min, max: pay.max, period: pay.period },
     visa: record.visa,

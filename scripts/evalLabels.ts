@@ -4,7 +4,7 @@
  * label file stops the benchmark with the file and the field rather than skewing a figure.
  */
 import { createHash } from 'node:crypto';
-import { JOB_SOURCES, type JobSource } from '../server/jobs/jobRecord';
+import { JOB_SOURCES, PAY_PERIODS, type JobSource, type PayPeriod } from '../server/jobs/jobRecord';
 
 export const LABEL_REMOTE = ['remote', 'hybrid', 'onsite', 'unclear'] as const;
 export type LabelRemote = (typeof LABEL_REMOTE)[number];
@@ -31,9 +31,6 @@ export const LABEL_LEVELS = [
   'unknown',
 ] as const;
 export type LabelLevel = (typeof LABEL_LEVELS)[number];
-
-export const PAY_PERIODS = ['year', 'month', 'hour'] as const;
-export type PayPeriod = (typeof PAY_PERIODS)[number];
 
 export const VISA_ANSWERS = ['yes', 'no', 'not-said'] as const;
 export type VisaAnswer = (typeof VISA_ANSWERS)[number];
