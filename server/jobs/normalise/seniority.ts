@@ -90,6 +90,13 @@ const titleParts = (title: string): string[][] =>
     .filter((words) => words.length > 0);
 
 /**
+ * The thing words name, by their last word: "Business Development" develops business, as "Partner
+ * Development" does partners ("Software Development" stays a team).
+ */
+const thingNamed = (words: readonly string[]): string | undefined =>
+  words.at(-1) === 'development' && words.length > 1 ? words.at(-2) : words.at(-1);
+
+/**
  * Whether a "Manager" in the title manages people. What is managed is the word before it in its
  * part of the title ("Partnerships Manager"), else what follows "of" ("Manager of Engineering"),
  * else the part after or before it ("Manager, Partnerships", "Communications, Senior Manager").
@@ -104,7 +111,7 @@ function managesPeople(title: string): boolean {
       const before = words.slice(0, at).filter((other) => !GRADES.has(other));
       const after = words[at + 1] === 'of' ? words.slice(at + 2) : [];
       const beside = parts[part + 1] ?? parts[part - 1] ?? [];
-      const managed = before.at(-1) ?? after.at(-1) ?? beside.at(-1);
+      const managed = thingNamed(before) ?? thingNamed(after) ?? thingNamed(beside);
       return managed === undefined || !NOT_PEOPLE_MANAGERS.has(managed);
     }),
   );
