@@ -181,6 +181,10 @@ function titleLevel(title: string, managesTeam = true): TitleLevel {
       /\bstaff(?=\s+(?:accountants?|auditors?|attorneys?|nurses?|writers?|pharmacists?)\b)/gi,
       ' ',
     )
+    // An Art Director is a creative individual contributor, directing the look, not people.
+    .replace(/\bart\s+director\b/gi, 'art')
+    // "Associate Principal": a consultancy's grade below principal, its own ladder's rung.
+    .replace(/\bassociate\s+principal\b/gi, 'associate')
     // "Executive Assistant to the CEO": whom the role supports, not its own level.
     .replace(
       /\bto (?:the|our)\s+(?:ceo|cto|cfo|coo|founders?|president|vp|svp|evp|chief|head|director)\b.*$/i,

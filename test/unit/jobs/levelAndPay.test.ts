@@ -134,6 +134,10 @@ describe("level of a company's own ladder", () => {
       'mid',
     );
     expect(record({ title: 'Billing Associate II', description: asked }).seniority).toBe('mid');
+    const nineYears = '9+ years of experience in internal audit';
+    expect(
+      record({ title: 'Associate Principal, SOX Analytics', description: nineYears }).seniority,
+    ).toBe('senior');
   });
 
   it('reads two levels in a title as the lower one', () => {

@@ -170,6 +170,8 @@ describe('seniority from the title', () => {
     ['Manager, Business Development', 'unknown'],
     ['Partner Development Manager', 'unknown'],
     ['Software Development Manager', 'lead'],
+    ['Art Director', 'unknown'],
+    ['Creative Director', 'lead'],
     ['Member of Technical Staff, Inference', 'unknown'],
     ['Account Manager, Enterprise', 'unknown'],
     ['Office Manager', 'unknown'],
