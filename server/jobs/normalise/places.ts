@@ -84,10 +84,12 @@ const misnamesCity = (city: Part | null | undefined, code: Part & { kind: 'count
 /**
  * "Geneva, GE, Switzerland", "Milan, MI, Italy": between the city and a last part that names a
  * country other than the US, the parts are that country's regions, never US states or countries.
+ * A list that starts with a country ("Germany, Spain, Portugal") is a list of countries.
  */
 function withoutForeignRegions(group: readonly (Part | null)[]): (Part | null)[] {
   const last = group.at(-1);
   if (group.length < 3 || last?.kind !== 'country' || last.code === 'US') return [...group];
+  if (group[0]?.kind === 'country') return [...group];
   return group.map((part, at) => (at === 0 || at === group.length - 1 ? part : null));
 }
 

@@ -74,6 +74,12 @@ describe('places', () => {
       );
   });
 
+  it('reads a list of three countries as all three, not a city, a region and a country', () => {
+    const countries = (location: string) => record({ locations: [location] }).countries;
+    expect(countries('Germany, Spain, Portugal')).toEqual(['DE', 'ES', 'PT']);
+    expect(countries('Geneva, GE, Switzerland')).toEqual(['CH']);
+  });
+
   it('reads "Europe - Anywhere" as remote in Europe and "Anywhere in the US" as the US, not worldwide', () => {
     expect(record({ locations: ['Europe - Anywhere'] })).toMatchObject({
       workplace: 'remote',
