@@ -158,12 +158,18 @@ function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): 
  * Canada".
  */
 const OPEN_TO = new RegExp(
-  String.raw`(?:\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust be located (?:and authori[sz]ed to work )?(?:with)?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in|\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)|\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in)\s+` +
+  String.raw`(?:\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust be (?:located|based|living|residing) (?:and authori[sz]ed to work )?(?:with)?in|\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in(?: the following countries:)?|\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in|\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)|\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in)\s+` +
     NAMES,
 );
 
-/** "Remote within Europe", "remote in the EU": the places a remote role is limited to. */
-const REMOTE_WITHIN_PLACES = new RegExp(String.raw`\b[Rr]emote\s+(?:with)?in\s+` + NAMES);
+/** "Remote within Europe", "remote in the EU", "Remote (US only)": the places a remote role is limited to. */
+const REMOTE_WITHIN_PLACES = new RegExp(
+  String.raw`\b[Rr]emote\s+(?:with)?in\s+` +
+    NAMES +
+    String.raw`|\b[Rr]emote\s*[(–—-]\s*` +
+    NAMES +
+    String.raw`\s+only\b`,
+);
 
 /** "open to US residents only", "open only to Canadian residents": the places before the people. */
 const OPEN_TO_RESIDENTS = new RegExp(
@@ -200,7 +206,8 @@ export function openToInText(description: string): PlaceReading | null {
   const named = OPEN_TO.exec(text)?.[1] ?? OPEN_TO_RESIDENTS.exec(text)?.[1];
   if (named !== undefined) return readPlaces([named]);
   // "Remote within Europe"; not "Remote within NSW, VIC, or ACT", whose parts read as cities.
-  const within = REMOTE_WITHIN_PLACES.exec(text)?.[1];
+  const withinMatch = REMOTE_WITHIN_PLACES.exec(text);
+  const within = withinMatch?.[1] ?? withinMatch?.[2];
   const read = within === undefined ? null : readPlaces([within]);
   return read !== null && read.cities.length === 0 ? read : null;
 }

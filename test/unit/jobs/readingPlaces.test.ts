@@ -143,6 +143,14 @@ describe('offices and remote options', () => {
       ['Candidates must be located in the Eastern time zone.', { countries: ['US'] }],
       ['You must reside in one of the following states: CA, NY, TX.', { countries: ['US'] }],
       ['We serve customers in the Pacific Time zone.', { regions: ['worldwide'] }],
+      ['Candidates must be based in the EU.', { regions: ['europe'], usEligibility: 'not-us' }],
+      [
+        'We can only hire in the following countries: Germany, Spain, Portugal.',
+        { countries: ['DE', 'ES', 'PT'], usEligibility: 'not-us' },
+      ],
+      ['We are able to hire in the US, Canada and the UK.', { countries: ['CA', 'GB', 'US'] }],
+      ['This is a remote position for candidates in India.', { countries: ['IN'] }],
+      ['Location: Remote (US only)', { countries: ['US'], usEligibility: 'remote-us' }],
     ] as const;
     for (const [description, where] of cases)
       expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
