@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitForQuietNetwork } from './support/pageDriver';
 import { useRawBrowser } from './support/rawTabs';
 
 /** Addresses a person may type in the wrong case (or wrong altogether); the host serves them as not found. */
@@ -23,7 +24,7 @@ describe('issue 9 #4: a path in the wrong case', () => {
     '%s is the not-found page on the server and in the browser, without a hydration error',
     async (path) => {
       const tab = await browser.open(path);
-      await tab.page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(tab.page);
       // The header's session link changes once the app runs: proof that it hydrated.
       await tab.page.locator('header a.account-link:not([data-session-kind="unknown"])').waitFor();
 
