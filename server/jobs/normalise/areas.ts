@@ -92,11 +92,11 @@ const COUNTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * US time zones: "EST", "Pacific Time", "Eastern Time Zone", "US hours". Only the three-letter codes, in
- * capitals: "CT" and "MT" are states, "ET" and "PT" countries.
+ * US time zones: "EST", "Pacific Time", "Eastern Time Zone", "US hours", "PT hours". Alone, only
+ * the three-letter codes, in capitals: "CT" and "MT" are states, "ET" and "PT" countries.
  */
 const US_TIME_ZONE =
-  /^(?:US\s+)?(?:[ECMP][SD]T(?:\s+[Tt]ime\s*[Zz]ones?)?|(?:[Ee]astern|[Cc]entral|[Mm]ountain|[Pp]acific)(?:\s+[Ss]tandard)?\s+[Tt]ime(?:\s*[Zz]ones?)?)$|^US\s+(?:time\s*zones?|hours)$/;
+  /^(?:US\s+)?(?:[ECMP][SD]T(?:\s+(?:[Tt]ime\s*[Zz]ones?|[Hh]ours))?|[ECMP]T\s+(?:[Tt]ime\s*[Zz]ones?|[Hh]ours)|(?:[Ee]astern|[Cc]entral|[Mm]ountain|[Pp]acific)(?:\s+[Ss]tandard)?\s+(?:[Tt]ime(?:\s*[Zz]ones?|\s+[Hh]ours)?|[Hh]ours))$|^US\s+(?:time\s*zones?|hours)$/;
 
 /** European time zones: "CET", "EU time zones". */
 const EUROPE_TIME_ZONE = /^(?:CES?T|EES?T|WET|(?:EU|European?|CET)\s+(?:time\s*zones?|hours))$/i;

@@ -16,7 +16,7 @@ const NOISE = new Set(
   (
     'remote remotely hybrid onsite on site in office office offices hq headquarters location locations ' +
     'based only perm within in from the and or of any area metro greater flexible friendly first ' +
-    'home work anywhere'
+    'home work anywhere time zone zones timezone timezones hours'
   ).split(' '),
 );
 

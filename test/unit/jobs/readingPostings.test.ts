@@ -135,6 +135,9 @@ describe('places', () => {
       'Remote - Pacific Northwest',
       'Remote - Lower 48',
       'Remote - United States of America',
+      'Remote (EST hours)',
+      'Remote (PT hours)',
+      'Remote (ET time zone)',
     ])
       expect(record({ locations: [written] }), written).toMatchObject({
         countries: ['US'],
@@ -145,6 +148,11 @@ describe('places', () => {
       regions: ['europe'],
       usEligibility: 'not-us',
     });
+    expect(record({ locations: ['Remote (EMEA time zones)'] })).toMatchObject({
+      regions: ['emea'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Remote (Americas time zones)'] }).regions).toEqual(['americas']);
     // Two-letter codes stay states: "Hartford, CT" is in Connecticut.
     expect(record({ locations: ['Hartford, CT'] }).usStates).toEqual(['CT']);
   });
