@@ -118,7 +118,8 @@ const isLegalParagraph = (line: string): boolean => {
   );
 };
 
-const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
+/** Text split into its sentences and lines. */
+export const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
 
 /** A bracket that holds a nice-to-have ("Salesforce (CPQ a plus)"), the rest of its sentence not. */
 const BRACKET = /\(([^()]*)\)/g;

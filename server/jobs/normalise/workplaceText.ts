@@ -1,6 +1,7 @@
 import type { Workplace } from '../jobRecord';
 import { countryCode } from './gazetteer';
 import { readPlaces, type PlaceReading } from './places';
+import { sentencesOf } from './roleText';
 
 /**
  * What a posting's own text says about where and how the work is done. The text is read only up
@@ -85,8 +86,6 @@ const REMOTE_ALTERNATIVE =
  * within NSW, VIC, or ACT".
  */
 const REMOTE_WITHIN = /\b[Rr]emote\s+within\s+(?:the\s+)?[A-Z]/;
-
-const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n/);
 
 /**
  * The arrangement the text states in words ("a hybrid position", "fully remote"), if it does;
