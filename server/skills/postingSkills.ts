@@ -140,7 +140,10 @@ function exampledFields(sentence: string): Set<string> {
     field: string,
     isExample = (skill: string) => !isKind(skill),
   ) => {
-    if (!readSkills(examples).some(isExample)) return;
+    const named = readSkills(examples);
+    // Brackets that restate what the field's own words name are no examples: "Salesforce (SFDC)".
+    const fieldNames = new Set(readSkills(field));
+    if (!named.some(isExample) || named.every((skill) => fieldNames.has(skill))) return;
     for (const skill of readSkills(field)) if (isKind(skill)) fields.add(skill);
   };
   const firstWords = (text: string, count: number) => text.split(/\s+/).slice(0, count).join(' ');

@@ -93,6 +93,16 @@ describe('postingSkillsOf', () => {
     ]);
   });
 
+  it('reads a skill restated in brackets as no examples: "sales forecasting in Salesforce (SFDC)"', () => {
+    const asks = (text: string) => postingSkillsOf(parts({ asks: text })).skills;
+    expect(asks('- Accurate sales forecasting using Salesforce (SFDC)')).toEqual([
+      'Sales Forecasting',
+      'Salesforce',
+    ]);
+    expect(asks('- Data analysis in Microsoft Excel (Excel)')).toEqual(['Data Analysis', 'Excel']);
+    expect(asks('- Machine learning in Python (PyTorch)')).toEqual(['Python', 'PyTorch']);
+  });
+
   it('reads a field named after its example as that example: "AWS or other cloud services"', () => {
     const asks =
       '- Experience with AWS or other public cloud services\n- Python, or other scripting languages';
