@@ -62,7 +62,7 @@ const REMOTE_TEXT = new RegExp(
       /(?:role|position|job)\s+(?:is|will\s+be)\s+(?:fully\s+)?remote/,
       /(?:can|may)\s+be\s+(?:done|performed|worked)\s+(?:fully\s+)?remotely/,
       /(?:can|may)\s+be\s+(?:based|located|performed)\s+anywhere/,
-      /(?:eligible|open)\s+(?:for|to)\s+remote\s+(?:work|candidates|applicants)/,
+      /eligible\s+for\s+remote\s+work/,
       /work[- ]from[- ]home\s+(?:role|position|job|opportunity)/,
       /tele(?:commut(?:e|ing)|work(?:ing)?)\s+(?:is\s+)?(?:permitted|allowed|available|eligible|role|position|job)/,
     ]
@@ -74,12 +74,22 @@ const REMOTE_TEXT = new RegExp(
 
 /**
  * Remote offered as an alternative to the office: "in our Berlin office within a hybrid environment
- * or remote", "from one of our US hubs or remotely in the United States", and office days only for
- * those nearby: "If you're based within commuting distance of our London office, the role includes
- * in-office anchor days".
+ * or remote", "from one of our US hubs or remotely in the United States", remote people welcomed
+ * ("We are also open to remote fellows", "Remote candidates will also be considered"; not "not open
+ * to remote candidates"), and office days only for those nearby: "If you're based within commuting
+ * distance of our London office, the role includes in-office anchor days".
  */
-const REMOTE_ALTERNATIVE =
-  /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b|\bif you(?:'|’)?re\s+(?:based|located|living|live)\s+(?:within|near)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?commut\w*\s+distance\b/i;
+const REMOTE_ALTERNATIVE = new RegExp(
+  [
+    /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b/,
+    /(?<!\bnot\s+(?:\w+\s+)?)\bopen\s+(?:to|for)\s+(?:fully\s+)?remote\s+(?:[\w-]+\s+)?(?:candidates|applicants|employees|hires|fellows|team\s+members|talent|work(?:ers)?)\b/,
+    /\bremote\s+(?:candidates|applicants)\s+(?:will|may|can)\s+(?:also\s+)?be\s+considered\b/,
+    /\bif you(?:'|’)?re\s+(?:based|located|living|live)\s+(?:within|near)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?commut\w*\s+distance\b/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+  'i',
+);
 
 /**
  * Remote stated for the role's own places, which wins over a company-wide hybrid policy: "Remote

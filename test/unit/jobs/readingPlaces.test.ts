@@ -79,6 +79,20 @@ describe('offices and remote options', () => {
     expect(record({ locations: ['Sydney'], description: text }).workplace).toBe('remote');
   });
 
+  it('reads remote candidates welcomed beside the offices as remote, over a hybrid policy', () => {
+    const policy = '\nOur hybrid policy: staff are in an office at least 25% of the time.';
+    for (const offer of [
+      'Fellows work from our London and Berkeley workspaces. We are also open to remote fellows in the UK, US, or Canada.',
+      'This role is open to remote employees in the US.',
+      'Remote candidates will also be considered.',
+    ])
+      expect(record({ locations: ['London'], description: offer + policy }).workplace, offer).toBe(
+        'remote',
+      );
+    const closed = 'This role is not open to remote candidates.' + policy;
+    expect(record({ locations: ['London'], description: closed }).workplace).toBe('hybrid');
+  });
+
   it('reads "the role is hybrid" as hybrid at a remote-first company', () => {
     const text =
       'We are a remote-first company, but projects require onsite availability, making the role hybrid in practice.';
