@@ -110,7 +110,7 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return withAreasWhole(location)
-    .split(/;|\||\/|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
+    .split(/;|\||\/|[•·]|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
     .map((segment) =>
       segment
         .split(',')

@@ -66,6 +66,17 @@ describe('places', () => {
     expect(record({ locations: ['US'] })).toMatchObject({ countries: ['US'], usEligibility: 'us' });
   });
 
+  it('reads a bullet between places as a list: "San Francisco, CA • New York, NY"', () => {
+    for (const written of [
+      'San Francisco, CA • New York, NY • United States',
+      'San Francisco, CA · New York, NY',
+    ])
+      expect(record({ locations: [written] }), written).toMatchObject({
+        usStates: ['CA', 'NY'],
+        cities: ['San Francisco, CA, US', 'New York, NY, US'],
+      });
+  });
+
   it('names New York as a seeker picks it, however the posting writes it', () => {
     const seekersNewYork = profilePlaces([], [{ city: 'New York', state: 'NY' }]);
     for (const written of ['Hybrid - San Francisco, New York City, Austin', 'NYC', 'New York, NY'])
