@@ -119,15 +119,17 @@ function placesOfFields(facts: LocationFacts): FieldPlaces {
 /**
  * "This role is based in San Francisco" over the API's list of offices: the text's places when it
  * names a city or a state, or countries other than the fields'; "based in the US" beside US
- * offices narrows nothing, so the offices stay.
+ * offices narrows nothing, so the offices stay, and "in our Hong Kong or Singapore office" beside
+ * a Singapore office adds Hong Kong to them.
  */
 function basedIn(fields: PlaceReading, description: string): PlaceReading {
   const text = roleBasedInText(description, fields.countries);
   if (text === null) return fields;
   const countriesOnly = text.usStates.length === 0 && text.cities.length === 0;
-  const sameCountries =
+  const fieldsAmongText =
     fields.countries.length > 0 && fields.countries.every((code) => text.countries.includes(code));
-  return countriesOnly && sameCountries ? fields : { ...text, regions: fields.regions };
+  if (!countriesOnly || !fieldsAmongText) return { ...text, regions: fields.regions };
+  return { ...fields, countries: text.countries };
 }
 
 /** Where a remote posting may be done from, its text read where the fields leave it open. */

@@ -187,9 +187,12 @@ const OPEN_TO_RESIDENTS = new RegExp(
     String.raw`\s+(?:residents|citizens|candidates|applicants)\b`,
 );
 
-/** "This role is based in San Francisco, CA", "exclusively based out of our Bellevue or Seattle office". */
+/**
+ * "This role is based in San Francisco, CA", "exclusively based out of our Bellevue or Seattle
+ * office", "a newly created Tax role in our Hong Kong or Singapore office".
+ */
 const ROLE_BASED_IN = new RegExp(
-  String.raw`\b(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+is\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?` +
+  String.raw`\b(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+is\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:role|position)\s+in\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
     NAMES,
   'g',
 );

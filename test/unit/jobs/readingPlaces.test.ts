@@ -235,6 +235,15 @@ describe('where the text places the role', () => {
     expect(job.usStates).toEqual(['CA', 'CO', 'WA']);
   });
 
+  it('takes the offices a role is "in our ... office" over the API\u2019s one office', () => {
+    const text =
+      'We are hiring a newly created Tax Advisory role in our Hong Kong or Singapore office.';
+    const job = record({ locations: ['Singapore'], description: text });
+    expect(job.countries).toEqual(['HK', 'SG']);
+    const team = 'You will join a team of engineers in our Denver office.';
+    expect(record({ locations: ['Seattle'], description: team }).usStates).toEqual(['WA']);
+  });
+
   it('keeps to the office the text says the role is exclusively based in', () => {
     const text = 'This role is exclusively based in our Denver HQ. We offer relocation.';
     const job = record({ locations: ['Denver', 'Boston', 'Seattle'], description: text });
