@@ -189,10 +189,11 @@ const OPEN_TO_RESIDENTS = new RegExp(
 
 /**
  * "This role is based in San Francisco, CA", "exclusively based out of our Bellevue or Seattle
- * office", "a newly created Tax role in our Hong Kong or Singapore office".
+ * office", "a newly created Tax role in our Hong Kong or Singapore office", "Ability to work from
+ * our Pittsburgh, PA office".
  */
 const ROLE_BASED_IN = new RegExp(
-  String.raw`\b(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+is\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:role|position)\s+in\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
+  String.raw`\b(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+is\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
     NAMES,
   'g',
 );

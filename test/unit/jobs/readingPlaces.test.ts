@@ -235,11 +235,15 @@ describe('where the text places the role', () => {
     expect(job.usStates).toEqual(['CA', 'CO', 'WA']);
   });
 
-  it('takes the offices a role is "in our ... office" over the API\u2019s one office', () => {
+  it('takes the offices a role is "in", or to "work from", over the API\u2019s offices', () => {
     const text =
       'We are hiring a newly created Tax Advisory role in our Hong Kong or Singapore office.';
     const job = record({ locations: ['Singapore'], description: text });
     expect(job.countries).toEqual(['HK', 'SG']);
+    const pittsburgh = 'Ability to work from our Pittsburgh, PA office';
+    expect(
+      record({ locations: ['New York, NY', 'Pittsburgh, PA'], description: pittsburgh }).usStates,
+    ).toEqual(['PA']);
     const team = 'You will join a team of engineers in our Denver office.';
     expect(record({ locations: ['Seattle'], description: team }).usStates).toEqual(['WA']);
   });
