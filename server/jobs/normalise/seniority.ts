@@ -82,6 +82,9 @@ const GRADES = new Set([
   'global',
 ]);
 
+/** The words of a "Technical Lead Manager", who leads the work and manages the people doing it. */
+const TECHNICAL = new Set(['technical', 'tech']);
+
 /** A title's parts: "Manager, Partnerships - EMEA (Remote)" has four. */
 const titleParts = (title: string): string[][] =>
   title
@@ -100,7 +103,8 @@ const thingNamed = (words: readonly string[]): string | undefined =>
  * Whether a "Manager" in the title manages people. What is managed is the word before it in its
  * part of the title ("Partnerships Manager"), else what follows "of" ("Manager of Engineering"),
  * else the part after or before it ("Manager, Partnerships", "Communications, Senior Manager").
- * An "Associate Manager" is a grade of individual contributors.
+ * An "Associate Manager" is a grade of individual contributors; a "Group Product Manager" and a
+ * "Technical Lead Manager" manage people.
  */
 function managesPeople(title: string): boolean {
   const parts = titleParts(title);
@@ -108,6 +112,9 @@ function managesPeople(title: string): boolean {
     words.some((word, at) => {
       if (word !== 'manager' && word !== 'managers') return false;
       if (words[at - 1] === 'associate') return false;
+      // A manager of a group of managers of things, and a tech lead who manages: people.
+      if (words.slice(0, at).includes('group')) return true;
+      if (words[at - 1] === 'lead' && TECHNICAL.has(words[at - 2] ?? '')) return true;
       const before = words.slice(0, at).filter((other) => !GRADES.has(other));
       const after = words[at + 1] === 'of' ? words.slice(at + 2) : [];
       const beside = parts[part + 1] ?? parts[part - 1] ?? [];

@@ -104,6 +104,13 @@ describe('level', () => {
     expect(seniorityFromTitle('Regional Manager')).toBe('lead');
   });
 
+  it('reads a Group Product Manager and a Technical Lead Manager as managing people', () => {
+    expect(seniorityFromTitle('Group Product Manager, Payments')).toBe('lead');
+    expect(seniorityFromTitle('Technical Lead Manager, Search')).toBe('lead');
+    expect(seniorityFromTitle('Senior Product Manager')).toBe('senior');
+    expect(seniorityFromTitle('Technical Program Manager')).toBe('unknown');
+  });
+
   it('reads a fellows programme or a fellowship as an internship, a Fellow as a rank', () => {
     expect(seniorityFromTitle('Acme Fellows Program')).toBe('intern');
     expect(seniorityFromTitle('Research Fellowship, Summer')).toBe('intern');
