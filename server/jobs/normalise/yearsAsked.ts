@@ -32,10 +32,10 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 /**
  * "5+ years of experience", "3-5 years' experience", "one to two years in", "3 or more years in",
- * "2+ years with".
+ * "2+ years with", "5 years+ of experience".
  */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)\+?['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
 
 /** "Experience: 5+ years", "Experience level: 3-5 years", "Years of experience: 4": after a label. */
 const YEARS_AFTER_LABEL =
@@ -97,6 +97,8 @@ export function minYearsFrom(text: string): number | null {
   if (match === null) return null;
   if (UP_TO.test(head.slice(Math.max(0, match.index - 8), match.index))) return 0;
   const raw = (match[1] ?? '').toLowerCase();
+  // "0-2 years", "0 to 2 years": a range from none asks none, as "up to two years" does.
+  if (raw === '0') return 0;
   return plausibleYears(NUMBER_WORDS[raw] ?? Number(raw));
 }
 

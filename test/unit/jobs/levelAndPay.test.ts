@@ -59,11 +59,16 @@ describe('years asked', () => {
     expect(record({ description: plus }).minYears).toBe(2);
   });
 
-  it('reads a range written in words, "up to" as none asked, and years written in French', () => {
+  it('reads a range in words, "up to" or from 0 as none asked, and years in French', () => {
     expect(record({ description: '- One to two years in retail merchandising' }).minYears).toBe(1);
     const upTo = 'For graduates with up to two years of experience.';
     expect(record({ description: upTo }).minYears).toBe(0);
     expect(record({ description: upTo }).seniority).toBe('junior');
+    for (const zeroTo of ['- 0-2 years of experience in software', 'Experience: 0 to 2 years']) {
+      expect(record({ description: zeroTo }).minYears, zeroTo).toBe(0);
+      expect(record({ description: zeroTo }).seniority, zeroTo).toBe('junior');
+    }
+    expect(record({ description: '- 5 years+ of experience with Java' }).minYears).toBe(5);
     expect(record({ description: "- 3 ans d'expérience minimum en paie" }).minYears).toBe(3);
     expect(record({ description: "Minimum deux (02) années d'expérience" }).minYears).toBe(2);
     expect(record({ description: "Au moins deux ans d'expérience en animation" }).minYears).toBe(2);
