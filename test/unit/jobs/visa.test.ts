@@ -18,6 +18,8 @@ describe('visa', () => {
     ['This position is not eligible for visa sponsorship.', 'no'],
     ['We support H-1B transfers.', 'yes'],
     ['We are open to sponsoring the right candidate.', 'yes'],
+    ['We are open to candidates who need visa sponsorship.', 'yes'],
+    ['We are not open to candidates who need visa sponsorship.', 'no'],
     ['Visa sponsorship: Yes', 'yes'],
     ['Visa sponsorship: No', 'no'],
     ['Sponsorship available: No', 'no'],
