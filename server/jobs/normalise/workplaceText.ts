@@ -30,6 +30,9 @@ const OFFICE_WEEKDAYS = new RegExp(
   String.raw`\b(?:office|on[- ]?site|in[- ]person)\b[^.\n]{0,30}?\b(?!mondays?\s*(?:through|thru|to|[-–])\s*fridays?)(?:${WEEKDAY}\s*(?:through|thru|to|[-–])\s*${WEEKDAY}|${WEEKDAY}(?:\s*,\s*${WEEKDAY}){0,2}\s*,?\s*(?:and|&)\s*${WEEKDAY})`,
 );
 
+/** What a line names before the arrangement: "Work location: Remote", "Workplace type: Hybrid". */
+const WORKPLACE_LABEL = String.raw`(?:work(?:ing)?\s+)?location|(?:work(?:place)?|working)\s+(?:type|model|arrangement)`;
+
 const HYBRID_TEXT = new RegExp(
   [
     /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
@@ -43,6 +46,7 @@ const HYBRID_TEXT = new RegExp(
     /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
     /\b[1-9]\d?\s*%\s*(?:telecommuting|remote)\s+(?:permitted|allowed|possible)/,
     /\b(?:role|position|job)\s+(?:is\s+)?hybrid\b/,
+    new RegExp(String.raw`^[^\S\n]*(?:${WORKPLACE_LABEL})\s*:\s*hybrid\b`),
   ]
     .map((part) => part.source)
     .join('|'),
@@ -50,17 +54,20 @@ const HYBRID_TEXT = new RegExp(
 );
 
 /**
- * "fully remote", "a remote role", "can be performed remotely", "eligible for remote work",
- * "Location: Remote", "a work-from-home position", "telecommuting is permitted"; not "this is not a
- * remote position" or "not eligible for remote work".
+ * "fully remote", "a remote-first role", "can be performed remotely", "you can work remotely",
+ * "remote work is available", "eligible for remote work", "Location: Remote", "a work-from-home
+ * position", "telecommuting is permitted"; not "this is not a remote position", "not eligible for
+ * remote work" or "a remote-first company" (the company, not the role).
  */
 const REMOTE_TEXT = new RegExp(
   String.raw`(?<!\bnot\s+(?:an?\s+)?)\b(?:` +
     [
       /(?:fully|100%)\s+remote(?:ly)?/,
-      /remote[- ](?:role|position|job|opportunity|eligible)/,
-      /(?:role|position|job)\s+(?:is|will\s+be)\s+(?:fully\s+)?remote/,
+      /remote[- ](?:first\s+)?(?:role|position|job|opportunity|eligible)/,
+      /(?:role|position|job)\s+(?:is|will\s+be|can\s+be|may\s+be)\s+(?:fully\s+)?remote/,
       /(?:can|may)\s+be\s+(?:done|performed|worked)\s+(?:fully\s+)?remotely/,
+      /(?:can|may)\s+work\s+remotely/,
+      /remote\s+work\s+is\s+(?:available|possible|permitted|allowed|an\s+option)/,
       /(?:can|may)\s+be\s+(?:based|located|performed)\s+anywhere/,
       /eligible\s+for\s+remote\s+work/,
       /work[- ]from[- ]home\s+(?:role|position|job|opportunity)/,
@@ -68,7 +75,7 @@ const REMOTE_TEXT = new RegExp(
     ]
       .map((part) => part.source)
       .join('|') +
-    String.raw`)\b|^[^\S\n]*(?:work\s+)?location\s*:\s*remote\b`,
+    String.raw`)\b|^[^\S\n]*(?:${WORKPLACE_LABEL})\s*:\s*remote\b`,
   'im',
 );
 

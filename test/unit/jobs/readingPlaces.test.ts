@@ -116,6 +116,8 @@ describe('offices and remote options', () => {
       'You will work from our New York office three days a week.',
       'Our team works onsite Tuesday through Thursday.',
       'Our employees come into the office on Mondays, Wednesdays and Thursdays.',
+      'Workplace type: Hybrid',
+      'Work model: hybrid',
     ];
     for (const description of hybrid)
       expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
@@ -183,6 +185,12 @@ describe('offices and remote options', () => {
       'This role will be remote.',
       'This role can be based anywhere in the US.',
       'This is a remote-eligible role.',
+      'This is a remote-first role; you can work from anywhere in the US.',
+      'Remote work is available for this role.',
+      'This role can be remote or based in one of our offices.',
+      'Working location: Remote (United States)',
+      'Workplace type: Remote',
+      'You can work remotely from anywhere within Canada.',
     ])
       expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
         'remote',
@@ -191,6 +199,8 @@ describe('offices and remote options', () => {
       'This role cannot be performed remotely.',
       'This role is not eligible for remote work.',
       'Our products help remote teams collaborate.',
+      'Remote work is not available for this role.',
+      'We are a remote-first company with a hub in Austin.',
     ])
       expect(record({ locations: ['Austin, TX'], description }).workplace, description).toBe(
         'onsite',
