@@ -281,6 +281,23 @@ describe('findSkills on posting words', () => {
     ]);
   });
 
+  it('knows what designers, Salesforce developers, iOS engineers and sellers type', () => {
+    expect(findSkills('Design systems, product roadmapping and B2B sales')).toEqual([
+      'Design Systems',
+      'Roadmapping',
+      'B2B Sales',
+    ]);
+    expect(findSkills('Apex, LWC, Visualforce, SOQL and Salesforce Flows')).toEqual([
+      'Apex',
+      'Lightning Web Components',
+      'Visualforce',
+      'SOQL',
+      'Salesforce Flows',
+    ]);
+    expect(findSkills('Swift with SwiftUI and Combine')).toEqual(['Swift', 'SwiftUI', 'Combine']);
+    expect(findSkills('Combine curiosity with rigour.')).toEqual([]);
+  });
+
   it('knows the written forms of sales skills: forecast accuracy, federal government sales', () => {
     expect(findSkills('Keep 90% forecast accuracy in federal government sales')).toEqual([
       'Sales Forecasting',
