@@ -6,9 +6,10 @@
 import type { Region } from '../jobRecord';
 import { placeKey } from './gazetteer';
 
-/** An area: one of the product's regions, or the countries it is made of. */
+/** An area: one or more of the product's regions, or the countries it is made of. */
 export type Area =
   | { readonly kind: 'region'; readonly region: Region }
+  | { readonly kind: 'regions'; readonly regions: readonly Region[] }
   | { readonly kind: 'group'; readonly codes: readonly string[] };
 
 const REGION_WORDS: Readonly<Record<string, Region>> = {
@@ -98,8 +99,42 @@ const COUNTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
 const US_TIME_ZONE =
   /^(?:US\s+)?(?:[ECMP][SD]T(?:\s+(?:[Tt]ime\s*[Zz]ones?|[Hh]ours))?|[ECMP]T\s+(?:[Tt]ime\s*[Zz]ones?|[Hh]ours)|(?:[Ee]astern|[Cc]entral|[Mm]ountain|[Pp]acific)(?:\s+[Ss]tandard)?\s+(?:[Tt]ime(?:\s*[Zz]ones?|\s+[Hh]ours)?|[Hh]ours))$|^US\s+(?:time\s*zones?|hours)$/;
 
-/** European time zones: "CET", "EU time zones". */
-const EUROPE_TIME_ZONE = /^(?:CES?T|EES?T|WET|(?:EU|European?|CET)\s+(?:time\s*zones?|hours))$/i;
+/** European time zones: "CET", "EU time zones", "CET ± 2 hours". */
+const EUROPE_TIME_ZONE =
+  /^(?:CES?T|EES?T|WET|(?:EU|European?|CET)\s+(?:time\s*zones?|hours))(?:\s*±\s*\d{1,2}\s*(?:h|hrs?|hours?)?)?$/i;
+
+/**
+ * Offsets from UTC: "GMT±3", "UTC-3 to UTC+3", "GMT +/- 2 hours" (written "±" by `withAreasWhole`),
+ * "UTC+5:30". Groups: the first offset's sign and hours, the second's, and a "±" span.
+ */
+const UTC_OFFSETS =
+  /^(?:remote\W*)?(?:UTC|GMT)\s*(?:([+\-−–])\s*(\d{1,2})(?::\d\d)?)?(?:\s*(?:to|until|through|[-–—])\s*(?:UTC|GMT)\s*([+\-−–])\s*(\d{1,2})(?::\d\d)?)?(?:\s*±\s*(\d{1,2})(?::\d\d)?)?(?:\s*(?:h|hrs?|hours?|time\s*zones?|only))*$/i;
+
+/** The UTC offsets, in hours, each region's time zones span. */
+const REGION_OFFSETS: readonly (readonly [Region, number, number])[] = [
+  ['north-america', -10, -4],
+  ['latam', -6, -3],
+  ['emea', -1, 4],
+  ['apac', 5, 13],
+];
+
+const signed = (sign: string | undefined, hours: string | undefined): number =>
+  Number(hours ?? 0) * (sign === undefined || sign === '+' ? 1 : -1);
+
+/** The regions whose time zones a span of UTC offsets meets, or null when text is no such span. */
+function regionsOfOffsets(text: string): Region[] | null {
+  const match = UTC_OFFSETS.exec(text);
+  if (match === null) return null;
+  const [, sign, hours, toSign, toHours, spread] = match;
+  const first = signed(sign, hours);
+  const last = toHours === undefined ? first : signed(toSign, toHours);
+  const around = Number(spread ?? 0);
+  const from = Math.min(first, last) - around;
+  const to = Math.max(first, last) + around;
+  return REGION_OFFSETS.filter(([, low, high]) => from <= high && to >= low)
+    .map(([region]) => region)
+    .sort();
+}
 
 /**
  * The area a part of a location string names, as written or without its how-words ("Remote -
@@ -115,7 +150,8 @@ export function areaNamed(written: string, withoutHowWords: string): Area | null
   const trimmed = written.trim();
   if (US_TIME_ZONE.test(trimmed)) return { kind: 'group', codes: ['US'] };
   if (EUROPE_TIME_ZONE.test(trimmed)) return { kind: 'region', region: 'europe' };
-  return null;
+  const regions = regionsOfOffsets(trimmed);
+  return regions === null || regions.length === 0 ? null : { kind: 'regions', regions };
 }
 
 /** Areas whose names hold an "and", which would split them: "Central and Eastern Europe". */
@@ -124,6 +160,12 @@ const JOINED_AREAS: readonly (readonly [RegExp, string])[] = [
   [/\bmiddle\s+east\s+(?:and|&)\s+north\s+africa\b/gi, 'MENA'],
 ];
 
-/** A location string with its areas named in one word, ready to be split into places. */
+/**
+ * A location string with its areas named in one word, and "+/-" written "±", ready to be split
+ * into places (at "/" and " - ").
+ */
 export const withAreasWhole = (location: string): string =>
-  JOINED_AREAS.reduce((text, [area, short]) => text.replace(area, short), location);
+  JOINED_AREAS.reduce(
+    (text, [area, short]) => text.replace(area, short),
+    location.replace(/\+\s*\/\s*-|\+\s*-(?=\s*\d)/g, '±'),
+  );

@@ -198,6 +198,7 @@ export function readPlaces(
         continue;
       }
       if (part.kind === 'region') regions.add(part.region);
+      else if (part.kind === 'regions') for (const region of part.regions) regions.add(region);
       else if (part.kind === 'group') continue;
       else if (part.kind === 'province') countries.add('CA');
       else if (part.kind === 'city' && previous?.kind === 'country' && previous.code !== 'US') {

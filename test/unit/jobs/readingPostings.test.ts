@@ -164,6 +164,20 @@ describe('places', () => {
       usEligibility: 'not-us',
     });
     expect(record({ locations: ['Remote (Americas time zones)'] }).regions).toEqual(['americas']);
+    // Offsets from UTC: the parts of the world whose time zones the span meets.
+    for (const [written, regions, usEligibility] of [
+      ['Remote (GMT±3)', ['emea', 'latam'], 'not-us'],
+      ['Remote - UTC-3 to UTC+3', ['emea', 'latam'], 'not-us'],
+      ['Remote (GMT +/- 2 hours)', ['emea'], 'not-us'],
+      ['Remote, UTC+5:30', ['apac'], 'not-us'],
+      ['Remote (UTC-8 to UTC-5)', ['latam', 'north-america'], 'remote-us'],
+      ['Remote (CET ± 2 hours)', ['europe'], 'not-us'],
+    ] as const)
+      expect(record({ locations: [written] }), written).toMatchObject({
+        countries: [],
+        regions,
+        usEligibility,
+      });
     // Two-letter codes stay states: "Hartford, CT" is in Connecticut.
     expect(record({ locations: ['Hartford, CT'] }).usStates).toEqual(['CT']);
   });
