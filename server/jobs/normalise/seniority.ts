@@ -3,7 +3,8 @@ import { SENIORITIES, type Seniority } from '../jobRecord';
 
 /** Title words for each level, checked from the most specific level down. */
 const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
-  // A "Fellows Program" or "Fellowship" is a funded early-career programme; a "Fellow" is a rank.
+  // A "Fellows Program", "Fellowship" or "Residency" is a funded early-career programme; a
+  // "Fellow" is a rank.
   [
     'intern',
     [
@@ -16,6 +17,7 @@ const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
       'student',
       'fellows',
       'fellowship',
+      'residency',
       // German and French titles: a working student, an intern, a work-study apprentice.
       'werkstudent',
       'werkstudentin',

@@ -116,8 +116,9 @@ describe('level', () => {
     expect(seniorityFromTitle('Technical Program Manager')).toBe('unknown');
   });
 
-  it('reads a fellows programme or a fellowship as an internship, a Fellow as a rank', () => {
+  it('reads a fellows programme, a fellowship or a residency as an internship, a Fellow as a rank', () => {
     expect(seniorityFromTitle('Acme Fellows Program')).toBe('intern');
+    expect(seniorityFromTitle('AI Residency Program')).toBe('intern');
     expect(seniorityFromTitle('Research Fellowship, Summer')).toBe('intern');
     expect(seniorityFromTitle('Distinguished Fellow')).toBe('principal');
   });
