@@ -107,6 +107,10 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
       : group;
   });
 
+/** The US state a part names, as a state or as a code that may be one. */
+const stateCodeOf = (part: Part | null | undefined): UsStateCode | null =>
+  part?.kind === 'state' ? part.code : part?.kind === 'either' ? part.state : null;
+
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return withAreasWhole(location)
@@ -185,12 +189,17 @@ export function readPlaces(
       if (part === null) continue;
       const previous = at > 0 ? group[at - 1] : undefined;
       const next = group[at + 1];
-      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's;
+      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's,
+      // but "California, CA" is the state with its code (New York's is the city);
       // "SF / NY": New York named alone is the city.
       const cityAlone = part.kind === 'state' && part.code === 'NY' && group.length === 1;
+      const withOwnCode =
+        part.kind === 'state' && part.code !== 'NY' && stateCodeOf(next) === part.code;
       if (
         cityAlone ||
-        (part.kind === 'state' && (next?.kind === 'state' || next?.kind === 'either'))
+        (part.kind === 'state' &&
+          !withOwnCode &&
+          (next?.kind === 'state' || next?.kind === 'either'))
       ) {
         placePending();
         pendingCity = { name: part.text, candidates: citiesNamed(part.text) };
@@ -236,7 +245,8 @@ export function readPlaces(
             asCountry(city.country);
           else if (!(qualified && part.code === 'US')) asCountry(part.code);
           else countries.add('US');
-        } else if (previous?.kind === 'province' || previous?.kind === 'state')
+        } else if (previous?.kind === 'state' && previous.code === part.state) asState(part.state);
+        else if (previous?.kind === 'province' || previous?.kind === 'state')
           asCountry(part.country);
         else if (pendingCity !== null && !qualified) {
           const inCountry = pendingCity.candidates.some((city) => city.country === part.country);

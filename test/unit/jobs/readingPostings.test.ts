@@ -66,6 +66,21 @@ describe('places', () => {
     expect(record({ locations: ['US'] })).toMatchObject({ countries: ['US'], usEligibility: 'us' });
   });
 
+  it('reads a state named with its own code as the state: "California, CA", not a city', () => {
+    for (const [written, state] of [
+      ['California, CA', 'CA'],
+      ['Texas, TX', 'TX'],
+      ['Washington, WA', 'WA'],
+    ] as const)
+      expect(record({ locations: ['Concord, CA', written] }), written).toMatchObject({
+        countries: ['US'],
+        usStates: [...new Set(['CA', state])].sort(),
+        cities: ['Concord, CA, US'],
+      });
+    expect(record({ locations: ['New York, NY'] }).cities).toEqual(['New York, NY, US']);
+    expect(record({ locations: ['Washington, DC'] }).cities).toEqual(['Washington, DC, US']);
+  });
+
   it('reads a bullet between places as a list: "San Francisco, CA • New York, NY"', () => {
     for (const written of [
       'San Francisco, CA • New York, NY • United States',
