@@ -220,10 +220,18 @@ const WORLDWIDE_TEXT = new RegExp(
   'i',
 );
 
+/** "located within GMT-3 to GMT+3", "based in UTC+1 +/- 2 hours": where people must live, in offsets. */
+const LIVES_WITHIN_OFFSETS =
+  /\b(?:located|based|living|live|reside|residing)\s+(?:with)?in\s+(?:the\s+)?((?:UTC|GMT)\s*(?:[+\-−–±]\s*\d{1,2}(?::\d\d)?)?(?:\s*(?:to|until|through|[-–—])\s*(?:UTC|GMT)\s*[+\-−–]\s*\d{1,2}(?::\d\d)?)?(?:\s*(?:±|\+\s*\/\s*-)\s*\d{1,2}\s*(?:h|hrs?|hours?)?)?)/i;
+
 /** The places a remote posting's text says it is open to, read as place strings are. */
 export function openToInText(description: string): PlaceReading | null {
   const text = description.slice(0, READ_LENGTH);
-  const named = OPEN_TO.exec(text)?.[1] ?? OPEN_TO_RESIDENTS.exec(text)?.[1];
+  // Offsets first: "must be located within GMT-3 to GMT+3" would otherwise name only "GMT".
+  const named =
+    LIVES_WITHIN_OFFSETS.exec(text)?.[1] ??
+    OPEN_TO.exec(text)?.[1] ??
+    OPEN_TO_RESIDENTS.exec(text)?.[1];
   if (named !== undefined) return readPlaces([named]);
   // "Remote within Europe"; not "Remote within NSW, VIC, or ACT", whose parts read as cities.
   const withinMatch = REMOTE_WITHIN_PLACES.exec(text);

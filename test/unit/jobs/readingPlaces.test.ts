@@ -167,6 +167,12 @@ describe('offices and remote options', () => {
       ['We are able to hire in the US, Canada and the UK.', { countries: ['CA', 'GB', 'US'] }],
       ['This is a remote position for candidates in India.', { countries: ['IN'] }],
       ['Location: Remote (US only)', { countries: ['US'], usEligibility: 'remote-us' }],
+      [
+        'You must be located within GMT-3 to GMT+3.',
+        { regions: ['emea', 'latam'], usEligibility: 'not-us' },
+      ],
+      ['Candidates should be based in UTC+1 +/- 2 hours.', { regions: ['emea'] }],
+      ['Our team meets at 9am GMT.', { regions: ['worldwide'] }],
     ] as const;
     for (const [description, where] of cases)
       expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
