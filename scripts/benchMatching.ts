@@ -57,31 +57,79 @@ function weighted<T>(choices: readonly (readonly [T, number])[]): T {
   return first[0];
 }
 
-/** The vocabulary in a shuffled popularity order; rank r drawn with weight 1/r (Zipf, s = 1). */
-const SKILL_NAMES = SKILLS.map((skill) => skill.name).sort(() => random() - 0.5);
-const zipfOf = (names: readonly string[]) =>
-  names.map((name, rank) => [name, 1 / (rank + 1)] as const);
-const ZIPF = zipfOf(SKILL_NAMES);
+/** A 32-bit hash of text (FNV-1a), to key draws by names rather than by their order. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at += 1)
+    hash = Math.imul(hash ^ text.charCodeAt(at), 0x1000193);
+  return hash >>> 0;
+}
+
+/** A uniform number in (0, 1) fixed by two hashes (a splitmix-style finaliser). */
+function uniformOf(a: number, b: number): number {
+  let t = (a ^ Math.imul(b, 0x9e3779b1)) >>> 0;
+  t = Math.imul(t ^ (t >>> 16), 0x85ebca6b);
+  t = Math.imul(t ^ (t >>> 13), 0xc2b2ae35);
+  return (((t ^ (t >>> 16)) >>> 0) + 0.5) / 4294967296;
+}
+
 /**
- * `--skills by-role`: each role its own popularity order (drawn when first needed), so a role's
- * common skills are common among its seekers and postings, not among everyone's. With `global`
- * (the default) one order serves all: the most popular skill, whatever it is, is in 70 % of all
- * profiles and in many postings of every role.
+ * The vocabulary's popularity for one `salt` (a role, or '' for everyone): the skills ranked by a
+ * hash of the seed, the salt and the name, rank r weighing 1/r (Zipf, s = 1). The order is not a
+ * shuffle, so a skill added to the vocabulary takes one rank and leaves the others' order as it
+ * was (the most popular ones nearly always at their ranks).
  */
-const ROLE_ZIPF = new Map<string, ReturnType<typeof zipfOf>>();
-function zipfFor(role: string): ReturnType<typeof zipfOf> {
-  if (SKILL_MODE === 'global') return ZIPF;
-  const known = ROLE_ZIPF.get(role);
+interface Popularity {
+  readonly names: readonly string[];
+  readonly nameHashes: Uint32Array;
+  readonly weights: Float64Array;
+}
+const popularityOf = (salt: string): Popularity => {
+  const names = SKILLS.map((skill) => skill.name)
+    .map((name) => [name, hashOf(`${options.seed}\0${salt}\0${name}`)] as const)
+    .sort(([, a], [, b]) => a - b)
+    .map(([name]) => name);
+  return {
+    names,
+    nameHashes: Uint32Array.from(names, (name) => hashOf(name)),
+    weights: Float64Array.from(names, (_, rank) => 1 / (rank + 1)),
+  };
+};
+const GLOBAL_POPULARITY = popularityOf('');
+/**
+ * `--skills by-role`: each role its own popularity, so a role's common skills are common among
+ * its seekers and postings, not among everyone's. With `global` (the default) one serves all: the
+ * most popular skill, whatever it is, is in most profiles and in many postings of every role.
+ */
+const ROLE_POPULARITY = new Map<string, Popularity>();
+function popularityFor(role: string): Popularity {
+  if (SKILL_MODE === 'global') return GLOBAL_POPULARITY;
+  const known = ROLE_POPULARITY.get(role);
   if (known !== undefined) return known;
-  const drawn = zipfOf([...SKILL_NAMES].sort(() => random() - 0.5));
-  ROLE_ZIPF.set(role, drawn);
+  const drawn = popularityOf(role);
+  ROLE_POPULARITY.set(role, drawn);
   return drawn;
 }
-const skillsDrawn = (count: number, role: string) => {
-  const zipf = zipfFor(role);
-  const drawn = new Set<string>();
-  while (drawn.size < count) drawn.add(weighted(zipf));
-  return [...drawn];
+
+/**
+ * `count` skills drawn by weight without replacement (Efraimidis-Spirakis: the largest
+ * u^(1/weight)), each u fixed by the draw's key and the skill's name, so the draw neither uses nor
+ * shifts the shared random sequence and a skill new to the vocabulary changes only the draws it
+ * wins.
+ */
+const skillsDrawn = (count: number, role: string, key: string) => {
+  const { names, nameHashes, weights } = popularityFor(role);
+  const keyHash = hashOf(`${options.seed}\0${key}`);
+  const best: { at: number; score: number }[] = [];
+  for (let at = 0; at < names.length; at += 1) {
+    const score = Math.log(uniformOf(keyHash, nameHashes[at] ?? 0)) / (weights[at] ?? 1);
+    if (best.length < count || score > (best.at(-1)?.score ?? -Infinity)) {
+      best.push({ at, score });
+      best.sort((a, b) => b.score - a.score);
+      if (best.length > count) best.pop();
+    }
+  }
+  return best.map(({ at }) => names[at] ?? '');
 };
 
 const PLACES: readonly (readonly [{ city: string; state: UsStateCode }, number])[] = [
@@ -122,7 +170,7 @@ const LEVELS: readonly (readonly [Seniority, number])[] = [
   ['intern', 0.3],
 ];
 
-function profileDrawn(): AlertProfileInput {
+function profileDrawn(key: string): AlertProfileInput {
   const where = weighted([
     ['remote-us', 40],
     ['remote-and-places', 15],
@@ -137,7 +185,7 @@ function profileDrawn(): AlertProfileInput {
   );
   return {
     targetRoles,
-    skills: skillsDrawn(4 + Math.floor(random() * 8), targetRoles[0] ?? ''),
+    skills: skillsDrawn(4 + Math.floor(random() * 8), targetRoles[0] ?? '', `profile ${key}`),
     where: {
       remoteUs: where !== 'on-site',
       remoteWorldwide: where === 'worldwide',
@@ -180,7 +228,7 @@ function postingDrawn(board: BoardRef, seenAt: Date): JobRecord {
       remoteFlag: null,
       countries: [],
       salary: random() < 0.5 ? null : { minUsd: top - 40_000, maxUsd: top },
-      description: `You will work with ${skillsDrawn(3 + Math.floor(random() * 6), role).join(', ')}.`,
+      description: `You will work with ${skillsDrawn(3 + Math.floor(random() * 6), role, `posting ${postingNumber}`).join(', ')}.`,
       postedAt: seenAt.toISOString(),
       applyUrl: `https://jobs.example.com/${postingNumber}`,
     },
@@ -189,12 +237,17 @@ function postingDrawn(board: BoardRef, seenAt: Date): JobRecord {
   );
 }
 
+/** How many profiles hold each skill: the data's shape, printed beside the figures. */
+const profilesWithSkill = new Map<string, number>();
+
 async function insertProfiles(db: Database, from: number, to: number): Promise<void> {
   const BATCH = 1000;
   for (let start = from; start < to; start += BATCH) {
     const rows = [];
     for (let at = start; at < Math.min(to, start + BATCH); at += 1) {
-      const profile = profileDrawn();
+      const profile = profileDrawn(String(at));
+      for (const skill of profile.skills)
+        profilesWithSkill.set(skill, (profilesWithSkill.get(skill) ?? 0) + 1);
       rows.push({ uid: `bench-${at}`, ...toColumns(profile), ...lookupColumns(profile, null) });
     }
     await db.insert(profiles).values(rows);
@@ -313,6 +366,11 @@ async function main(): Promise<void> {
     console.log(
       `Ingest with alerts (boards of 50 new postings, ${PROFILE_COUNT} profiles): ${ingest.perSecond.toFixed(0)} postings/s, ${ingest.alerts} alerts made`,
     );
+    const commonest = [...profilesWithSkill]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 3)
+      .map(([skill, count]) => `${skill} ${((100 * count) / PROFILE_COUNT).toFixed(0)} %`);
+    console.log(`Skills in most profiles: ${commonest.join(', ')}`);
     console.log(`Peak RSS of this process: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
   } finally {
     await database.close();
