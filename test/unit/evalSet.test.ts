@@ -33,10 +33,10 @@ beforeAll(() => {
 // Floors just below the train figures; skill recall's were lowered when Vercel's and Highspot's
 // boards (mostly sales and account roles) joined train with the code unchanged (0.70 to 0.67).
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.967,
-  place: 0.953,
-  countries: 0.94,
-  usStates: 0.96,
+  remote: 0.976,
+  place: 0.962,
+  countries: 0.956,
+  usStates: 0.979,
   openToUsBased: 0.97,
   level: 0.971,
   minYears: 1,
@@ -44,8 +44,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   visa: 0.97,
   skillRequiredOrNice: 0.935,
   skillPrecision: 0.762,
-  skillRecall: 0.672,
-  requiredRecall: 0.652,
+  skillRecall: 0.676,
+  requiredRecall: 0.655,
 };
 
 describe('the matching evaluation set', () => {
