@@ -260,12 +260,18 @@ export function roleBasedInText(
   return places.countries.length > 0 ? places : null;
 }
 
+/** Words of a sentence that prefers rather than requires. */
+const PREFERENCE = /\b(?:prefer(?:s|red|ence|ably)?|ideally|a plus|nice to have|bonus)\b/i;
+
 /**
  * The countries a remote posting's text limits it to, named right after "remote in" and the like,
- * and the US for US hours or states.
+ * and the US for US hours or states; not where it only prefers people to be.
  */
 export function countriesInText(description: string): string[] {
-  const text = description.slice(0, READ_LENGTH);
+  // A sentence that states a preference ("US-based candidates preferred") limits no one.
+  const text = sentencesOf(description.slice(0, READ_LENGTH))
+    .filter((sentence) => !PREFERENCE.test(sentence))
+    .join('\n');
   const found = new Set<string>();
   if (US_LIMIT.test(text)) found.add('US');
   for (const match of text.matchAll(COUNTRY_LIMIT)) {

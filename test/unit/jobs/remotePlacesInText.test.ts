@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readPosting as record } from '../../support/postingDraft';
+
+/** Fictional remote postings shaped like real ones: where their text says people may work from. */
+describe('the places a remote role\u2019s text names', () => {
+  it('reads the places a remote role\u2019s text opens it to or limits it to', () => {
+    const cases = [
+      ['We hire remotely across the US.', { countries: ['US'], usEligibility: 'remote-us' }],
+      ['Open to remote candidates in the US.', { countries: ['US'], usEligibility: 'remote-us' }],
+      ['This position is open to US residents only.', { countries: ['US'] }],
+      ['This is a remote role open to candidates in Canada.', { countries: ['CA'] }],
+      ['Remote within Europe.', { regions: ['europe'], usEligibility: 'not-us' }],
+      ['You can work from anywhere in Latin America.', { regions: ['latam'] }],
+      // Another country's states read as cities: no place is taken from them.
+      ['Remote within NSW, VIC, or ACT.', { regions: ['worldwide'] }],
+      ['Candidates must be located in the Eastern time zone.', { countries: ['US'] }],
+      ['You must reside in one of the following states: CA, NY, TX.', { countries: ['US'] }],
+      ['We serve customers in the Pacific Time zone.', { regions: ['worldwide'] }],
+      ['Candidates must be based in the EU.', { regions: ['europe'], usEligibility: 'not-us' }],
+      [
+        'We can only hire in the following countries: Germany, Spain, Portugal.',
+        { countries: ['DE', 'ES', 'PT'], usEligibility: 'not-us' },
+      ],
+      ['We are able to hire in the US, Canada and the UK.', { countries: ['CA', 'GB', 'US'] }],
+      ['This is a remote position for candidates in India.', { countries: ['IN'] }],
+      ['Location: Remote (US only)', { countries: ['US'], usEligibility: 'remote-us' }],
+      [
+        'You must be located within GMT-3 to GMT+3.',
+        { regions: ['emea', 'latam'], usEligibility: 'not-us' },
+      ],
+      ['Candidates should be based in UTC+1 +/- 2 hours.', { regions: ['emea'] }],
+      ['Our team meets at 9am GMT.', { regions: ['worldwide'] }],
+      // A preference limits no one.
+      ['US-based candidates preferred.', { regions: ['worldwide'] }],
+      ['Candidates based in the US are preferred.', { regions: ['worldwide'] }],
+      ['Located in the Eastern time zone is a plus.', { regions: ['worldwide'] }],
+      ['You must be US-based.', { countries: ['US'], usEligibility: 'remote-us' }],
+    ] as const;
+    for (const [description, where] of cases)
+      expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
+  });
+});
