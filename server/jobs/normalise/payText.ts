@@ -1,4 +1,5 @@
 import type { Pay, PayPeriod } from '../jobRecord';
+import { PER_YEAR, periodBySize } from './salary';
 
 /**
  * The currencies read in a posting's text, by ISO 4217 code: the ones postings in the US, Canada,
@@ -130,12 +131,12 @@ const PAY_WORDS = /salary|pay|compensation|wage|rate|earn|stipend|base|ctc/i;
 function periodOf(after: string, before: string, max: number): PayPeriod {
   for (const [pattern, period] of PERIOD_WORDS) if (pattern.test(after)) return period;
   for (const [pattern, period] of PERIOD_BEFORE) if (pattern.test(before)) return period;
-  return max < 500 ? 'hour' : 'year';
+  return periodBySize(max);
 }
 
 /** Pay too small or too big for its period is something else: a fee, funding, a count. */
 const plausible = (pay: Pay): boolean => {
-  const yearly = { year: 1, month: 12, week: 52, day: 260, hour: 2080 }[pay.period] * pay.max;
+  const yearly = PER_YEAR[pay.period] * pay.max;
   return (
     pay.min > 0 &&
     pay.min <= pay.max &&

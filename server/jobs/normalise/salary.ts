@@ -28,6 +28,9 @@ export const PER_YEAR: Readonly<Record<PayPeriod, number>> = {
   hour: 2080,
 };
 
+/** The period of pay stated without one, by its size: under 500 by the hour, else by the year. */
+export const periodBySize = (max: number): PayPeriod => (max < 500 ? 'hour' : 'year');
+
 /** Above this a yearly figure is a typo or a unit we do not understand. */
 const MAX_YEARLY_USD = 5_000_000;
 

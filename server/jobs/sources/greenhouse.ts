@@ -1,7 +1,7 @@
 import { decodeEntities } from '../normalise/decodeEntities';
 import { htmlToText } from '../normalise/htmlToText';
 import { readPlaces } from '../normalise/places';
-import { payOf, usPayOf } from '../normalise/salary';
+import { payOf, periodBySize, usPayOf } from '../normalise/salary';
 import type { PostingDraft } from '../normalise/toJobRecord';
 import type { BoardRef, Pay, Workplace } from '../jobRecord';
 import type { BoardResult, DropReason } from './boardResult';
@@ -126,21 +126,20 @@ function payFromCurrencyRange(job: JsonObject): Pay | null {
 
 /**
  * pay_input_ranges, which the job's own endpoint gives with pay_transparency=true:
- * [{ title, min_cents, max_cents, currency_type, blurb }], yearly.
+ * [{ title, min_cents, max_cents, currency_type, blurb }], with no period: by its size, yearly or
+ * (a contract's $30 to $45) hourly.
  */
 const payFromInputRanges = (job: JsonObject): Pay | null =>
   usPayOf(
     arrayAt(job, 'pay_input_ranges')
       .filter(isObject)
-      .map((range) => ({
-        title: textAt(range, 'title') ?? '',
-        pay: payOf(
-          Number(range.min_cents) / 100,
-          Number(range.max_cents) / 100,
-          range.currency_type,
-          'per-year-salary',
-        ),
-      })),
+      .map((range) => {
+        const [min, max] = [Number(range.min_cents) / 100, Number(range.max_cents) / 100];
+        return {
+          title: textAt(range, 'title') ?? '',
+          pay: payOf(min, max, range.currency_type, periodBySize(max)),
+        };
+      }),
     null,
   );
 

@@ -110,6 +110,23 @@ describe('pay from the APIs’ structured fields', () => {
     expect(greenhousePayOf(job)).toEqual(USD_120K_TO_150K);
   });
 
+  it('reads pay_input_ranges too small for a year as pay by the hour', () => {
+    const range = (min: number, max: number) => ({
+      id: 3,
+      title: 'Community Manager (Contract)',
+      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/3',
+      content: '&lt;p&gt;Run the community.&lt;/p&gt;',
+      pay_input_ranges: [{ title: 'US', min_cents: min, max_cents: max, currency_type: 'USD' }],
+    });
+    expect(greenhousePayOf(range(3000, 4500))).toEqual({
+      currency: 'USD',
+      min: 30,
+      max: 45,
+      period: 'hour',
+    });
+    expect(greenhousePayOf(range(6000000, 8000000))?.period).toBe('year');
+  });
+
   it('reads Lever’s HTML, which can hold text its plain copy lacks', () => {
     const posting = {
       id: 'l1',
