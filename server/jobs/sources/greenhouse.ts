@@ -99,25 +99,31 @@ const amountOf = (text: string | undefined): number | null => {
   return text !== undefined && Number.isFinite(value) && value > 0 ? value : null;
 };
 
-/** "Min salary" / "Max salary" fields (a yearly figure; the currency field if there is one). */
+/**
+ * A range from Greenhouse's fields, which state no period: by its size, yearly or (a contract's
+ * $30 to $45) hourly.
+ */
+const rangeOf = (min: number | null, max: number | null, currency: unknown): Pay | null =>
+  payOf(min, max, currency, periodBySize(max ?? min ?? 0));
+
+/** "Min salary" / "Max salary" fields (the currency field if there is one). */
 function payFromMetadata(fields: ReadonlyMap<string, string>): Pay | null {
   const find = (pattern: RegExp) => [...fields.entries()].find(([name]) => pattern.test(name))?.[1];
   const min = amountOf(find(/^min(?:imum)?[ _-]?(?:salary|pay|base)/));
   const max = amountOf(find(/^max(?:imum)?[ _-]?(?:salary|pay|base)/));
   if (min === null && max === null) return null;
-  return payOf(min, max, find(/currency/) ?? 'USD', 'per-year-salary');
+  return rangeOf(min, max, find(/currency/) ?? 'USD');
 }
 
-/** A custom field of type currency_range ({ unit: "USD", min_value: "120000.0", ... }): yearly pay. */
+/** A custom field of type currency_range ({ unit: "USD", min_value: "120000.0", ... }). */
 function payFromCurrencyRange(job: JsonObject): Pay | null {
   for (const field of arrayAt(job, 'metadata')) {
     if (!isObject(field) || field.value_type !== 'currency_range') continue;
     const range = objectAt(field, 'value');
-    const pay = payOf(
+    const pay = rangeOf(
       amountOf(String(range?.min_value ?? '')),
       amountOf(String(range?.max_value ?? '')),
       textAt(range, 'unit'),
-      'per-year-salary',
     );
     if (pay !== null) return pay;
   }
@@ -126,20 +132,20 @@ function payFromCurrencyRange(job: JsonObject): Pay | null {
 
 /**
  * pay_input_ranges, which the job's own endpoint gives with pay_transparency=true:
- * [{ title, min_cents, max_cents, currency_type, blurb }], with no period: by its size, yearly or
- * (a contract's $30 to $45) hourly.
+ * [{ title, min_cents, max_cents, currency_type, blurb }].
  */
 const payFromInputRanges = (job: JsonObject): Pay | null =>
   usPayOf(
     arrayAt(job, 'pay_input_ranges')
       .filter(isObject)
-      .map((range) => {
-        const [min, max] = [Number(range.min_cents) / 100, Number(range.max_cents) / 100];
-        return {
-          title: textAt(range, 'title') ?? '',
-          pay: payOf(min, max, range.currency_type, periodBySize(max)),
-        };
-      }),
+      .map((range) => ({
+        title: textAt(range, 'title') ?? '',
+        pay: rangeOf(
+          Number(range.min_cents) / 100,
+          Number(range.max_cents) / 100,
+          range.currency_type,
+        ),
+      })),
     null,
   );
 

@@ -110,21 +110,29 @@ describe('pay from the APIs’ structured fields', () => {
     expect(greenhousePayOf(job)).toEqual(USD_120K_TO_150K);
   });
 
-  it('reads pay_input_ranges too small for a year as pay by the hour', () => {
-    const range = (min: number, max: number) => ({
+  it('reads Greenhouse pay fields too small for a year as pay by the hour', () => {
+    const job = (fields: object) => ({
       id: 3,
       title: 'Community Manager (Contract)',
       absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/3',
       content: '&lt;p&gt;Run the community.&lt;/p&gt;',
-      pay_input_ranges: [{ title: 'US', min_cents: min, max_cents: max, currency_type: 'USD' }],
+      ...fields,
     });
-    expect(greenhousePayOf(range(3000, 4500))).toEqual({
-      currency: 'USD',
-      min: 30,
-      max: 45,
-      period: 'hour',
-    });
-    expect(greenhousePayOf(range(6000000, 8000000))?.period).toBe('year');
+    const inputRange = (min: number, max: number) =>
+      job({
+        pay_input_ranges: [{ title: 'US', min_cents: min, max_cents: max, currency_type: 'USD' }],
+      });
+    const hourly = { currency: 'USD', min: 30, max: 45, period: 'hour' };
+    expect(greenhousePayOf(inputRange(3000, 4500))).toEqual(hourly);
+    expect(greenhousePayOf(inputRange(6000000, 8000000))?.period).toBe('year');
+    const currencyRange = { unit: 'USD', min_value: '30.0', max_value: '45.0' };
+    const metadata = [{ name: 'Pay', value_type: 'currency_range', value: currencyRange }];
+    expect(greenhousePayOf(job({ metadata }))).toEqual(hourly);
+    const minMax = [
+      { name: 'Min pay', value: '30' },
+      { name: 'Max pay', value: '45' },
+    ];
+    expect(greenhousePayOf(job({ metadata: minMax }))).toEqual(hourly);
   });
 
   it('reads Lever’s HTML, which can hold text its plain copy lacks', () => {
