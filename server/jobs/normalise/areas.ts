@@ -104,11 +104,17 @@ const EUROPE_TIME_ZONE =
   /^(?:CES?T|EES?T|WET|(?:EU|European?|CET)\s+(?:time\s*zones?|hours))(?:\s*±\s*\d{1,2}\s*(?:h|hrs?|hours?)?)?$/i;
 
 /**
- * Offsets from UTC: "GMT±3", "UTC-3 to UTC+3", "GMT +/- 2 hours" (written "±" by `withAreasWhole`),
- * "UTC+5:30". Groups: the first offset's sign and hours, the second's, and a "±" span.
+ * A span of offsets from UTC, as a regular expression's source: "GMT±3", "UTC-3 to UTC+3", "GMT
+ * +/- 2 hours", "UTC+5:30". Groups: the first offset's sign and hours, the second's, and a "±"
+ * span.
  */
-const UTC_OFFSETS =
-  /^(?:remote\W*)?(?:UTC|GMT)\s*(?:([+\-−–])\s*(\d{1,2})(?::\d\d)?)?(?:\s*(?:to|until|through|[-–—])\s*(?:UTC|GMT)\s*([+\-−–])\s*(\d{1,2})(?::\d\d)?)?(?:\s*±\s*(\d{1,2})(?::\d\d)?)?(?:\s*(?:h|hrs?|hours?|time\s*zones?|only))*$/i;
+export const UTC_SPAN = String.raw`(?:UTC|GMT)\s*(?:([+\-−–])\s*(\d{1,2})(?::\d\d)?)?(?:\s*(?:to|until|through|[-–—])\s*(?:UTC|GMT)\s*([+\-−–])\s*(\d{1,2})(?::\d\d)?)?(?:\s*(?:±|\+\s*\/\s*-)\s*(\d{1,2})(?::\d\d)?)?`;
+
+/** A location part that is such a span and nothing else ("+/-" is written "±" by `withAreasWhole`). */
+const UTC_OFFSETS = new RegExp(
+  String.raw`^(?:remote\W*)?${UTC_SPAN}(?:\s*(?:h|hrs?|hours?|time\s*zones?|only))*$`,
+  'i',
+);
 
 /** The UTC offsets, in hours, each region's time zones span. */
 const REGION_OFFSETS: readonly (readonly [Region, number, number])[] = [

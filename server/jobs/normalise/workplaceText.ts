@@ -1,5 +1,6 @@
 import type { Workplace } from '../jobRecord';
 import { countryCode } from './gazetteer';
+import { UTC_SPAN } from './areas';
 import { readPlaces, type PlaceReading } from './places';
 import { sentencesOf } from './roleText';
 
@@ -221,8 +222,10 @@ const WORLDWIDE_TEXT = new RegExp(
 );
 
 /** "located within GMT-3 to GMT+3", "based in UTC+1 +/- 2 hours": where people must live, in offsets. */
-const LIVES_WITHIN_OFFSETS =
-  /\b(?:located|based|living|live|reside|residing)\s+(?:with)?in\s+(?:the\s+)?((?:UTC|GMT)\s*(?:[+\-−–±]\s*\d{1,2}(?::\d\d)?)?(?:\s*(?:to|until|through|[-–—])\s*(?:UTC|GMT)\s*[+\-−–]\s*\d{1,2}(?::\d\d)?)?(?:\s*(?:±|\+\s*\/\s*-)\s*\d{1,2}\s*(?:h|hrs?|hours?)?)?)/i;
+const LIVES_WITHIN_OFFSETS = new RegExp(
+  String.raw`\b(?:located|based|living|live|reside|residing)\s+(?:with)?in\s+(?:the\s+)?(${UTC_SPAN})`,
+  'i',
+);
 
 /** The places a remote posting's text says it is open to, read as place strings are. */
 export function openToInText(description: string): PlaceReading | null {
