@@ -124,6 +124,7 @@ const US_SHORT_FORMS: Readonly<Record<string, string>> = {
   'bay area': 'San Francisco',
   'san francisco bay area': 'San Francisco',
   'silicon valley': 'San Jose',
+  slc: 'Salt Lake City',
   dfw: 'Dallas',
   'dallas fort worth': 'Dallas',
   'twin cities': 'Minneapolis',

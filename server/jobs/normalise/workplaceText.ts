@@ -19,7 +19,7 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
  * "50% telecommuting permitted", "making the role hybrid in practice", "in person 4 days a week",
  * "work from home two days a week", "in the office at least 3 days a week", "in-office 3x per week",
- * "onsite Tuesday through Thursday".
+ * "onsite Tuesday through Thursday", "in person from our New York City office 1-2 days per week".
  */
 const WEEKDAY = String.raw`(?:mon|tues|wednes|thurs|fri)days?`;
 
@@ -42,7 +42,7 @@ const HYBRID_TEXT = new RegExp(
     /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
-    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,2}?office\s+(?:at\s+least\s+|a\s+minimum\s+of\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
+    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,3}?office\s+(?:at\s+least\s+|a\s+minimum\s+of\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
     OFFICE_WEEKDAYS,
     /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
     /\b[1-9]\d?\s*%\s*(?:telecommuting|remote)\s+(?:permitted|allowed|possible)/,
@@ -56,9 +56,10 @@ const HYBRID_TEXT = new RegExp(
 
 /**
  * "fully remote", "a remote-first role", "can be performed remotely", "you can work remotely",
- * "remote work is available", "eligible for remote work", "Location: Remote", "a work-from-home
- * position", "telecommuting is permitted"; not "this is not a remote position", "not eligible for
- * remote work" or "a remote-first company" (the company, not the role).
+ * "remote work is available", "eligible for remote work", "Location: Remote", "Location: New York
+ * Preferred, Remote", "a work-from-home position", "telecommuting is permitted"; not "this is not a
+ * remote position", "not eligible for remote work" or "a remote-first company" (the company, not
+ * the role).
  */
 const REMOTE_TEXT = new RegExp(
   String.raw`(?<!\bnot\s+(?:an?\s+)?)\b(?:` +
@@ -76,7 +77,7 @@ const REMOTE_TEXT = new RegExp(
     ]
       .map((part) => part.source)
       .join('|') +
-    String.raw`)\b|^[^\S\n]*(?:${WORKPLACE_LABEL})\s*:\s*remote\b`,
+    String.raw`)\b|^[^\S\n]*(?:${WORKPLACE_LABEL})\s*:\s*(?:[^\n.]*[,/|]\s*)?remote\b`,
   'im',
 );
 
@@ -105,6 +106,18 @@ const REMOTE_ALTERNATIVE = new RegExp(
  */
 const REMOTE_WITHIN = /\b[Rr]emote\s+within\s+(?:the\s+)?[A-Z]/;
 
+const ARRANGEMENT = String.raw`\b(?:on[- ]?site|in[- ](?:person|office)|hybrid|remote(?:ly)?)\b`;
+const LIST_ITEM = String.raw`[^.,;\n]{0,25}`;
+
+/**
+ * Three arrangements listed as the company's options rather than this role's: "whether they are
+ * working on-site, in a hybrid model, or fully remotely".
+ */
+const ALL_ARRANGEMENTS = new RegExp(
+  String.raw`${ARRANGEMENT}${LIST_ITEM},\s*${LIST_ITEM}${ARRANGEMENT}${LIST_ITEM},?\s+(?:or|and)\s+${LIST_ITEM}${ARRANGEMENT}`,
+  'i',
+);
+
 /**
  * The arrangement the text states in words ("a hybrid position", "fully remote"), if it does;
  * remote when it offers remote beside the office or within named places. A hybrid rule for roles
@@ -116,7 +129,8 @@ export function statedWorkplace(
 ): Workplace | null {
   const text = description.slice(0, READ_LENGTH);
   if (REMOTE_ALTERNATIVE.test(text) || REMOTE_WITHIN.test(text)) return 'remote';
-  const ownRule = (sentence: string) => !isRuleForElsewhere(sentence, ownCountries);
+  const ownRule = (sentence: string) =>
+    !isRuleForElsewhere(sentence, ownCountries) && !ALL_ARRANGEMENTS.test(sentence);
   if (sentencesOf(text).some((sentence) => ownRule(sentence) && HYBRID_TEXT.test(sentence)))
     return 'hybrid';
   return REMOTE_TEXT.test(text) ? 'remote' : null;
@@ -196,12 +210,12 @@ const OPEN_TO_RESIDENTS = new RegExp(
 );
 
 /**
- * "This role is based in San Francisco, CA", "exclusively based out of our Bellevue or Seattle
- * office", "a newly created Tax role in our Hong Kong or Singapore office", "Ability to work from
- * our Pittsburgh, PA office".
+ * "This role is based in San Francisco, CA", "This role will be based in our SF office",
+ * "exclusively based out of our Bellevue or Seattle office", "a newly created Tax role in our Hong
+ * Kong or Singapore office", "Ability to work from our Pittsburgh, PA office".
  */
 const ROLE_BASED_IN = new RegExp(
-  String.raw`\b(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+is\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
+  String.raw`\b(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+(?:is|will\s+be)\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
     NAMES,
   'g',
 );

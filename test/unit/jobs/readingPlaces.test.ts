@@ -232,6 +232,27 @@ describe('where the text places the role', () => {
     expect(record({ locations: ['Seattle'], description: team }).usStates).toEqual(['WA']);
   });
 
+  it('takes the one office the role "will be based in" over every office the API lists', () => {
+    const offices = ['New York, NY', 'Salt Lake City, UT', 'San Francisco, CA', 'Vancouver'];
+    const basedIn = (location: string, office: string) =>
+      record({
+        locations: [location, ...offices],
+        description: `This role will be based in our ${office} office.`,
+      });
+    expect(basedIn('San Francisco, California, United States', 'SF')).toMatchObject({
+      countries: ['US'],
+      usStates: ['CA'],
+    });
+    expect(basedIn('Salt Lake City, Utah, United States', 'SLC')).toMatchObject({
+      countries: ['US'],
+      usStates: ['UT'],
+    });
+    expect(basedIn('Vancouver, British Columbia, Canada', 'Vancouver')).toMatchObject({
+      countries: ['CA'],
+      usStates: [],
+    });
+  });
+
   it('keeps to the office the text says the role is exclusively based in', () => {
     const text = 'This role is exclusively based in our Denver HQ. We offer relocation.';
     const job = record({ locations: ['Denver', 'Boston', 'Seattle'], description: text });

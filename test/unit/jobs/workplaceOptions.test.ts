@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readPosting as record } from '../../support/postingDraft';
+
+/** Fictional postings shaped like real ones: the company's arrangements beside the role's own. */
+describe('a company naming every arrangement it allows', () => {
+  it('reads the role\u2019s own arrangement, not the company\u2019s list of options', () => {
+    const policy =
+      'Our goal is to ensure that all members of our team can contribute effectively, whether they are working on-site, in a hybrid model, or fully remotely.';
+    const remote = `This is a remote position open to candidates residing in the US.\n${policy}`;
+    expect(record({ locations: ['Salt Lake City, UT'], description: remote }).workplace).toBe(
+      'remote',
+    );
+    const hybrid = `This is a hybrid role, three days a week in our Denver office.\n${policy}`;
+    expect(record({ locations: ['Denver, CO'], description: hybrid }).workplace).toBe('hybrid');
+  });
+});
+
+describe('the arrangement as a board lays it out', () => {
+  it('reads a "Location:" line offering remote beside a preferred office as remote', () => {
+    const description = 'Location:\nNew York Preferred, Remote\n\nWhat you will do';
+    expect(record({ locations: ['New York City, NY'], description }).workplace).toBe('remote');
+    const notRemote = 'Location:\nNew York (not remote)\n\nWhat you will do';
+    expect(record({ locations: ['New York City, NY'], description: notRemote }).workplace).toBe(
+      'onsite',
+    );
+  });
+
+  it('reads office days at an office of a three-word city as hybrid, over a LinkedIn tag', () => {
+    const description =
+      'This role is required to work in person from our New York City office 1-2 days per week.\n#LI-onsite';
+    expect(record({ locations: ['New York City, NY'], description }).workplace).toBe('hybrid');
+  });
+});
