@@ -50,8 +50,11 @@ const SIGNS: Readonly<Record<string, string>> = {
 const CODE = String.raw`\b(?:${CODES.join('|')})\b`;
 /** A sign or code before an amount: "$", "CA$", "CAD $", "€", "USD". */
 const MARK = String.raw`((?<![A-Za-z])(?:US|CA|AU|NZ|HK|MX|C|A|S|R)\$|(?:${CODE}\s?)?\$|€|£|₹|¥|${CODE})`;
-/** Bounded, so that a long run of digits costs the same at each place it is tried. */
-const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)\s?([kK]\b)?`;
+/**
+ * Bounded, so that a long run of digits costs the same at each place it is tried; never the start
+ * of a longer number ("$230000" is not "$230").
+ */
+const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)(?!\d)\s?([kK]\b)?`;
 /** A sign or code after an amount: "70.000 €", "150,000 USD". */
 const MARK_AFTER = String.raw`(?:\s?(€|£|₹|${CODE}))`;
 const DASH = String.raw`\s*(?:-|–|—|to|and)\s*`;
@@ -127,6 +130,13 @@ const currencyOf = (dollar: string, ...marks: (string | undefined)[]): string | 
 /** A single figure counts only right after words about pay: "$10,000 per year" of a benefit does not. */
 const PAY_WORDS = /salary|pay|compensation|wage|rate|earn|stipend|base|ctc/i;
 
+/**
+ * What a range of money right after these words measures is the business, not the pay: "Typical
+ * sales will be $5k to $20k", "deal sizes of $50K-$250K", "budgets of $1M-$3M".
+ */
+const NOT_PAY_BEFORE =
+  /\b(?:sales|deals?|deal sizes?|contracts?|ACV|ARR|revenue|budgets?|funding|raised|quotas?|spend|valuations?|investments?)(?:\s+(?:will\s+be|are|is|of|from|between|typically|usually|average|averaging|around|worth|ranging|range|sizes?))*\s*$/i;
+
 /** The period the words after a range give, else the words before it, else its size. */
 function periodOf(after: string, before: string, max: number): PayPeriod {
   for (const [pattern, period] of PERIOD_WORDS) if (pattern.test(after)) return period;
@@ -180,6 +190,7 @@ function rangesIn(text: string, dollar: string): Found[] {
     const { start, before, after } = around(text, match);
     // "₹12 - 18 LPA" counts in lakhs, which the LAKHS pattern reads.
     if (!inLakhs && LAKH_AFTER.test(after)) return;
+    if (NOT_PAY_BEFORE.test(before)) return;
     const pay = { currency, min, max, period: periodOf(after, before, max) };
     if (plausible(pay)) found.push({ at: start, pay });
   };

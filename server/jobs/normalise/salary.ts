@@ -34,8 +34,14 @@ export const periodBySize = (max: number): PayPeriod => (max < 500 ? 'hour' : 'y
 /** Above this a yearly figure is a typo or a unit we do not understand. */
 const MAX_YEARLY_USD = 5_000_000;
 
-const finitePositive = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0;
+/**
+ * Below one unit of any currency an amount is no pay but a placeholder: boards fill a required pay
+ * field with 0.01 where they state none.
+ */
+const LEAST_AMOUNT = 1;
+
+const anAmount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= LEAST_AMOUNT;
 
 /**
  * A pay range as an API gives it (Lever salaryRange, Ashby compensation components), in its own
@@ -52,8 +58,8 @@ export function payOf(
   if (typeof interval !== 'string') return null;
   const period = PERIODS[interval.trim()] ?? PERIODS[interval.trim().toUpperCase()];
   if (period === undefined) return null;
-  const low = finitePositive(min) ? min : finitePositive(max) ? max : null;
-  const high = finitePositive(max) ? max : low;
+  const low = anAmount(min) ? min : anAmount(max) ? max : null;
+  const high = anAmount(max) ? max : low;
   if (low === null || high === null || low > high) return null;
   return { currency: currency.trim().toUpperCase(), min: low, max: high, period };
 }

@@ -192,6 +192,8 @@ function titleLevel(title: string, managesTeam = true): TitleLevel {
     )
     // An Art Director is a creative individual contributor, directing the look, not people.
     .replace(/\bart\s+director\b/gi, 'art')
+    // "Mid-Market": the size of customer a seller covers, not the seller's level.
+    .replace(/\bmid[- ]?market\b/gi, 'market')
     // "Associate Principal": a consultancy's grade below principal, its own ladder's rung.
     .replace(/\bassociate\s+principal\b/gi, 'associate')
     // "Executive Assistant to the CEO": whom the role supports, not its own level.

@@ -32,10 +32,10 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 /**
  * "5+ years of experience", "3-5 years' experience", "one to two years in", "3 or more years in",
- * "2+ years with", "5 years+ of experience".
+ * "2+ years with", "5 years+ of experience", "5+ years solving forecasting problems".
  */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)\+?['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b)/i;
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)\+?['’]?\s+(?:[a-z]{3,}ing\b|(?:of\s+)?(?:[\w/&,.-]+\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b))/i;
 
 /** "Experience: 5+ years", "Experience level: 3-5 years", "Years of experience: 4": after a label. */
 const YEARS_AFTER_LABEL =
@@ -105,15 +105,22 @@ export function minYearsFrom(text: string): number | null {
 const yearsOfName = (line: string): number | null =>
   plausibleYears(Number(YEARS_OF_NAME.exec(line)?.[1] ?? Number.NaN));
 
+/** A line that says what the ideal candidate has: more than the least asked, when that is stated. */
+const IDEAL = /\bideal(?:ly)?\b/i;
+
+const yearsOfLines = (lines: readonly string[]): number[] =>
+  lines.map((line) => minYearsFrom(line) ?? yearsOfName(line)).filter((years) => years !== null);
+
 /**
  * The years a list of requirements asks: each line read as `minYearsFrom` reads it, the most of
  * them, since a candidate must meet every line ("2 years as an engineer" and "5 years as a
- * consultant" ask 5). A line's own range or alternative still counts by its first figure.
+ * consultant" ask 5). A line's own range or alternative still counts by its first figure. The
+ * ideal's years count only where no other line asks any ("6+ years ... Ideal candidates will have
+ * 8-12 years" asks 6).
  */
 export function yearsAskedIn(requirements: string): number | null {
-  const asked = requirements
-    .split('\n')
-    .map((line) => minYearsFrom(line) ?? yearsOfName(line))
-    .filter((years) => years !== null);
+  const lines = requirements.split('\n');
+  const required = yearsOfLines(lines.filter((line) => !IDEAL.test(line)));
+  const asked = required.length > 0 ? required : yearsOfLines(lines);
   return asked.length === 0 ? null : Math.max(...asked);
 }

@@ -118,6 +118,13 @@ describe('level', () => {
     expect(seniorityFromTitle('Distinguished Fellow')).toBe('principal');
   });
 
+  it('reads a Mid-Market seller by the years asked, the market being the customers\u2019', () => {
+    const title = 'Client Account Executive, Mid-Market Sales';
+    const description = '- 5+ years of experience in digital media sales.';
+    expect(record({ title, description }).seniority).toBe('senior');
+    expect(seniorityFromTitle('Account Executive, Mid Market')).toBe('unknown');
+  });
+
   it('reads an early-career title as junior', () => {
     expect(seniorityFromTitle('Software Engineer, Early Career')).toBe('junior');
     expect(seniorityFromTitle('Early-Career Data Analyst')).toBe('junior');
@@ -201,6 +208,16 @@ describe('pay in the text', () => {
     ['Day rate: $600 - $750', 'USD', 600, 750, 'day'],
     ['Base salary: $51,000. Bonus on top.', 'USD', 51000, 51000, 'year'],
     ['The estimated base salary is $185,000.', 'USD', 185000, 185000, 'year'],
+    // Figures without thousands separators, read whole.
+    ['USA base pay range per year: $180000 - $230000', 'USD', 180000, 230000, 'year'],
+    // The pay, not the size of the deals the role closes.
+    [
+      'Typical sales will be $5k to $20k, in deal sizes of $50K-$80K.\nAnnual OTE Salary\n$106,050\u2014$121,200 USD',
+      'USD',
+      106050,
+      121200,
+      'year',
+    ],
   ] as const)('%s', (description, currency, min, max, period) => {
     expect(record({ description }).pay).toEqual({ currency, min, max, period });
   });

@@ -235,6 +235,21 @@ describe('years of experience asked', () => {
     expect(yearsAskedIn('- Strong SQL\n- Clear writing')).toBeNull();
   });
 
+  it('reads the least years asked, not the ideal candidate\u2019s, when both are stated', () => {
+    const asked = [
+      '- 6+ years of experience in consumer credit risk.',
+      'Ideal candidates will have 8\u201312 years of experience across banking or fintech.',
+    ].join('\n');
+    expect(yearsAskedIn(asked)).toBe(6);
+    expect(yearsAskedIn('- Ideally 4+ years of experience in sales\n- Strong writing')).toBe(4);
+  });
+
+  it('reads years followed by what they were spent doing', () => {
+    expect(minYearsFrom('- 5+ years solving forecasting, planning, or related problems.')).toBe(5);
+    expect(minYearsFrom('- 3 years shipping mobile apps')).toBe(3);
+    expect(minYearsFrom('We have grown for 10 years and counting.')).toBeNull();
+  });
+
   it('reads years after a label, abbreviated, or as a year or a decade', () => {
     expect(minYearsFrom('Experience: 3-5 years')).toBe(3);
     expect(minYearsFrom('Experience level: 5+ years')).toBe(5);

@@ -135,6 +135,25 @@ describe('pay from the APIs’ structured fields', () => {
     expect(greenhousePayOf(job({ metadata: minMax }))).toEqual(hourly);
   });
 
+  it('takes a pay field holding a placeholder under one unit as no pay', () => {
+    const placeholder = (min: string, max: string) => ({
+      id: 4,
+      title: 'Account Development Representative',
+      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/4',
+      content: '&lt;p&gt;Book meetings.&lt;/p&gt;',
+      metadata: [
+        {
+          name: 'Job Post Range (United States)',
+          value_type: 'currency_range',
+          value: { unit: 'USD', min_value: min, max_value: max },
+        },
+      ],
+    });
+    expect(greenhousePayOf(placeholder('0.01', '0.01'))).toBeNull();
+    expect(greenhousePayOf(placeholder('0.0', '0.5'))).toBeNull();
+    expect(greenhousePayOf(placeholder('18.5', '22'))?.period).toBe('hour');
+  });
+
   it('reads Lever’s HTML, which can hold text its plain copy lacks', () => {
     const posting = {
       id: 'l1',
