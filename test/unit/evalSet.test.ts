@@ -30,22 +30,24 @@ beforeAll(() => {
   ({ compared, unread } = compareBoards(resolve(import.meta.dirname, '../../eval/matching')));
 }, 120_000);
 
-// Floors just below the train figures; skill recall's were lowered when Vercel's and Highspot's
-// boards (mostly sales and account roles) joined train with the code unchanged (0.70 to 0.67).
+// Floors about two postings below the train figures. Skill recall's were lowered when Vercel's and
+// Highspot's boards (mostly sales and account roles) joined train with the code unchanged (0.70 to
+// 0.67), and again with six boards of sales, finance and analytics roles labelled with finer skills
+// (0.68 to 0.59; their reading was mended first, the skills reader unchanged).
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.976,
-  place: 0.962,
+  remote: 0.966,
+  place: 0.961,
   countries: 0.956,
-  usStates: 0.979,
-  openToUsBased: 0.97,
-  level: 0.971,
-  minYears: 1,
-  pay: 0.973,
-  visa: 0.97,
-  skillRequiredOrNice: 0.935,
-  skillPrecision: 0.762,
-  skillRecall: 0.676,
-  requiredRecall: 0.655,
+  usStates: 0.977,
+  openToUsBased: 0.987,
+  level: 0.972,
+  minYears: 0.992,
+  pay: 0.98,
+  visa: 0.979,
+  skillRequiredOrNice: 0.934,
+  skillPrecision: 0.756,
+  skillRecall: 0.588,
+  requiredRecall: 0.564,
 };
 
 describe('the matching evaluation set', () => {
@@ -72,10 +74,11 @@ describe('the matching evaluation set', () => {
     const train = splitFigures(run.runs, poolOf(run, 'train'));
     // Lowered as the set grew (new boards, then new seekers), each time with the code unchanged,
     // and once for fewer no-fit postings (near titles need a skill in common: 8 to 6, 0.66 to 0.645);
-    // raised when a framework came to count the skill it is built on (0.647 to 0.654).
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.654);
+    // raised when a framework came to count the skill it is built on (0.647 to 0.654); lowered when
+    // Affirm's analyst roles, graded no fit, joined the data engineer's list by skills (6 to 9).
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.637);
     expect(train.precision5).toBeGreaterThanOrEqual(0.44);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(6);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(9);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 
