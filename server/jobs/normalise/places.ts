@@ -10,6 +10,7 @@ import {
   type City,
 } from './gazetteer';
 import { areaNamed, withAreasWhole, type Area } from './areas';
+import { regionsOfCountry } from '../store/remoteAreas';
 
 /** Words around a place that say how or where in it, not which place: "Remote (US)", "Canada Locations". */
 const NOISE = new Set(
@@ -82,6 +83,20 @@ const misnamesCity = (city: Part | null | undefined, code: Part & { kind: 'count
   !city.candidates.some((candidate) => candidate.country === code.code);
 
 /**
+ * "Dublin, Dublin, Ireland, EMEA", "Remote, Pennsylvania, United States, AMER": an address ending in
+ * the region its country lies in, the board's grouping of its offices, not a wider place.
+ */
+function withoutRegionTag(group: readonly (Part | null)[]): (Part | null)[] {
+  const [country, region] = group.slice(-2);
+  const tagged =
+    group.length >= 3 &&
+    country?.kind === 'country' &&
+    region?.kind === 'region' &&
+    regionsOfCountry(country.code).includes(region.region);
+  return tagged ? group.slice(0, -1) : [...group];
+}
+
+/**
  * "Geneva, GE, Switzerland", "Milan, MI, Italy": between the city and a last part that names a
  * country other than the US, the parts are that country's regions, never US states or countries.
  * A list that starts with a country ("Germany, Spain, Portugal") is a list of countries.
@@ -149,7 +164,9 @@ export function readPlaces(
 
   const grouped = locations.flatMap((location) =>
     withoutDistrictCodes(
-      groupsOf(location).map((group) => withoutForeignRegions(group.map(classify))),
+      groupsOf(location).map((group) =>
+        withoutForeignRegions(withoutRegionTag(group.map(classify))),
+      ),
     ),
   );
   // First what is certain (countries, states), so namesakes can be judged by it.

@@ -8,6 +8,7 @@ import {
   roleBasedInText,
   saysDistributed,
   saysWorldwide,
+  onlyHiringIn,
   statedWorkplace,
   taggedWorkplace,
 } from './workplaceText';
@@ -147,6 +148,12 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
     // Europe"); its countries join the address's.
     countries = [...new Set([...countries, ...openTo.countries])].sort();
     if (openTo.regions.length > 0 || openTo.countries.length > 0) named = openTo.regions;
+  }
+  // "We are only hiring in Ontario, Alberta ...": those places alone, over an office's country.
+  const only = onlyHiringIn(description);
+  if (only !== null) {
+    countries = [...only.countries].sort();
+    named = only.regions;
   }
   if (countries.length === 0 && named.length === 0) countries = countriesInText(description).sort();
   const regions = countries.length > 0 ? named.filter((r) => r !== 'worldwide') : named;

@@ -19,7 +19,8 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
  * "50% telecommuting permitted", "making the role hybrid in practice", "in person 4 days a week",
  * "work from home two days a week", "in the office at least 3 days a week", "in-office 3x per week",
- * "onsite Tuesday through Thursday", "in person from our New York City office 1-2 days per week".
+ * "onsite Tuesday through Thursday", "in person from our New York City office 1-2 days per week",
+ * "work from the office on designated days approximately 2-3 days per week".
  */
 const WEEKDAY = String.raw`(?:mon|tues|wednes|thurs|fri)days?`;
 
@@ -42,7 +43,7 @@ const HYBRID_TEXT = new RegExp(
     /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
-    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,3}?office\s+(?:at\s+least\s+|a\s+minimum\s+of\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
+    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,3}?office\s+(?:on\s+(?:designated|set|certain|specific)\s+days\s+)?(?:at\s+least\s+|a\s+minimum\s+of\s+|approximately\s+|about\s+|around\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
     OFFICE_WEEKDAYS,
     /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
     /\b[1-9]\d?\s*%\s*(?:telecommuting|remote)\s+(?:permitted|allowed|possible)/,
@@ -85,7 +86,8 @@ const REMOTE_TEXT = new RegExp(
  * Remote offered as an alternative to the office: "in our Berlin office within a hybrid environment
  * or remote", "from one of our US hubs or remotely in the United States", remote people welcomed
  * ("We are also open to remote fellows", "Remote candidates will also be considered"; not "not open
- * to remote candidates"), and office days only for those nearby: "If you're based within commuting
+ * to remote candidates"), remote as one of two ("This role can either be fully remote ... or based
+ * in our Munich office"), and office days only for those nearby: "If you're based within commuting
  * distance of our London office, the role includes in-office anchor days".
  */
 const REMOTE_ALTERNATIVE = new RegExp(
@@ -93,6 +95,7 @@ const REMOTE_ALTERNATIVE = new RegExp(
     /\b(?:office|offices|hubs?|on-?site|in[- ]person|hybrid(?:\s+(?:environment|setting|model))?)\s+or\s+(?:fully\s+)?remote(?:ly)?\b/,
     /(?<!\bnot\s+(?:\w+\s+)?)\bopen\s+(?:to|for)\s+(?:fully\s+)?remote\s+(?:[\w-]+\s+)?(?:candidates|applicants|employees|hires|fellows|team\s+members|talent|work(?:ers)?)\b/,
     /\bremote\s+(?:candidates|applicants)\s+(?:will|may|can)\s+(?:also\s+)?be\s+considered\b/,
+    /\beither\s+(?:be\s+)?(?:fully\s+)?remote(?:ly)?\b/,
     /\bif you(?:'|’)?re\s+(?:based|located|living|live)\s+(?:within|near)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?commut\w*\s+distance\b/,
   ]
     .map((part) => part.source)
@@ -193,6 +196,15 @@ const OPEN_TO = new RegExp(
     NAMES,
 );
 
+/**
+ * "Currently, we are only hiring in the following provinces: Ontario, Alberta, ...", "We can only
+ * hire in Germany and Spain": the only places a remote role hires in, whatever the fields say.
+ */
+const ONLY_HIRING_IN = new RegExp(
+  String.raw`\bonly\s+(?:hiring|hire|able\s+to\s+hire)\s+in(?:\s+the\s+following\s+(?:countries|provinces|states|locations|regions))?\s*:?\s+` +
+    NAMES,
+);
+
 /** "Remote within Europe", "remote in the EU", "Remote (US only)": the places a remote role is limited to. */
 const REMOTE_WITHIN_PLACES = new RegExp(
   String.raw`\b[Rr]emote\s+(?:with)?in\s+` +
@@ -210,12 +222,13 @@ const OPEN_TO_RESIDENTS = new RegExp(
 );
 
 /**
- * "This role is based in San Francisco, CA", "This role will be based in our SF office",
+ * "This role is based in San Francisco, CA", "This role will be based in our SF office", "This is a
+ * full-time position based out of our Dublin office",
  * "exclusively based out of our Bellevue or Seattle office", "a newly created Tax role in our Hong
  * Kong or Singapore office", "Ability to work from our Pittsburgh, PA office".
  */
 const ROLE_BASED_IN = new RegExp(
-  String.raw`\b(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+(?:is|will\s+be)\s+(?:\w+\s+)?based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
+  String.raw`\b(?:(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+(?:is|will\s+be)\s+(?:\w+\s+)?|[Tt]his\s+is\s+an?\s+(?:[\w-]+,?\s+){0,3}(?:role|position|job)\s+)based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
     NAMES,
   'g',
 );
@@ -255,6 +268,14 @@ export function openToInText(description: string): PlaceReading | null {
   const within = withinMatch?.[1] ?? withinMatch?.[2];
   const read = within === undefined ? null : readPlaces([within]);
   return read !== null && read.cities.length === 0 ? read : null;
+}
+
+/** The only places a remote posting's text says it hires in, or null when it names none it knows. */
+export function onlyHiringIn(description: string): PlaceReading | null {
+  const named = ONLY_HIRING_IN.exec(description.slice(0, READ_LENGTH))?.[1];
+  if (named === undefined) return null;
+  const places = readPlaces([named]);
+  return places.countries.length > 0 || places.regions.length > 0 ? places : null;
 }
 
 /** Whether a remote posting's text says it hires from anywhere. */

@@ -25,6 +25,18 @@ describe('the arrangement as a board lays it out', () => {
     );
   });
 
+  it('reads remote offered as one of two arrangements as remote', () => {
+    const description =
+      'This role can either be fully remote depending on where you live in Germany, or based in our Munich office with an office-centric hybrid schedule.';
+    expect(record({ locations: ['Germany - Remote'], description }).workplace).toBe('remote');
+  });
+
+  it('reads office days "on designated days approximately" a week as hybrid', () => {
+    const description =
+      'Employees based in those locations will be expected to work from the office on designated days approximately 2-3 days per week.';
+    expect(record({ locations: ['Denver, CO'], description }).workplace).toBe('hybrid');
+  });
+
   it('reads office days at an office of a three-word city as hybrid, over a LinkedIn tag', () => {
     const description =
       'This role is required to work in person from our New York City office 1-2 days per week.\n#LI-onsite';

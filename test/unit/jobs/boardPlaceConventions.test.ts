@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readPosting as record } from '../../support/postingDraft';
+
+/** Fictional postings shaped like real ones: places as boards group and limit them. */
+describe('places as boards write them', () => {
+  it('reads a region ending an address as the board\u2019s grouping, not a wider place', () => {
+    expect(record({ locations: ['Dublin, Dublin, Ireland, EMEA'] })).toMatchObject({
+      countries: ['IE'],
+      regions: [],
+    });
+    expect(
+      record({ locations: ['Remote, United Kingdom, EMEA'], workplace: 'remote' }),
+    ).toMatchObject({ countries: ['GB'], regions: [] });
+    // A list of places that ends in a region keeps it: the role may be done there too.
+    expect(
+      record({ locations: ['Remote - US, Canada, Europe'], workplace: 'remote' }).regions,
+    ).toEqual(['europe']);
+  });
+
+  it('takes the office "a full-time position based out of" over the API\u2019s offices', () => {
+    const description =
+      'This is a full-time position based out of our Dublin office.\nOur hybrid work model includes two days in the office each week.';
+    expect(
+      record({ locations: ['Dublin, Ireland'], offices: ['GBR - Remote'], description }),
+    ).toMatchObject({
+      countries: ['IE'],
+      cities: ['Dublin, IE'],
+    });
+  });
+
+  it('reads the only places a remote role hires in over an office in another country', () => {
+    const description =
+      'This role is remote. Currently, we are only hiring in the following provinces: Ontario, Alberta, British Columbia, and Nova Scotia.';
+    expect(
+      record({
+        locations: ['Canada - Remote (ON Only)'],
+        offices: ['Remote - United States'],
+        description,
+      }),
+    ).toMatchObject({ countries: ['CA'], usEligibility: 'not-us' });
+  });
+});
