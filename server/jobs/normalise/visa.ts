@@ -12,11 +12,17 @@ const WORK_RIGHT_REQUIRED =
   /\b(?:right to work in|(?:must|will need to|need to|should)\s+(?:be\s+)?(?:(?:legally|currently|already|fully|presently)\s+){0,2}(?:authori[sz]ed|eligible|entitled|permitted)\s+to\s+work\b|\bwork\s+authori[sz]ation\s+(?:is\s+)?required|must\s+(?:have|hold|possess)\s+(?:\w+\s+){0,2}(?:work\s+authori[sz]ation|authori[sz]ation\s+to\s+work|work\s+permit))/i;
 
 /**
+ * Export control's "without sponsorship for an export license", which many boards append: a licence
+ * the employer would seek for the technology, not a work visa.
+ */
+const EXPORT_LICENCE = /\bsponsorship\s+for\s+an?\s+export\s+licen[cs]e\b/gi;
+
+/**
  * Whether the posting says it sponsors work visas: a refusal counts over an offer, and an offer over
  * a requirement to hold the right to work already (which alone means no sponsorship).
  */
 export function visaFrom(text: string): VisaSponsorship {
-  const bounded = text.slice(0, 50_000);
+  const bounded = text.slice(0, 50_000).replace(EXPORT_LICENCE, 'an export licence');
   if (NO.test(bounded) || CITIZENS_ONLY.test(bounded)) return 'no';
   if (YES.test(bounded)) return 'yes';
   return WORK_RIGHT_REQUIRED.test(bounded) ? 'no' : 'not-said';

@@ -58,9 +58,9 @@ const A_YEAR_OR_DECADE =
  */
 const YEARS_OF_NAME = /\b(\d{1,2})\s*\+?\s*(?:years?|yrs?)\s+of\s+[A-Z]/;
 
-/** "Experience as an assistant (2+ years)", "(3–5+ years)": a count of years in brackets. */
+/** "Experience as an assistant (2+ years)", "(3–5+ years)", "[4+ years]": years in brackets. */
 const YEARS_IN_BRACKETS =
-  /\(\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)\s*\)/i;
+  /[([]\s*(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:years?|yrs?)\s*[)\]]/i;
 
 /** The same in French: "3 ans d'expérience minimum", "Minimum deux (02) années d'expérience". */
 const FRENCH_YEARS =
@@ -72,6 +72,10 @@ const UP_TO = /\bup to\s*$/i;
 /** "6 months to 2 years of experience": a range that starts in months. */
 const MONTHS_TO_YEARS =
   /\b(\d{1,2})\s*months?\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
+
+/** "At least 6-12 months of sales experience", "6+ months' experience": experience in months. */
+const MONTHS_OF_EXPERIENCE =
+  /\b(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?months?['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,6}?experience\b/i;
 
 /** A count of years asked, or null when it is no such count (a year, a company's age). */
 const plausibleYears = (years: number): number | null =>
@@ -91,7 +95,10 @@ export function minYearsFrom(text: string): number | null {
     ]
       .filter((found) => found !== null)
       .sort((a, b) => a.index - b.index)[0] ?? null;
-  const months = MONTHS_TO_YEARS.exec(head);
+  const months =
+    [MONTHS_TO_YEARS.exec(head), MONTHS_OF_EXPERIENCE.exec(head)]
+      .filter((found) => found !== null)
+      .sort((a, b) => a.index - b.index)[0] ?? null;
   if (months !== null && (match === null || months.index <= match.index))
     return Number(months[1]) / 12;
   if (match === null) return null;

@@ -250,6 +250,22 @@ describe('years of experience asked', () => {
     expect(minYearsFrom('We have grown for 10 years and counting.')).toBeNull();
   });
 
+  it('reads years in square brackets after a requirement', () => {
+    expect(minYearsFrom('- Proven experience in insurance sales or brokerage.\n[4+ years]')).toBe(
+      4,
+    );
+  });
+
+  it('reads experience asked in months as part of a year', () => {
+    expect(minYearsFrom('- At least 6-12 months of Sales or Sales Development experience')).toBe(
+      0.5,
+    );
+    expect(minYearsFrom("- 6+ months' experience in customer support")).toBe(0.5);
+    expect(
+      minYearsFrom('Retain hosts for the first 6-12 months, driving their Experiences.'),
+    ).toBeNull();
+  });
+
   it('reads years after a label, abbreviated, or as a year or a decade', () => {
     expect(minYearsFrom('Experience: 3-5 years')).toBe(3);
     expect(minYearsFrom('Experience level: 5+ years')).toBe(5);

@@ -23,6 +23,12 @@ describe('visa', () => {
     ['Visa sponsorship: Yes', 'yes'],
     ['Visa sponsorship: No', 'no'],
     ['Sponsorship available: No', 'no'],
+    // Export control's licence, not a work visa.
+    [
+      'Any offer may be conditioned on your authorization to receive technology controlled under U.S. export laws without sponsorship for an export license.',
+      'not-said',
+    ],
+    ['We do not sponsor visas, nor seek sponsorship for an export license.', 'no'],
   ] as const)('%s -> %s', (description, visa) => {
     expect(record({ description }).visa).toBe(visa);
   });
