@@ -32,22 +32,22 @@ beforeAll(() => {
 
 // Floors about two postings below the train figures. Skill recall's were lowered when Vercel's and
 // Highspot's boards (mostly sales and account roles) joined train with the code unchanged (0.70 to
-// 0.67), and again with six boards of sales, finance and analytics roles labelled with finer skills
-// (0.68 to 0.59; their reading was mended first, the skills reader unchanged).
+// 0.67), and again with twelve boards of sales, finance and analytics roles labelled with finer
+// skills (0.68 to 0.53; their reading was mended first, the skills reader unchanged).
 const FLOORS: Readonly<Record<string, number>> = {
-  remote: 0.966,
-  place: 0.961,
-  countries: 0.956,
-  usStates: 0.977,
-  openToUsBased: 0.987,
-  level: 0.972,
-  minYears: 0.992,
-  pay: 0.98,
-  visa: 0.979,
-  skillRequiredOrNice: 0.934,
-  skillPrecision: 0.756,
-  skillRecall: 0.588,
-  requiredRecall: 0.564,
+  remote: 0.954,
+  place: 0.957,
+  countries: 0.961,
+  usStates: 0.97,
+  openToUsBased: 0.988,
+  level: 0.957,
+  minYears: 0.986,
+  pay: 0.968,
+  visa: 0.981,
+  skillRequiredOrNice: 0.933,
+  skillPrecision: 0.761,
+  skillRecall: 0.528,
+  requiredRecall: 0.504,
 };
 
 describe('the matching evaluation set', () => {
@@ -75,10 +75,11 @@ describe('the matching evaluation set', () => {
     // Lowered as the set grew (new boards, then new seekers), each time with the code unchanged,
     // and once for fewer no-fit postings (near titles need a skill in common: 8 to 6, 0.66 to 0.645);
     // raised when a framework came to count the skill it is built on (0.647 to 0.654); lowered when
-    // Affirm's analyst roles, graded no fit, joined the data engineer's list by skills (6 to 9).
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.637);
+    // twelve sales, finance and analytics boards joined train, their analyst and account roles
+    // graded no fit or a stretch where their titles or skills fit (0.66 to 0.62, 6 to 11).
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.622);
     expect(train.precision5).toBeGreaterThanOrEqual(0.44);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(9);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(11);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 
