@@ -3,7 +3,7 @@
  * by field, and the tallies the benchmark prints. A field the record does not have counts as wrong.
  */
 import type { JobRecord } from '../server/jobs/jobRecord';
-import { regionsOfCountry } from '../server/jobs/store/remoteAreas';
+import { regionsOfCountry } from '../server/jobs/normalise/countryRegions';
 import { canonicalSkill } from '../server/skills/skillVocabulary';
 import type { LabelLevel, LabelPay, LabelRemote, PostingLabel, VisaAnswer } from './evalLabels';
 

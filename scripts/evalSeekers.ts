@@ -12,7 +12,7 @@ import {
   type UsCity,
   type UsStateCode,
 } from '../contract';
-import { regionsOfCountry } from '../server/jobs/store/remoteAreas';
+import { regionsOfCountry } from '../server/jobs/normalise/countryRegions';
 import { ndcgAt, precisionAt } from './evalRanking';
 import type { PostingLabel } from './evalLabels';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { regionsOfCountry } from '../../server/jobs/normalise/countryRegions';
 import {
   isCountryCode,
   jobRemoteAreas,
-  regionsOfCountry,
   seekerRemoteAreas,
 } from '../../server/jobs/store/remoteAreas';
 import { acceptedEligibilities } from '../../server/matching/locationRule';

@@ -10,7 +10,7 @@ import {
   type City,
 } from './gazetteer';
 import { areaNamed, withAreasWhole, type Area } from './areas';
-import { regionsOfCountry } from '../store/remoteAreas';
+import { regionsOfCountry } from './countryRegions';
 
 /** Words around a place that say how or where in it, not which place: "Remote (US)", "Canada Locations". */
 const NOISE = new Set(
