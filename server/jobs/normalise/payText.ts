@@ -45,6 +45,7 @@ const SIGNS: Readonly<Record<string, string>> = {
   '£': 'GBP',
   '₹': 'INR',
   '¥': 'JPY',
+  zł: 'PLN',
 };
 
 const CODE = String.raw`\b(?:${CODES.join('|')})\b`;
@@ -55,8 +56,11 @@ const MARK = String.raw`((?<![A-Za-z])(?:US|CA|AU|NZ|HK|MX|C|A|S|R)\$|(?:${CODE}
  * of a longer number ("$230000" is not "$230").
  */
 const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)(?!\d)\s?([kK]\b)?`;
-/** A sign or code after an amount: "70.000 €", "150,000 USD". */
-const MARK_AFTER = String.raw`(?:\s?(€|£|₹|${CODE}))`;
+/**
+ * A sign or code after an amount: "70.000 €", "150,000 USD", a code written on to it ("229,900PLN"),
+ * or Polish złoty's sign before its code ("26,417 zł PLN").
+ */
+const MARK_AFTER = String.raw`(?:\s?(€|£|₹|zł|(?:${CODES.join('|')})\b)(?:\s?(?:${CODES.join('|')})\b)?)`;
 const DASH = String.raw`\s*(?:-|–|—|to|and)\s*`;
 /** "$155,000 - $195,000", "USD 150,000 to 180,000", "€70.000–90.000 EUR", "$185K – $325K". */
 const RANGE = new RegExp(
@@ -139,7 +143,9 @@ const NOT_PAY_BEFORE =
 
 /** The period the words after a range give, else the words before it, else its size. */
 function periodOf(after: string, before: string, max: number): PayPeriod {
-  for (const [pattern, period] of PERIOD_WORDS) if (pattern.test(after)) return period;
+  // "gross per month": before or after tax, the period follows.
+  const following = after.replace(/^\W{0,3}(?:gross|net|brutto|netto)\b/i, '');
+  for (const [pattern, period] of PERIOD_WORDS) if (pattern.test(following)) return period;
   for (const [pattern, period] of PERIOD_BEFORE) if (pattern.test(before)) return period;
   return periodBySize(max);
 }
