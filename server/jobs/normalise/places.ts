@@ -129,7 +129,7 @@ const stateCodeOf = (part: Part | null | undefined): UsStateCode | null =>
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return withAreasWhole(location)
-    .split(/;|\||\/|[•·]|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
+    .split(/;|:\s+|\||\/|[•·]|\(|\)|\n|\s+or\s+|\s+and\s+|\s*&\s*|\s+[-–—]\s+|^[-–—]\s*|\s*[-–—]$/i)
     .map((segment) =>
       segment
         .split(',')

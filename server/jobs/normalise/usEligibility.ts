@@ -114,8 +114,19 @@ function placesOfFields(facts: LocationFacts): FieldPlaces {
     return result(readPlaces([...written, ...facts.placeHints], known));
   if (!facts.offices?.length) return result(places);
   const own = readPlaces(facts.locations, known);
+  if (remoteInCountries(own)) return result(own);
   return result(namesPlace(own) ? { ...places, regions: own.regions } : places);
 }
+
+/**
+ * A location that is remote work in named countries only ("Remote - Canada: Select locations"): the
+ * posting's own place, where the offices beside it list every country of its requisition.
+ */
+const remoteInCountries = (own: PlaceReading): boolean =>
+  own.saysRemote &&
+  own.countries.length > 0 &&
+  own.cities.length === 0 &&
+  own.usStates.length === 0;
 
 /**
  * "This role is based in San Francisco" over the API's list of offices: the text's places when it

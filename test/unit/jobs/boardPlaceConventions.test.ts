@@ -28,6 +28,17 @@ describe('places as boards write them', () => {
     });
   });
 
+  it('reads a remote location in named countries as the posting\u2019s own, over its offices', () => {
+    const remoteIn = (location: string) =>
+      record({ locations: [location], offices: ['Canada', 'Mexico', 'US'] });
+    expect(remoteIn('Remote - Canada: Select locations')).toMatchObject({
+      countries: ['CA'],
+      usEligibility: 'not-us',
+    });
+    expect(remoteIn('Remote - Mexico').countries).toEqual(['MX']);
+    expect(remoteIn('Remote - US: Select locations').countries).toEqual(['US']);
+  });
+
   it('reads the only places a remote role hires in over an office in another country', () => {
     const description =
       'This role is remote. Currently, we are only hiring in the following provinces: Ontario, Alberta, British Columbia, and Nova Scotia.';
