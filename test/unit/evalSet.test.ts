@@ -32,8 +32,8 @@ beforeAll(() => {
 
 // Floors about two postings below the train figures. Skill recall's were lowered when Vercel's and
 // Highspot's boards (mostly sales and account roles) joined train with the code unchanged (0.70 to
-// 0.67), and again with twelve boards of sales, finance and analytics roles labelled with finer
-// skills (0.68 to 0.53; their reading was mended first, the skills reader unchanged).
+// 0.67), and again with thirteen boards of sales, finance and analytics roles labelled with finer
+// skills (0.68 to 0.51; their reading was mended first, the skills reader unchanged).
 const FLOORS: Readonly<Record<string, number>> = {
   remote: 0.954,
   place: 0.957,
@@ -45,9 +45,9 @@ const FLOORS: Readonly<Record<string, number>> = {
   pay: 0.968,
   visa: 0.981,
   skillRequiredOrNice: 0.933,
-  skillPrecision: 0.761,
-  skillRecall: 0.528,
-  requiredRecall: 0.504,
+  skillPrecision: 0.758,
+  skillRecall: 0.512,
+  requiredRecall: 0.488,
 };
 
 describe('the matching evaluation set', () => {
