@@ -61,7 +61,11 @@ const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?
  * or Polish złoty's sign before its code ("26,417 zł PLN").
  */
 const MARK_AFTER = String.raw`(?:\s?(€|£|₹|zł|(?:${CODES.join('|')})\b)(?:\s?(?:${CODES.join('|')})\b)?)`;
-const DASH = String.raw`\s*(?:-|–|—|to|and)\s*`;
+/**
+ * Between two figures: "-", "to", "and", "and (go) up to" ("will begin at $65,000 and up to
+ * $90,000", "at $160,000.00 and go up to $221,000.00").
+ */
+const DASH = String.raw`\s*(?:-|–|—|and\s+(?:go\s+)?up\s+to|to|and)\s*`;
 /** "$155,000 - $195,000", "USD 150,000 to 180,000", "€70.000–90.000 EUR", "$185K – $325K". */
 const RANGE = new RegExp(
   String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?(?:\s*\/\s*(?:hr|hour|day|wk|week|mo|month|yr|year)\b)?${DASH}${MARK}?\s?${AMOUNT}${MARK_AFTER}?`,

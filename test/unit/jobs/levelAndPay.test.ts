@@ -211,6 +211,8 @@ describe('pay in the text', () => {
     // A code written on to the figure; złoty's sign before its code, and pay "gross per month".
     ['Base salary range of 229,900PLN - 253,413PLN', 'PLN', 229900, 253413, 'year'],
     ['Base salary: 26,417 - 29,583 zł PLN gross per month', 'PLN', 26417, 29583, 'month'],
+    ['The base salary will begin at $65,000 and up to $90,000.', 'USD', 65000, 90000, 'year'],
+    ['It will begin at $160,000.00 and go up to $221,000.00.', 'USD', 160000, 221000, 'year'],
     // Figures without thousands separators, read whole.
     ['USA base pay range per year: $180000 - $230000', 'USD', 180000, 230000, 'year'],
     // The pay, not the size of the deals the role closes.
