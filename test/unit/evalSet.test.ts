@@ -32,7 +32,7 @@ beforeAll(() => {
 
 // Floors about two postings below the train figures. Skill recall's were lowered when Vercel's and
 // Highspot's boards (mostly sales and account roles) joined train with the code unchanged (0.70 to
-// 0.67), and again with thirteen boards of sales, finance and analytics roles labelled with finer
+// 0.67), and again with fourteen boards of sales, finance and analytics roles labelled with finer
 // skills (0.68 to 0.51; their reading was mended first, the skills reader unchanged).
 const FLOORS: Readonly<Record<string, number>> = {
   remote: 0.954,
@@ -44,10 +44,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   minYears: 0.986,
   pay: 0.968,
   visa: 0.981,
-  skillRequiredOrNice: 0.933,
+  skillRequiredOrNice: 0.93,
   skillPrecision: 0.758,
-  skillRecall: 0.512,
-  requiredRecall: 0.488,
+  skillRecall: 0.508,
+  requiredRecall: 0.482,
 };
 
 describe('the matching evaluation set', () => {
