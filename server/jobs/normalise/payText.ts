@@ -48,7 +48,9 @@ const SIGNS: Readonly<Record<string, string>> = {
   zł: 'PLN',
 };
 
-const CODE = String.raw`\b(?:${CODES.join('|')})\b`;
+/** A currency code, ending a word: after a figure it may be written on to it ("229,900PLN"). */
+const CODE_END = String.raw`(?:${CODES.join('|')})\b`;
+const CODE = String.raw`\b${CODE_END}`;
 /** A sign or code before an amount: "$", "CA$", "CAD $", "€", "USD". */
 const MARK = String.raw`((?<![A-Za-z])(?:US|CA|AU|NZ|HK|MX|C|A|S|R)\$|(?:${CODE}\s?)?\$|€|£|₹|¥|${CODE})`;
 /**
@@ -60,7 +62,7 @@ const AMOUNT = String.raw`(\d{1,3}(?:[,.\s]\d{2,3}){0,3}(?:\.\d{1,2})?|\d{1,9}(?
  * A sign or code after an amount: "70.000 €", "150,000 USD", a code written on to it ("229,900PLN"),
  * or Polish złoty's sign before its code ("26,417 zł PLN").
  */
-const MARK_AFTER = String.raw`(?:\s?(€|£|₹|zł|(?:${CODES.join('|')})\b)(?:\s?(?:${CODES.join('|')})\b)?)`;
+const MARK_AFTER = String.raw`(?:\s?(€|£|₹|zł|${CODE_END})(?:\s?${CODE_END})?)`;
 /**
  * Between two figures: "-", "to", "and", "and (go) up to" ("will begin at $65,000 and up to
  * $90,000", "at $160,000.00 and go up to $221,000.00").

@@ -81,24 +81,25 @@ const MONTHS_OF_EXPERIENCE =
 const plausibleYears = (years: number): number | null =>
   Number.isFinite(years) && years > 0 && years <= 25 ? years : null;
 
+/** The match of these patterns that starts first in the text, or null. */
+const earliestMatch = (text: string, patterns: readonly RegExp[]): RegExpExecArray | null =>
+  patterns
+    .map((pattern) => pattern.exec(text))
+    .filter((found) => found !== null)
+    .sort((a, b) => a.index - b.index)[0] ?? null;
+
 /** The fewest years of experience the text asks for, or null. */
 export function minYearsFrom(text: string): number | null {
   const head = text.slice(0, 30_000);
-  const match =
-    [
-      YEARS.exec(head),
-      YEARS_IN_BRACKETS.exec(head),
-      FRENCH_YEARS.exec(head),
-      YEARS_AFTER_LABEL.exec(head),
-      YEARS_OF_EXPERIENCE_SHORT.exec(head),
-      A_YEAR_OR_DECADE.exec(head),
-    ]
-      .filter((found) => found !== null)
-      .sort((a, b) => a.index - b.index)[0] ?? null;
-  const months =
-    [MONTHS_TO_YEARS.exec(head), MONTHS_OF_EXPERIENCE.exec(head)]
-      .filter((found) => found !== null)
-      .sort((a, b) => a.index - b.index)[0] ?? null;
+  const match = earliestMatch(head, [
+    YEARS,
+    YEARS_IN_BRACKETS,
+    FRENCH_YEARS,
+    YEARS_AFTER_LABEL,
+    YEARS_OF_EXPERIENCE_SHORT,
+    A_YEAR_OR_DECADE,
+  ]);
+  const months = earliestMatch(head, [MONTHS_TO_YEARS, MONTHS_OF_EXPERIENCE]);
   if (months !== null && (match === null || months.index <= match.index))
     return Number(months[1]) / 12;
   if (match === null) return null;

@@ -8,6 +8,20 @@ import { FICTIONAL_BOARD as board, FICTIONAL_SEEN_AT as seenAt } from '../../sup
 /** Fictional answers shaped like the APIs' real ones: the pay their structured fields state. */
 const USD_120K_TO_150K = { currency: 'USD', min: 120000, max: 150000, period: 'year' };
 
+/** A fictional Greenhouse job with these pay fields. */
+const greenhouseJob = (fields: object) => ({
+  id: 1,
+  title: 'Analyst',
+  absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/1',
+  content: '&lt;p&gt;Analyse things.&lt;/p&gt;',
+  ...fields,
+});
+
+/** Greenhouse metadata holding one currency_range field. */
+const currencyRangeField = (name: string, min_value: string, max_value: string) => ({
+  metadata: [{ name, value_type: 'currency_range', value: { unit: 'USD', min_value, max_value } }],
+});
+
 /** The pay a one-job Greenhouse answer is read as. */
 const greenhousePayOf = (job: unknown) => {
   const parsed = parseGreenhouseBoard({ jobs: [job] }, board, seenAt);
@@ -80,75 +94,41 @@ describe('pay from the APIs’ structured fields', () => {
   });
 
   it('reads a Greenhouse currency_range custom field', () => {
-    const job = {
-      id: 1,
-      title: 'Analyst',
-      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/1',
-      content: '&lt;p&gt;Analyse things.&lt;/p&gt;',
-      metadata: [
-        {
-          name: 'Pay Range',
-          value_type: 'currency_range',
-          value: { unit: 'USD', min_value: '120000.0', max_value: '150000.0' },
-        },
-      ],
-    };
+    const job = greenhouseJob(currencyRangeField('Pay Range', '120000.0', '150000.0'));
     expect(greenhousePayOf(job)).toEqual(USD_120K_TO_150K);
   });
 
   it('reads Greenhouse pay_input_ranges, the US one first', () => {
-    const job = {
-      id: 2,
-      title: 'Analyst',
-      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/2',
-      content: '&lt;p&gt;Analyse things.&lt;/p&gt;',
+    const job = greenhouseJob({
       pay_input_ranges: [
         { title: 'Canada', min_cents: 9000000, max_cents: 11000000, currency_type: 'CAD' },
         { title: 'US Zone 1', min_cents: 12000000, max_cents: 15000000, currency_type: 'USD' },
       ],
-    };
+    });
     expect(greenhousePayOf(job)).toEqual(USD_120K_TO_150K);
   });
 
   it('reads Greenhouse pay fields too small for a year as pay by the hour', () => {
-    const job = (fields: object) => ({
-      id: 3,
-      title: 'Community Manager (Contract)',
-      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/3',
-      content: '&lt;p&gt;Run the community.&lt;/p&gt;',
-      ...fields,
-    });
     const inputRange = (min: number, max: number) =>
-      job({
+      greenhouseJob({
         pay_input_ranges: [{ title: 'US', min_cents: min, max_cents: max, currency_type: 'USD' }],
       });
     const hourly = { currency: 'USD', min: 30, max: 45, period: 'hour' };
     expect(greenhousePayOf(inputRange(3000, 4500))).toEqual(hourly);
     expect(greenhousePayOf(inputRange(6000000, 8000000))?.period).toBe('year');
-    const currencyRange = { unit: 'USD', min_value: '30.0', max_value: '45.0' };
-    const metadata = [{ name: 'Pay', value_type: 'currency_range', value: currencyRange }];
-    expect(greenhousePayOf(job({ metadata }))).toEqual(hourly);
+    expect(greenhousePayOf(greenhouseJob(currencyRangeField('Pay', '30.0', '45.0')))).toEqual(
+      hourly,
+    );
     const minMax = [
       { name: 'Min pay', value: '30' },
       { name: 'Max pay', value: '45' },
     ];
-    expect(greenhousePayOf(job({ metadata: minMax }))).toEqual(hourly);
+    expect(greenhousePayOf(greenhouseJob({ metadata: minMax }))).toEqual(hourly);
   });
 
   it('takes a pay field holding a placeholder under one unit as no pay', () => {
-    const placeholder = (min: string, max: string) => ({
-      id: 4,
-      title: 'Account Development Representative',
-      absolute_url: 'https://job-boards.greenhouse.io/fictional/jobs/4',
-      content: '&lt;p&gt;Book meetings.&lt;/p&gt;',
-      metadata: [
-        {
-          name: 'Job Post Range (United States)',
-          value_type: 'currency_range',
-          value: { unit: 'USD', min_value: min, max_value: max },
-        },
-      ],
-    });
+    const placeholder = (min: string, max: string) =>
+      greenhouseJob(currencyRangeField('Job Post Range (United States)', min, max));
     expect(greenhousePayOf(placeholder('0.01', '0.01'))).toBeNull();
     expect(greenhousePayOf(placeholder('0.0', '0.5'))).toBeNull();
     expect(greenhousePayOf(placeholder('18.5', '22'))?.period).toBe('hour');
