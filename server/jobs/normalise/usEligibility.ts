@@ -48,14 +48,16 @@ const optionsOf = (locations: readonly string[]): string[] =>
 
 /**
  * Remote offered as one of several options: "SF / Remote", "Austin, TX or remote", or a
- * "Remote (US)" location beside an office. A remote-friendly office is not such an option.
+ * "Remote (US)" location beside an office; or a location that is remote work alone ("Remote",
+ * "Remote, USA"), which a company's office policy in the text does not undo. A remote-friendly
+ * office is not such an option.
  */
 function offersRemote(locations: readonly string[]): boolean {
   const options = optionsOf(locations);
   const remote = options.filter(
     (option) => /\bremote\b/i.test(option) && !/\b(?:friendly|first|hybrid)\b/i.test(option),
   );
-  return remote.length > 0 && (options.length > 1 || /^\s*remote\s*$/i.test(remote[0] ?? ''));
+  return remote.length > 0 && (options.length > 1 || /^\s*remote\b/i.test(remote[0] ?? ''));
 }
 
 /**

@@ -20,7 +20,8 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
  * "50% telecommuting permitted", "making the role hybrid in practice", "in person 4 days a week",
  * "work from home two days a week", "in the office at least 3 days a week", "in-office 3x per week",
  * "onsite Tuesday through Thursday", "in person from our New York City office 1-2 days per week",
- * "work from the office on designated days approximately 2-3 days per week".
+ * "work from the office on designated days approximately 2-3 days per week", "working from our
+ * Austin or San Francisco office 3-5 days a week" (a range of days that may stop short of five).
  */
 const WEEKDAY = String.raw`(?:mon|tues|wednes|thurs|fri)days?`;
 
@@ -38,12 +39,12 @@ const WORKPLACE_LABEL = String.raw`(?:work(?:ing)?\s+)?location|(?:work(?:place)
 const HYBRID_TEXT = new RegExp(
   [
     /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
-    /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:[\w-]+\s+){0,2}?(?:office|hub|studio)/,
-    /\bin[- ](?:person|office)\s+(?:presence\s+|attendance\s+)?(?:at\s+least\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days?)\s+(?:a|per|each)\s+week/,
+    /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-5]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:[\w-]+\s+){0,2}?(?:office|hub|studio)/,
+    /\bin[- ](?:person|office)\s+(?:presence\s+|attendance\s+)?(?:at\s+least\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-5]\s*)?(?:x|times|days?)\s+(?:a|per|each)\s+week/,
     /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
-    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,3}?office\s+(?:on\s+(?:designated|set|certain|specific)\s+days\s+)?(?:at\s+least\s+|a\s+minimum\s+of\s+|approximately\s+|about\s+|around\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-4]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
+    /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,4}?office\s+(?:on\s+(?:designated|set|certain|specific)\s+days\s+)?(?:at\s+least\s+|a\s+minimum\s+of\s+|approximately\s+|about\s+|around\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-5]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
     OFFICE_WEEKDAYS,
     /\bsome\s+in[- ]person\s+(?:meetings|days|time)\b[^.\n]{0,60}\bwork(?:ing)?\s+from\s+home\b/,
     /\b[1-9]\d?\s*%\s*(?:telecommuting|remote)\s+(?:permitted|allowed|possible)/,

@@ -42,4 +42,21 @@ describe('the arrangement as a board lays it out', () => {
       'This role is required to work in person from our New York City office 1-2 days per week.\n#LI-onsite';
     expect(record({ locations: ['New York City, NY'], description }).workplace).toBe('hybrid');
   });
+
+  it('reads office days given as a range up to five as hybrid', () => {
+    const twoOffices =
+      'Available for a full-time internship, working from our Austin or San Francisco office 3-5 days a week during the summer.';
+    expect(record({ locations: ['Austin, TX'], description: twoOffices }).workplace).toBe('hybrid');
+    const inOffice = 'In office 3-5 days a week in Austin, TX';
+    expect(record({ locations: ['Austin, TX'], description: inOffice }).workplace).toBe('hybrid');
+  });
+
+  it('reads a remote location over the company\u2019s office policy for those near an office', () => {
+    const policy =
+      'Our in-office work policy: four days a week in the office and Fridays from home for those near one of our offices.';
+    expect(record({ locations: ['Remote, USA'], description: policy }).workplace).toBe('remote');
+    expect(record({ locations: ['San Francisco, CA, USA'], description: policy }).workplace).toBe(
+      'hybrid',
+    );
+  });
 });
