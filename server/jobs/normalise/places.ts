@@ -126,6 +126,10 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
 const stateCodeOf = (part: Part | null | undefined): UsStateCode | null =>
   part?.kind === 'state' ? part.code : part?.kind === 'either' ? part.state : null;
 
+/** Whether a state's name before a state is a US city's: "Washington" (DC), not "Ohio" or "NJ". */
+const namesCityBefore = (name: string, state: UsStateCode | null): boolean =>
+  state !== null && citiesNamed(name).some((city) => city.country === 'US');
+
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
   return withAreasWhole(location)
@@ -206,17 +210,16 @@ export function readPlaces(
       if (part === null) continue;
       const previous = at > 0 ? group[at - 1] : undefined;
       const next = group[at + 1];
-      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's,
-      // but "California, CA" is the state with its code (New York's is the city);
-      // "SF / NY": New York named alone is the city.
+      // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's
+      // when the US has a city of that name ("NJ, NY, or PA" and "Ohio, Michigan" are lists of
+      // states), but "California, CA" is the state with its code (New York's is the
+      // city); "SF / NY": New York named alone is the city.
       const cityAlone = part.kind === 'state' && part.code === 'NY' && group.length === 1;
       const withOwnCode =
         part.kind === 'state' && part.code !== 'NY' && stateCodeOf(next) === part.code;
       if (
         cityAlone ||
-        (part.kind === 'state' &&
-          !withOwnCode &&
-          (next?.kind === 'state' || next?.kind === 'either'))
+        (part.kind === 'state' && !withOwnCode && namesCityBefore(part.text, stateCodeOf(next)))
       ) {
         placePending();
         pendingCity = { name: part.text, candidates: citiesNamed(part.text) };

@@ -150,6 +150,7 @@ function basedIn(fields: PlaceReading, description: string): PlaceReading {
 function remotePlaces({ places, written }: FieldPlaces, description: string) {
   let countries = places.countries;
   let named = places.regions;
+  let usStates = places.usStates;
   // "Remote" with only the API's country (its legal entity) and a text hiring from anywhere.
   if (!written && saysWorldwide(description)) {
     countries = [];
@@ -161,6 +162,8 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
     // Europe"); its countries join the address's.
     countries = [...new Set([...countries, ...openTo.countries])].sort();
     if (openTo.regions.length > 0 || openTo.countries.length > 0) named = openTo.regions;
+    // "must be based out of NJ, NY, or PA": the states it names join the fields'.
+    usStates = [...new Set([...usStates, ...openTo.usStates])].sort();
   }
   // "We are only hiring in Ontario, Alberta ...": those places alone, over an office's country.
   const only = onlyHiringIn(description);
@@ -174,6 +177,7 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
   return {
     countries,
     regions: countries.length === 0 && regions.length === 0 ? ['worldwide' as const] : regions,
+    usStates,
   };
 }
 
@@ -219,12 +223,12 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
   const fields = fieldPlaces.places;
   const workplace = workplaceOf(facts, fields, description);
   if (workplace === 'remote') {
-    const { countries, regions } = remotePlaces(fieldPlaces, description);
+    const { countries, regions, usStates } = remotePlaces(fieldPlaces, description);
     return {
       workplace,
       countries,
       regions,
-      usStates: fields.usStates,
+      usStates,
       cities: fields.cities,
       usEligibility: boundToUsStates(facts) ? 'us' : eligibilityOf(workplace, countries, regions),
     };

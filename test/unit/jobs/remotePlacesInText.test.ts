@@ -39,4 +39,27 @@ describe('the places a remote role\u2019s text names', () => {
     for (const [description, where] of cases)
       expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
   });
+
+  it('reads the US states a remote role must be based out of, beside its own state', () => {
+    const cases = [
+      [
+        'This is a full-time, remote position and must be based out of the US in NJ, NY, or PA.',
+        ['NJ', 'NY', 'PA'],
+      ],
+      [
+        'This is a full-time, remote position and must be based out of Ohio, Michigan or Indiana.',
+        ['IN', 'MI', 'OH'],
+      ],
+    ] as const;
+    for (const [description, usStates] of cases)
+      expect(
+        record({ locations: ['Remote, Pennsylvania, United States'], description }),
+        description,
+      ).toMatchObject({
+        workplace: 'remote',
+        countries: ['US'],
+        usStates: [...new Set(['PA', ...usStates])].sort(),
+        cities: [],
+      });
+  });
 });
