@@ -73,9 +73,12 @@ const UP_TO = /\bup to\s*$/i;
 const MONTHS_TO_YEARS =
   /\b(\d{1,2})\s*months?\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
 
-/** "At least 6-12 months of sales experience", "6+ months' experience": experience in months. */
+/**
+ * "At least 6-12 months of sales experience", "6+ months' experience", "Minimum 6mos of
+ * professional working experience": experience in months.
+ */
 const MONTHS_OF_EXPERIENCE =
-  /\b(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?months?['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,6}?experience\b/i;
+  /\b(\d{1,2})\s*\+?\s*(?:(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*)?(?:months?|mos\b\.?)['’]?\s+(?:of\s+)?(?:[\w/&,.-]+\s+){0,6}?experience\b/i;
 
 /** A count of years asked, or null when it is no such count (a year, a company's age). */
 const plausibleYears = (years: number): number | null =>

@@ -261,6 +261,8 @@ describe('years of experience asked', () => {
       0.5,
     );
     expect(minYearsFrom("- 6+ months' experience in customer support")).toBe(0.5);
+    expect(minYearsFrom('- Minimum 6mos of professional working experience')).toBe(0.5);
+    expect(minYearsFrom('- Minimum 6 mos of proven experience in a sales role')).toBe(0.5);
     expect(
       minYearsFrom('Retain hosts for the first 6-12 months, driving their Experiences.'),
     ).toBeNull();
