@@ -23,6 +23,8 @@ describe('visa', () => {
     ['Visa sponsorship: Yes', 'yes'],
     ['Visa sponsorship: No', 'no'],
     ['Sponsorship available: No', 'no'],
+    // A clearance only citizens may hold.
+    ['- Australian security clearance (NV1 minimum) is mandatory.', 'no'],
     // Export control's licence, not a work visa.
     [
       'Any offer may be conditioned on your authorization to receive technology controlled under U.S. export laws without sponsorship for an export license.',
