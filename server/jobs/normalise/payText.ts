@@ -172,7 +172,12 @@ const plausible = (pay: Pay): boolean => {
 interface Found {
   readonly at: number;
   readonly pay: Pay;
+  /** Whether the words before it call it on-target earnings (base plus commission). */
+  readonly onTarget?: boolean;
 }
+
+/** "The On-Target Earnings (OTE) range is", "OTE:": what a range after these words measures. */
+const ON_TARGET_BEFORE = /\b(?:OTE|on[- ]target[- ]earnings?)\b[^.$€£]{0,30}$/i;
 
 /** The text around a match: 40 characters before it and 30 after it. */
 const around = (text: string, match: RegExpMatchArray) => {
@@ -204,7 +209,7 @@ function rangesIn(text: string, dollar: string): Found[] {
     if (!inLakhs && LAKH_AFTER.test(after)) return;
     if (NOT_PAY_BEFORE.test(before)) return;
     const pay = { currency, min, max, period: periodOf(after, before, max) };
-    if (plausible(pay)) found.push({ at: start, pay });
+    if (plausible(pay)) found.push({ at: start, pay, onTarget: ON_TARGET_BEFORE.test(before) });
   };
   for (const match of text.matchAll(RANGE)) {
     const [, mark1, low = '', k1, after1, mark2, high = '', k2, after2] = match;
@@ -275,7 +280,10 @@ function singlesIn(text: string, dollar: string): Found[] {
  */
 export function payFromText(text: string, dollar = 'USD'): Pay | null {
   const bounded = text.slice(0, 50_000);
-  const ranges = rangesIn(bounded, dollar);
+  const all = rangesIn(bounded, dollar);
+  // "OTE €103,000 - €115,000 ... a base salary range of €56,000 - €63,000": the base is the pay.
+  const base = all.filter((range) => !range.onTarget);
+  const ranges = base.length > 0 ? base : all;
   const found = ranges.length > 0 ? ranges : singlesIn(bounded, dollar);
   return (found.find((item) => item.pay.currency === 'USD') ?? found[0])?.pay ?? null;
 }

@@ -215,6 +215,14 @@ describe('pay in the text', () => {
     ['It will begin at $160,000.00 and go up to $221,000.00.', 'USD', 160000, 221000, 'year'],
     // Figures without thousands separators, read whole.
     ['USA base pay range per year: $180000 - $230000', 'USD', 180000, 230000, 'year'],
+    // The base, not the on-target earnings stated before it.
+    [
+      'For this role, the On-Target Earnings (OTE) range is €103,000 - €115,000. The total OTE includes a base salary range of €56,000 - €63,000 and incentive pay.',
+      'EUR',
+      56000,
+      63000,
+      'year',
+    ],
     // The pay, not the size of the deals the role closes.
     [
       'Typical sales will be $5k to $20k, in deal sizes of $50K-$80K.\nAnnual OTE Salary\n$106,050\u2014$121,200 USD',
