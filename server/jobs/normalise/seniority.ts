@@ -227,7 +227,10 @@ function titleLevel(title: string, managesTeam = true): TitleLevel {
   // A team lead leads people; a tech lead is a senior engineer who leads work.
   if (managesTeam && /\bteam\s+lead(?:er)?\b/i.test(plain))
     return { level: 'lead', numbered: false };
-  if (set.has('lead') || set.has('leader')) return { level: 'senior', numbered: false };
+  // "Analytics Lead": a rung of the company's own ladder, which the years asked place; a tech
+  // lead is senior whatever the years.
+  if (set.has('lead') || set.has('leader'))
+    return { level: 'senior', numbered: !/\btech(?:nical)?\s+lead/i.test(plain) };
   return { level: 'unknown', numbered: false };
 }
 

@@ -182,6 +182,20 @@ describe("level of a company's own ladder", () => {
   it('reads a team lead as leading people, a tech lead as a senior engineer', () => {
     expect(seniorityFromTitle('Compliance Team Lead')).toBe('lead');
     expect(seniorityFromTitle('Tech Lead, Payments')).toBe('senior');
+    const threeYears = '3+ years of experience in analytics';
+    expect(record({ title: 'Tech Lead, Payments', description: threeYears }).seniority).toBe(
+      'senior',
+    );
+  });
+
+  it('lets the years asked place a "Lead" title, a rung of the company\u2019s own ladder', () => {
+    const threeYears = '3+ years of experience in analytics';
+    expect(
+      record({ title: 'Analytics Lead, Marketplace', description: threeYears }).seniority,
+    ).toBe('mid');
+    const sevenYears = '7+ years of experience in compliance';
+    expect(record({ title: 'Compliance Lead', description: sevenYears }).seniority).toBe('senior');
+    expect(record({ title: 'Analytics Lead, Marketplace' }).seniority).toBe('senior');
   });
 
   it('reads an "Experienced" employment type as past entry level', () => {
