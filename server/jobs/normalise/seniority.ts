@@ -281,7 +281,10 @@ function levelNamedInText(title: string, text: string): Seniority {
   );
   for (const [, word = ''] of text.slice(0, 30_000).matchAll(naming)) {
     // Only a word the title lacks: "As an Associate Manager" repeats the title, adding nothing.
-    const level = titleWords.has(word.toLowerCase()) ? 'unknown' : titleLevel(word, false).level;
+    // The word read with the noun it names: "a Staff Accountant" is the profession's first rung.
+    const level = titleWords.has(word.toLowerCase())
+      ? 'unknown'
+      : titleLevel(`${word} ${noun}`, false).level;
     if (level !== 'unknown') return level;
   }
   return 'unknown';

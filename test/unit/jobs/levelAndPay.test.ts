@@ -173,6 +173,9 @@ describe("level of a company's own ladder", () => {
         description: 'As an intermediate engineer, you will ship.',
       }).seniority,
     ).toBe('mid');
+    const staff =
+      'We are seeking a Staff Accountant to support the close. A minimum of 2-3 years of accounting experience.';
+    expect(record({ title: 'Accountant', description: staff }).seniority).toBe('mid');
     const repeated = 'As an Associate Manager you will plan. 3+ years in content.';
     expect(record({ title: 'Associate Manager, Content', description: repeated }).seniority).toBe(
       'mid',
