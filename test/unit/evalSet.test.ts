@@ -33,7 +33,9 @@ beforeAll(() => {
 // Floors about two postings below the train figures. Skill recall's were lowered when Vercel's and
 // Highspot's boards (mostly sales and account roles) joined train with the code unchanged (0.70 to
 // 0.67), and again with fourteen boards of sales, finance and analytics roles labelled with finer
-// skills (0.68 to 0.51; their reading was mended first, the skills reader unchanged).
+// skills (0.68 to 0.51; their reading was mended first, the skills reader unchanged), and Ashby's
+// own board with the code unchanged (recall 0.51 to 0.50, required 0.48 to 0.477, required or
+// nice as labelled 0.931 to 0.925).
 const FLOORS: Readonly<Record<string, number>> = {
   remote: 0.965,
   place: 0.965,
@@ -44,10 +46,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   minYears: 0.986,
   pay: 0.968,
   visa: 0.981,
-  skillRequiredOrNice: 0.93,
+  skillRequiredOrNice: 0.92,
   skillPrecision: 0.758,
-  skillRecall: 0.508,
-  requiredRecall: 0.482,
+  skillRecall: 0.5,
+  requiredRecall: 0.472,
 };
 
 describe('the matching evaluation set', () => {
@@ -76,9 +78,10 @@ describe('the matching evaluation set', () => {
     // and once for fewer no-fit postings (near titles need a skill in common: 8 to 6, 0.66 to 0.645);
     // raised when a framework came to count the skill it is built on (0.647 to 0.654); lowered when
     // twelve sales, finance and analytics boards joined train, their analyst and account roles
-    // graded no fit or a stretch where their titles or skills fit (0.66 to 0.62, 6 to 11).
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.622);
-    expect(train.precision5).toBeGreaterThanOrEqual(0.44);
+    // graded no fit or a stretch where their titles or skills fit (0.66 to 0.62, 6 to 11); raised
+    // when Ashby's board gave the designer a fit, listed first (0.62 to 0.63, P@5 0.44 to 0.46).
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.625);
+    expect(train.precision5).toBeGreaterThanOrEqual(0.46);
     expect(train.gradeZeroInTop10).toBeLessThanOrEqual(11);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
