@@ -43,11 +43,18 @@ type PartKind =
   | { kind: 'province' }
   | { kind: 'city'; name: string; candidates: readonly City[] };
 
+/** A how-word that is a state code in capitals, last in a part: "Remote - OR" is Oregon. */
+const STATE_CODE_AMONG_NOISE = /^OR$/;
+
 /** The words of a part left once how-words are gone: "Remote (US)" -> "US". */
 const placeWords = (part: string): string =>
   part
     .split(/[\s-]+/)
-    .filter((word) => !NOISE.has(placeKey(word)))
+    .filter(
+      (word, at, words) =>
+        (at === words.length - 1 && STATE_CODE_AMONG_NOISE.test(word)) ||
+        !NOISE.has(placeKey(word)),
+    )
     .join(' ')
     .trim();
 

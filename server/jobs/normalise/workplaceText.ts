@@ -18,7 +18,8 @@ const LINKEDIN_TAG = /#LI[-_ ](Hybrid|Remote|Onsite|On-site|Office)\b/i;
  * people work across roles, some of them remote): "hybrid role", "3 days a week in the office",
  * "Munich 3 days a week | hybrid", "some in person meetings, but ... flexibility to work from home",
  * "50% telecommuting permitted", "making the role hybrid in practice", "in person 4 days a week",
- * "work from home two days a week", "in the office at least 3 days a week", "in-office 3x per week",
+ * "work from home two days a week", "work remotely up to two days per week", "in the office at
+ * least 3 days a week", "in-office 3x per week",
  * "onsite Tuesday through Thursday", "in person from our New York City office 1-2 days per week",
  * "work from the office on designated days approximately 2-3 days per week", "working from our
  * Austin or San Francisco office 3-5 days a week" (a range of days that may stop short of five).
@@ -41,7 +42,7 @@ const HYBRID_TEXT = new RegExp(
     /\bhybrid(?:[- ](?:role|position|work|working|schedule|model|environment|arrangement|setup|policy)|\b(?=[^.\n]{0,40}\boffice))/,
     /\b(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-5]\s*)?days?\s+(?:a|per|each)\s+week\s+(?:in|at|from)\s+(?:the|our|an?)\s+(?:[\w-]+\s+){0,2}?(?:office|hub|studio)/,
     /\bin[- ](?:person|office)\s+(?:presence\s+|attendance\s+)?(?:at\s+least\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-5]\s*)?(?:x|times|days?)\s+(?:a|per|each)\s+week/,
-    /\bwork(?:ing)?\s+from\s+home\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
+    /\bwork(?:ing)?\s+(?:from\s+home|remotely)\s+(?:up\s+to\s+)?(?:[1-4]|one|two|three|four)\s+days?\s+(?:a|per|each)\s+week/,
     /\b\d\s*days?\s+(?:a|per)\s+week\b[^.\n]{0,20}\bhybrid\b/,
     /\b(?:between|mix of)\s+(?:working\s+)?(?:from\s+)?home\s+(?:and|or)\s+(?:the\s+|our\s+)?office/,
     /\b(?:in|into|to|from|at)\s+(?:the|our)\s+(?:[\w-]+\s+){0,4}?office\s+(?:on\s+(?:designated|set|certain|specific)\s+days\s+)?(?:at\s+least\s+|a\s+minimum\s+of\s+|approximately\s+|about\s+|around\s+)?(?:[1-4]|one|two|three|four)\s*(?:[-–]\s*[1-5]\s*)?(?:x|times|days)\s+(?:a|per|each)\s+week/,
@@ -193,7 +194,7 @@ function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): 
  * Canada".
  */
 const OPEN_TO = new RegExp(
-  String.raw`(?:\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust be (?:located|based|living|residing) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)|\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in(?: the following countries:)?|\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in|\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)|\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in)\s+` +
+  String.raw`(?:\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust (?:be (?:located|based|living|residing)|reside|live) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)(?: one of the following (?:US )?(?:states|countries|locations)\s*:?)?|\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in(?: the following countries:)?|\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in|\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)|\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in)\s+` +
     NAMES,
 );
 

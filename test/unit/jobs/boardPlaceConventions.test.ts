@@ -50,4 +50,15 @@ describe('places as boards write them', () => {
       }),
     ).toMatchObject({ countries: ['CA'], usEligibility: 'not-us' });
   });
+
+  it('reads Oregon written as its code in capitals, which is also a how-word', () => {
+    expect(record({ locations: ['Remote - OR'] })).toMatchObject({
+      workplace: 'remote',
+      usStates: ['OR'],
+    });
+    expect(record({ locations: ['Remote - WA, OR'] }).usStates).toEqual(['OR', 'WA']);
+    // Not the word "or", nor "in" before a place.
+    expect(record({ locations: ['Seattle, WA or Remote'] }).usStates).toEqual(['WA']);
+    expect(record({ locations: ['In office - Seattle, WA'] }).usStates).toEqual(['WA']);
+  });
 });

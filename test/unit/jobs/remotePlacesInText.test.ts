@@ -35,6 +35,11 @@ describe('the places a remote role\u2019s text names', () => {
       ['Candidates based in the US are preferred.', { regions: ['worldwide'] }],
       ['Located in the Eastern time zone is a plus.', { regions: ['worldwide'] }],
       ['You must be US-based.', { countries: ['US'], usEligibility: 'remote-us' }],
+      ['Candidates must reside in the United States or Canada.', { countries: ['CA', 'US'] }],
+      [
+        'You must be located in one of the following states: CA, WA, OR, NY.',
+        { countries: ['US'], usStates: ['CA', 'NY', 'OR', 'WA'] },
+      ],
     ] as const;
     for (const [description, where] of cases)
       expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);

@@ -43,6 +43,12 @@ describe('the arrangement as a board lays it out', () => {
     expect(record({ locations: ['New York City, NY'], description }).workplace).toBe('hybrid');
   });
 
+  it('reads days of remote work a week as hybrid', () => {
+    const description =
+      'This role offers the flexibility to work remotely up to two days per week.';
+    expect(record({ locations: ['Atlanta, GA'], description }).workplace).toBe('hybrid');
+  });
+
   it('reads office days given as a range up to five as hybrid', () => {
     const twoOffices =
       'Available for a full-time internship, working from our Austin or San Francisco office 3-5 days a week during the summer.';
