@@ -17,6 +17,8 @@ describe('visa', () => {
     ['This role is eligible for visa sponsorship.', 'yes'],
     ['This position is not eligible for visa sponsorship.', 'no'],
     ['We support H-1B transfers.', 'yes'],
+    ['We provide H-1B sponsorship for qualified candidates.', 'yes'],
+    ['We do not provide H-1B sponsorship.', 'no'],
     ['We are open to sponsoring the right candidate.', 'yes'],
     ['We are open to candidates who need visa sponsorship.', 'yes'],
     ['We are not open to candidates who need visa sponsorship.', 'no'],
