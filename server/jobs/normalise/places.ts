@@ -44,7 +44,7 @@ type PartKind =
   | { kind: 'city'; name: string; candidates: readonly City[] };
 
 /** A how-word that is a state code in capitals, last in a part: "Remote - OR" is Oregon. */
-const STATE_CODE_AMONG_NOISE = /^OR$/;
+const OREGON_CODE = 'OR';
 
 /** The words of a part left once how-words are gone: "Remote (US)" -> "US". */
 const placeWords = (part: string): string =>
@@ -52,8 +52,7 @@ const placeWords = (part: string): string =>
     .split(/[\s-]+/)
     .filter(
       (word, at, words) =>
-        (at === words.length - 1 && STATE_CODE_AMONG_NOISE.test(word)) ||
-        !NOISE.has(placeKey(word)),
+        (at === words.length - 1 && word === OREGON_CODE) || !NOISE.has(placeKey(word)),
     )
     .join(' ')
     .trim();
@@ -133,9 +132,9 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
 const stateCodeOf = (part: Part | null | undefined): UsStateCode | null =>
   part?.kind === 'state' ? part.code : part?.kind === 'either' ? part.state : null;
 
-/** Whether a state's name before a state is a US city's: "Washington" (DC), not "Ohio" or "NJ". */
-const namesCityBefore = (name: string, state: UsStateCode | null): boolean =>
-  state !== null && citiesNamed(name).some((city) => city.country === 'US');
+/** Whether a US city has this name: "Washington", not "Ohio" or "NJ". */
+const isUsCityName = (name: string): boolean =>
+  citiesNamed(name).some((city) => city.country === 'US');
 
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
@@ -226,7 +225,10 @@ export function readPlaces(
         part.kind === 'state' && part.code !== 'NY' && stateCodeOf(next) === part.code;
       if (
         cityAlone ||
-        (part.kind === 'state' && !withOwnCode && namesCityBefore(part.text, stateCodeOf(next)))
+        (part.kind === 'state' &&
+          !withOwnCode &&
+          stateCodeOf(next) !== null &&
+          isUsCityName(part.text))
       ) {
         placePending();
         pendingCity = { name: part.text, candidates: citiesNamed(part.text) };

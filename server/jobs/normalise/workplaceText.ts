@@ -194,7 +194,18 @@ function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): 
  * Canada".
  */
 const OPEN_TO = new RegExp(
-  String.raw`(?:\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in|\b(?:role|position|job) can be (?:located|based)\s+in|\bmust (?:be (?:located|based|living|residing)|reside|live) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)(?: one of the following (?:US )?(?:states|countries|locations)\s*:?)?|\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in(?: the following countries:)?|\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in|\bauthori[sz]ed to work from (?:their|your) home location \(?in|\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)|\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in)\s+` +
+  String.raw`(?:` +
+    [
+      String.raw`\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in`,
+      String.raw`\b(?:role|position|job) can be (?:located|based)\s+in`,
+      String.raw`\bmust (?:be (?:located|based|living|residing)|reside|live) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)(?: one of the following (?:US )?(?:states|countries|locations)\s*:?)?`,
+      String.raw`\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in(?: the following countries:)?`,
+      String.raw`\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in`,
+      String.raw`\bauthori[sz]ed to work from (?:their|your) home location \(?in`,
+      String.raw`\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)`,
+      String.raw`\b[Ww]ork(?:ing)? (?:from )?anywhere\s+in`,
+    ].join('|') +
+    String.raw`)\s+` +
     NAMES,
 );
 

@@ -31,30 +31,34 @@ describe('the arrangement as a board lays it out', () => {
     expect(record({ locations: ['Germany - Remote'], description }).workplace).toBe('remote');
   });
 
-  it('reads office days "on designated days approximately" a week as hybrid', () => {
-    const description =
-      'Employees based in those locations will be expected to work from the office on designated days approximately 2-3 days per week.';
-    expect(record({ locations: ['Denver, CO'], description }).workplace).toBe('hybrid');
-  });
-
-  it('reads office days at an office of a three-word city as hybrid, over a LinkedIn tag', () => {
-    const description =
-      'This role is required to work in person from our New York City office 1-2 days per week.\n#LI-onsite';
-    expect(record({ locations: ['New York City, NY'], description }).workplace).toBe('hybrid');
-  });
-
-  it('reads days of remote work a week as hybrid', () => {
-    const description =
-      'This role offers the flexibility to work remotely up to two days per week.';
-    expect(record({ locations: ['Atlanta, GA'], description }).workplace).toBe('hybrid');
-  });
-
-  it('reads office days given as a range up to five as hybrid', () => {
-    const twoOffices =
-      'Available for a full-time internship, working from our Austin or San Francisco office 3-5 days a week during the summer.';
-    expect(record({ locations: ['Austin, TX'], description: twoOffices }).workplace).toBe('hybrid');
-    const inOffice = 'In office 3-5 days a week in Austin, TX';
-    expect(record({ locations: ['Austin, TX'], description: inOffice }).workplace).toBe('hybrid');
+  it.each([
+    [
+      'office days "on designated days approximately" a week',
+      'Denver, CO',
+      'Employees based in those locations will be expected to work from the office on designated days approximately 2-3 days per week.',
+    ],
+    [
+      'office days at an office of a three-word city, over a LinkedIn tag',
+      'New York City, NY',
+      'This role is required to work in person from our New York City office 1-2 days per week.\n#LI-onsite',
+    ],
+    [
+      'days of remote work a week',
+      'Atlanta, GA',
+      'This role offers the flexibility to work remotely up to two days per week.',
+    ],
+    [
+      'office days given as a range up to five, at either of two offices',
+      'Austin, TX',
+      'Available for a full-time internship, working from our Austin or San Francisco office 3-5 days a week during the summer.',
+    ],
+    [
+      'office days given as a range up to five',
+      'Austin, TX',
+      'In office 3-5 days a week in Austin, TX',
+    ],
+  ])('reads %s as hybrid', (_form, location, description) => {
+    expect(record({ locations: [location], description }).workplace).toBe('hybrid');
   });
 
   it('reads a remote location over the company\u2019s office policy for those near an office', () => {
