@@ -132,9 +132,17 @@ const withoutDistrictCodes = (groups: readonly (Part | null)[][]): (Part | null)
 const stateCodeOf = (part: Part | null | undefined): UsStateCode | null =>
   part?.kind === 'state' ? part.code : part?.kind === 'either' ? part.state : null;
 
-/** Whether a US city has this name: "Washington", not "Ohio" or "NJ". */
-const isUsCityName = (name: string): boolean =>
-  citiesNamed(name).some((city) => city.country === 'US');
+/**
+ * Whether a city of this name lies in that state: "New York, NY", "Delaware, OH" and the capital,
+ * "Washington, DC"; not "NY, TX" or "Ohio, MI", lists of states.
+ */
+const isUsCityIn = (name: string, state: UsStateCode): boolean =>
+  (state === 'DC' && placeKey(name) === 'washington') ||
+  citiesNamed(name).some((city) => city.country === 'US' && city.admin === state);
+
+/** "Florida, Georgia, Illinois": three or more states in one group list states, not an address. */
+const listsStates = (group: readonly (Part | null)[]): boolean =>
+  group.filter((part) => stateCodeOf(part) !== null).length >= 3;
 
 /** Location strings into their place groups: "Toronto, ON, CA" is one group of three parts. */
 function groupsOf(location: string): string[][] {
@@ -217,18 +225,19 @@ export function readPlaces(
       const previous = at > 0 ? group[at - 1] : undefined;
       const next = group[at + 1];
       // "New York, New York" and "Washington, D.C.": a state's name before a state is a city's
-      // when the US has a city of that name ("NJ, NY, or PA" and "Ohio, Michigan" are lists of
+      // when a city of that name lies in it ("NJ, NY, or PA" and "Ohio, Michigan" are lists of
       // states), but "California, CA" is the state with its code (New York's is the
       // city); "SF / NY": New York named alone is the city.
       const cityAlone = part.kind === 'state' && part.code === 'NY' && group.length === 1;
       const withOwnCode =
         part.kind === 'state' && part.code !== 'NY' && stateCodeOf(next) === part.code;
+      const nextState = stateCodeOf(next);
       if (
         cityAlone ||
         (part.kind === 'state' &&
           !withOwnCode &&
-          stateCodeOf(next) !== null &&
-          isUsCityName(part.text))
+          nextState !== null &&
+          isUsCityIn(part.text, nextState))
       ) {
         placePending();
         pendingCity = { name: part.text, candidates: citiesNamed(part.text) };
@@ -274,7 +283,11 @@ export function readPlaces(
             asCountry(city.country);
           else if (!(qualified && part.code === 'US')) asCountry(part.code);
           else countries.add('US');
-        } else if (previous?.kind === 'state' && previous.code === part.state) asState(part.state);
+        } else if (
+          (previous?.kind === 'state' && previous.code === part.state) ||
+          listsStates(group)
+        )
+          asState(part.state);
         else if (previous?.kind === 'province' || previous?.kind === 'state')
           asCountry(part.country);
         else if (pendingCity !== null && !qualified) {

@@ -146,7 +146,10 @@ function basedIn(fields: PlaceReading, description: string): PlaceReading {
   return { ...fields, countries: text.countries };
 }
 
-/** Where a remote posting may be done from, its text read where the fields leave it open. */
+/**
+ * Where a remote posting may be done from, its text read where the fields leave it open; a text
+ * that limits it to named US states binds it to them, as a "Remote - Oregon" location does.
+ */
 function remotePlaces({ places, written }: FieldPlaces, description: string) {
   let countries = places.countries;
   let named = places.regions;
@@ -170,6 +173,7 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
   if (only !== null) {
     countries = [...only.countries].sort();
     named = only.regions;
+    usStates = [...only.usStates].sort();
   }
   if (countries.length === 0 && named.length === 0) countries = countriesInText(description).sort();
   const regions = countries.length > 0 ? named.filter((r) => r !== 'worldwide') : named;
@@ -178,8 +182,15 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
     countries,
     regions: countries.length === 0 && regions.length === 0 ? ['worldwide' as const] : regions,
     usStates,
+    boundToStates: [openTo, only].some((limit) => limit !== null && onlyUsStates(limit)),
   };
 }
+
+/** Places that are US states and nothing wider: "NJ, NY, or PA", "Ohio, Michigan or Indiana". */
+const onlyUsStates = (places: PlaceReading): boolean =>
+  places.usStates.length > 0 &&
+  places.regions.length === 0 &&
+  places.countries.every((code) => code === 'US');
 
 /**
  * Locations naming only whole US states ("Remote - Oregon", "Washington, United States"), or a
@@ -187,16 +198,11 @@ function remotePlaces({ places, written }: FieldPlaces, description: string) {
  * work bound to those states, open to the people in them (matched by place), not the whole US.
  */
 function boundToUsStates(facts: LocationFacts): boolean {
-  const onlyStates = (places: readonly string[], citiesToo: boolean) => {
-    const read = readPlaces(places);
-    return (
-      read.usStates.length > 0 &&
-      (citiesToo || read.cities.length === 0) &&
-      read.regions.length === 0 &&
-      read.countries.every((code) => code === 'US')
-    );
-  };
-  return onlyStates(facts.locations, false) || onlyStates(facts.remotePlaces ?? [], true);
+  const locations = readPlaces(facts.locations);
+  return (
+    (onlyUsStates(locations) && locations.cities.length === 0) ||
+    onlyUsStates(readPlaces(facts.remotePlaces ?? []))
+  );
 }
 
 function eligibilityOf(
@@ -223,14 +229,17 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
   const fields = fieldPlaces.places;
   const workplace = workplaceOf(facts, fields, description);
   if (workplace === 'remote') {
-    const { countries, regions, usStates } = remotePlaces(fieldPlaces, description);
+    const { countries, regions, usStates, boundToStates } = remotePlaces(fieldPlaces, description);
     return {
       workplace,
       countries,
       regions,
       usStates,
       cities: fields.cities,
-      usEligibility: boundToUsStates(facts) ? 'us' : eligibilityOf(workplace, countries, regions),
+      usEligibility:
+        boundToStates || boundToUsStates(facts)
+          ? 'us'
+          : eligibilityOf(workplace, countries, regions),
     };
   }
   const places = basedIn(fields, description);

@@ -198,8 +198,8 @@ const OPEN_TO = new RegExp(
     [
       String.raw`\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in`,
       String.raw`\b(?:role|position|job) can be (?:located|based)\s+in`,
-      String.raw`\bmust (?:be (?:located|based|living|residing)|reside|live) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)(?: one of the following (?:US )?(?:states|countries|locations)\s*:?)?`,
-      String.raw`\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in(?: the following countries:)?`,
+      String.raw`\bmust (?:be (?:located|based|living|residing)|reside|live) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)`,
+      String.raw`\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in`,
       String.raw`\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in`,
       String.raw`\bauthori[sz]ed to work from (?:their|your) home location \(?in`,
       String.raw`\b[Ww]e hire (?:remotely |people )?(?:across|throughout|within)`,
@@ -209,14 +209,18 @@ const OPEN_TO = new RegExp(
     NAMES,
 );
 
-/**
- * "Currently, we are only hiring in the following provinces: Ontario, Alberta, ...", "We can only
- * hire in Germany and Spain": the only places a remote role hires in, whatever the fields say.
- */
+/** "We can only hire in Germany and Spain": the only places a remote role hires in, whatever the fields say. */
 const ONLY_HIRING_IN = new RegExp(
-  String.raw`\bonly\s+(?:hiring|hire|able\s+to\s+hire)\s+in(?:\s+the\s+following\s+(?:countries|provinces|states|locations|regions))?\s*:?\s+` +
-    NAMES,
+  String.raw`\bonly\s+(?:hiring|hire|able\s+to\s+hire)\s+in\s+` + NAMES,
 );
+
+/**
+ * "Currently, we are only hiring in the following provinces: Ontario, Alberta, ...", "We can hire
+ * in the following states:" over a list of items, "must reside in one of the following states: CA,
+ * NY, TX": the list, however long, to the end of its sentence or its last item.
+ */
+const HIRING_IN_LIST =
+  /\b(?:(?:only\s+)?(?:hiring|hire|able\s+to\s+hire)\s+(?:people\s+|candidates\s+)?in|(?:be\s+(?:located|based|living|residing)|reside|live)\s+in\s+one\s+of)\s+the\s+following\s+(?:US\s+|U\.S\.\s+)?(?:countries|provinces|states|locations|regions)\s*:?[^\S\n]*([^\n]*?(?=\.(?:\s|$)|\n|$)(?:\n[^\S\n]*-[^\S\n]+[^\n]+)*)/i;
 
 /** "Remote within Europe", "remote in the EU", "Remote (US only)": the places a remote role is limited to. */
 const REMOTE_WITHIN_PLACES = new RegExp(
@@ -285,7 +289,8 @@ export function openToInText(description: string): PlaceReading | null {
 
 /** The only places a remote posting's text says it hires in, or null when it names none it knows. */
 export function onlyHiringIn(description: string): PlaceReading | null {
-  const named = ONLY_HIRING_IN.exec(description.slice(0, READ_LENGTH))?.[1];
+  const text = description.slice(0, READ_LENGTH);
+  const named = HIRING_IN_LIST.exec(text)?.[1] ?? ONLY_HIRING_IN.exec(text)?.[1];
   if (named === undefined) return null;
   const places = readPlaces([named]);
   return places.countries.length > 0 || places.regions.length > 0 ? places : null;

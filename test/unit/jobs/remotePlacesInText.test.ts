@@ -45,6 +45,34 @@ describe('the places a remote role\u2019s text names', () => {
       expect(record({ locations: ['Remote'], description }), description).toMatchObject(where);
   });
 
+  it('binds a remote role to the US states its text limits it to, the whole list', () => {
+    const twelve =
+      'Arizona, California, Colorado, Florida, Georgia, Illinois, Massachusetts, New York, North Carolina, Texas, Utah, and Washington';
+    const cases = [
+      [
+        'We are currently only hiring in the following states: California, Texas, and Washington.',
+        ['CA', 'TX', 'WA'],
+      ],
+      // "NY" before "TX" is the state, not a city of New York in Texas.
+      ['We are only able to hire in CA, NY, TX, and FL at this time.', ['CA', 'FL', 'NY', 'TX']],
+      ['We can hire in the following states:\n- Arizona\n- Colorado\n- Utah', ['AZ', 'CO', 'UT']],
+      [
+        `At this time we can only hire in the following states: ${twelve}. This list may change.`,
+        ['AZ', 'CA', 'CO', 'FL', 'GA', 'IL', 'MA', 'NC', 'NY', 'TX', 'UT', 'WA'],
+      ],
+      ['You must reside in one of the following states: CA, NY, TX.', ['CA', 'NY', 'TX']],
+    ] as const;
+    for (const [description, usStates] of cases)
+      expect(
+        record({ locations: ['Remote - United States'], description }),
+        description,
+      ).toMatchObject({ workplace: 'remote', countries: ['US'], usStates, usEligibility: 'us' });
+    // A country is no such limit: the role stays remote anywhere in the US.
+    expect(
+      record({ locations: ['Remote'], description: 'We are only hiring in the United States.' }),
+    ).toMatchObject({ countries: ['US'], usStates: [], usEligibility: 'remote-us' });
+  });
+
   it('reads the US states a remote role must be based out of, beside its own state', () => {
     const cases = [
       [
