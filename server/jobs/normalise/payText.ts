@@ -91,9 +91,10 @@ const SINGLE = new RegExp(
 );
 /**
  * One figure given as the pay itself, its period read after it or from its size: "Base salary:
- * $51,000", "The estimated base salary is $185,000". Not "up to": that is a ceiling only.
+ * $51,000", "The estimated base salary is $185,000", "The annual base salary for this role is
+ * $185,000". Not "up to": that is a ceiling only.
  */
-const STATED_AS = String.raw`\b(?:salary|pay|compensation|wage|stipend)(?:\s+(?:range|rate))?\s*(?::|\bis\b|\bof\b|\bwill be\b)\s*(?:approximately\s+|about\s+|around\s+)?`;
+const STATED_AS = String.raw`\b(?:salary|pay|compensation|wage|stipend)(?:\s+(?:range|rate))?(?:\s+for\s+(?:this|the)\s+(?:role|position|job))?\s*(?::|\bis\b|\bof\b|\bwill be\b)\s*(?:approximately\s+|about\s+|around\s+)?`;
 const STATED_AS_PAY = new RegExp(String.raw`${STATED_AS}${MARK}\s?${AMOUNT}${MARK_AFTER}?`, 'gi');
 /** The same with the currency after the figure: "Weekly stipend of 3,850 USD". */
 const STATED_AS_PAY_MARKED_AFTER = new RegExp(String.raw`${STATED_AS}${AMOUNT}${MARK_AFTER}`, 'gi');

@@ -225,6 +225,7 @@ describe('pay in the text', () => {
     ['Day rate: $600 - $750', 'USD', 600, 750, 'day'],
     ['Base salary: $51,000. Bonus on top.', 'USD', 51000, 51000, 'year'],
     ['The estimated base salary is $185,000.', 'USD', 185000, 185000, 'year'],
+    ['The annual base salary for this role is $185,000.', 'USD', 185000, 185000, 'year'],
     // A code written on to the figure; złoty's sign before its code, and pay "gross per month".
     ['Base salary range of 229,900PLN - 253,413PLN', 'PLN', 229900, 253413, 'year'],
     ['Base salary: 26,417 - 29,583 zł PLN gross per month', 'PLN', 26417, 29583, 'month'],
