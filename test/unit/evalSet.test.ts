@@ -45,7 +45,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   level: 0.967,
   minYears: 0.986,
   pay: 0.968,
-  visa: 0.981,
+  visa: 0.989,
   skillRequiredOrNice: 0.92,
   skillPrecision: 0.758,
   skillRecall: 0.5,

@@ -27,6 +27,10 @@ describe('visa', () => {
     ['Sponsorship available: No', 'no'],
     // A clearance only citizens may hold.
     ['- Australian security clearance (NV1 minimum) is mandatory.', 'no'],
+    // Citizens and permanent residents only, as export control asks.
+    ['Required: US Citizen or a Green Card holder (mandatory for ITAR)', 'no'],
+    ['Applicants must be a U.S. person as defined by ITAR.', 'no'],
+    ['U.S. citizenship or lawful permanent residence is needed.', 'no'],
     // Export control's licence, not a work visa.
     [
       'Any offer may be conditioned on your authorization to receive technology controlled under U.S. export laws without sponsorship for an export license.',
