@@ -42,7 +42,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   countries: 0.961,
   usStates: 0.978,
   openToUsBased: 0.988,
-  level: 0.967,
+  level: 0.975,
   minYears: 0.986,
   pay: 0.968,
   visa: 0.989,

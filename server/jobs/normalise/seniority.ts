@@ -175,6 +175,14 @@ interface TitleLevel {
   readonly numbered: boolean;
 }
 
+/**
+ * A controller heads the accounting of a company or a unit ("Controller, Symmetry", "Bank
+ * Controller", "Financial Controller"); an assistant, credit, cost or project controller keeps
+ * accounts, and a motor or flight controller is a device an engineer builds.
+ */
+const HEADS_ACCOUNTING =
+  /(?:^\s*|[,(–—-]\s*|\b(?:financial|finance|corporate|bank|group|divisional|division|plant|regional|global|country|entity)\s+)controller\b(?!\s+(?:engineer|developer|firmware|software|hardware|design|verification|validation))/i;
+
 /** Grades that name a rung of a company's own ladder: "Associate Counsel" may ask 3 years. */
 const LADDER_GRADES: ReadonlySet<string> = new Set(['associate']);
 
@@ -218,7 +226,8 @@ function titleLevel(title: string, managesTeam = true): TitleLevel {
     const found = markers.filter((marker) => set.has(marker));
     if (found.length > 0)
       return { level, numbered: found.every((marker) => LADDER_GRADES.has(marker)) };
-    if (level === 'lead' && managesPeople(plain)) return { level: 'lead', numbered: false };
+    if (level === 'lead' && (managesPeople(plain) || HEADS_ACCOUNTING.test(plain)))
+      return { level: 'lead', numbered: false };
   }
   for (const word of words) {
     const level = NUMBERED[word];

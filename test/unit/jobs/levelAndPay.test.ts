@@ -111,6 +111,19 @@ describe('level', () => {
     expect(seniorityFromTitle('Technical Program Manager')).toBe('unknown');
   });
 
+  it('reads a controller as heading accounting, not a credit controller or a device', () => {
+    const lead = ['Controller, Payroll Products', 'Bank Controller', 'Financial Controller, EMEA'];
+    for (const title of lead) expect(seniorityFromTitle(title), title).toBe('lead');
+    const notLead = [
+      'Assistant Controller',
+      'Credit Controller',
+      'Project Controller',
+      'Motor Controller Engineer',
+      'Controller Firmware Engineer',
+    ];
+    for (const title of notLead) expect(seniorityFromTitle(title), title).toBe('unknown');
+  });
+
   it('reads a fellows programme, a fellowship or a residency as an internship, a Fellow as a rank', () => {
     expect(seniorityFromTitle('Acme Fellows Program')).toBe('intern');
     expect(seniorityFromTitle('AI Residency Program')).toBe('intern');
