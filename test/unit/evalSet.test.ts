@@ -43,7 +43,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   usStates: 0.978,
   openToUsBased: 0.988,
   level: 0.975,
-  minYears: 0.986,
+  minYears: 0.991,
   pay: 0.968,
   visa: 0.989,
   skillRequiredOrNice: 0.92,

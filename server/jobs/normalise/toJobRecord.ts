@@ -6,7 +6,7 @@ import { dollarOf, payFromText } from './payText';
 import { roleText } from './roleText';
 import { yearlyUsdOf } from './salary';
 import { seniorityOf } from './seniority';
-import { minYearsFrom, yearsAskedIn } from './yearsAsked';
+import { linesStatingMinimum, minYearsFrom, yearsAskedIn } from './yearsAsked';
 import { readWhere, type LocationFacts } from './usEligibility';
 import { visaFrom } from './visa';
 
@@ -61,9 +61,12 @@ export function toJobRecord(posting: PostingDraft, board: BoardRef, seenAt: Date
     yearlyUsdPay(draft.salary) ??
     payFromText(draft.description, dollarOf(where.countries));
   const role = roleText(draft.description);
-  // Years named only under a nice-to-have heading are not asked, though they say the level.
+  // Years named only under a nice-to-have heading are not asked, though they say the level,
+  // unless their own line says they are the least ("Minimum 6mos-1 year of ... experience").
   const minYears =
-    yearsAskedIn(role.required) ?? minYearsFrom(withoutLines(draft.description, role.niceSections));
+    yearsAskedIn(role.required) ??
+    minYearsFrom(withoutLines(draft.description, role.niceSections)) ??
+    yearsAskedIn(linesStatingMinimum(role.niceSections));
   const skills = postingSkillsOf({ title: draft.title, company: draft.company, ...role });
   return {
     title: draft.title,

@@ -69,9 +69,9 @@ const FRENCH_YEARS =
 /** "Up to two years of experience": none asked. */
 const UP_TO = /\bup to\s*$/i;
 
-/** "6 months to 2 years of experience": a range that starts in months. */
+/** "6 months to 2 years of experience", "6mos-1 year": a range that starts in months. */
 const MONTHS_TO_YEARS =
-  /\b(\d{1,2})\s*months?\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
+  /\b(\d{1,2})\s*(?:months?|mos\b\.?)\s*(?:[-‐‑–—]|to)\s*\d{1,2}\s*\+?\s*(?:years?|yrs?)\b/i;
 
 /**
  * "At least 6-12 months of sales experience", "6+ months' experience", "Minimum 6mos of
@@ -112,6 +112,13 @@ export function minYearsFrom(text: string): number | null {
   if (raw === '0') return 0;
   return plausibleYears(NUMBER_WORDS[raw] ?? Number(raw));
 }
+
+/** The lines of a text that say what they state is the least: "Minimum", "at least", "required". */
+export const linesStatingMinimum = (text: string): string =>
+  text
+    .split('\n')
+    .filter((line) => /\b(?:minimum|at least|required|must have)\b/i.test(line))
+    .join('\n');
 
 const yearsOfName = (line: string): number | null =>
   plausibleYears(Number(YEARS_OF_NAME.exec(line)?.[1] ?? Number.NaN));

@@ -54,6 +54,16 @@ describe('years asked', () => {
     expect(record({ description: plus }).minYears).toBe(2);
   });
 
+  it('asks years a nice-to-have line states as the least, months or a range from months', () => {
+    const preferred = (line: string) =>
+      record({ description: `What you will do\n- Prospect\nPreferred qualifications\n- ${line}` })
+        .minYears;
+    expect(preferred('Minimum 6mos of professional working experience')).toBe(0.5);
+    expect(preferred('Minimum 6mos-1 year of professional working experience')).toBe(0.5);
+    expect(preferred('At least 3 years of experience in sales')).toBe(3);
+    expect(preferred('3+ years of experience in sales')).toBeNull();
+  });
+
   it('reads a range in words, "up to" or from 0 as none asked, and years in French', () => {
     expect(record({ description: '- One to two years in retail merchandising' }).minYears).toBe(1);
     const upTo = 'For graduates with up to two years of experience.';
