@@ -61,12 +61,16 @@ function offersRemote(locations: readonly string[]): boolean {
 }
 
 /**
- * Remote offered beside an office first; then what the text states in words, over the source's
+ * Remote offered beside an office first (by the offices when the location names no place); then
+ * what the text states in words, over the source's
  * workplace field (the posting's own text wins, see eval/matching/README.md); then the field, the
  * location words, the remote flag, and last a recruiter's LinkedIn tag.
  */
 function workplaceOf(facts: LocationFacts, places: PlaceReading, text: string): Workplace {
   if (offersRemote(facts.locations)) return 'remote';
+  // A location that names only the arrangement ("Hybrid") leaves the options to the offices.
+  if (!namesPlace(readPlaces(facts.locations)) && offersRemote(facts.offices ?? []))
+    return 'remote';
   const stated = statedWorkplace(text, places.countries);
   if (stated !== null) return stated;
   if (facts.workplace != null) return facts.workplace;

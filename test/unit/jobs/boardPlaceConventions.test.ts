@@ -17,6 +17,24 @@ describe('places as boards write them', () => {
     ).toEqual(['europe']);
   });
 
+  it('leaves the options to the offices when the location names only the arrangement', () => {
+    const offices = ['Denver, CO', 'Remote US', 'San Francisco, CA'];
+    expect(record({ locations: ['Hybrid'], offices })).toMatchObject({
+      workplace: 'remote',
+      countries: ['US'],
+    });
+    expect(record({ locations: ['Hybrid'], offices: ['Remote Switzerland'] })).toMatchObject({
+      workplace: 'remote',
+      countries: ['CH'],
+      usEligibility: 'not-us',
+    });
+    expect(record({ locations: ['Hybrid'], offices: ['Austin, TX'] }).workplace).toBe('hybrid');
+    // A location naming a place keeps its own arrangement over a remote office.
+    expect(
+      record({ locations: ['Hybrid - Austin, TX'], offices: ['Remote - United States'] }).workplace,
+    ).toBe('hybrid');
+  });
+
   it('takes the office "a full-time position based out of" over the API\u2019s offices', () => {
     const description =
       'This is a full-time position based out of our Dublin office.\nOur hybrid work model includes two days in the office each week.';
