@@ -90,6 +90,12 @@ const COUNTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
       [`us ${area}`, ['US']],
     ]),
   ),
+  // "Remote - US East": a part of the US by its compass point, only after "US".
+  ...Object.fromEntries(
+    ['east', 'west', 'central', 'northeast', 'northwest', 'southeast', 'southwest', 'south'].map(
+      (point) => [`us ${point}`, ['US']],
+    ),
+  ),
 };
 
 /**

@@ -43,8 +43,11 @@ type PartKind =
   | { kind: 'province' }
   | { kind: 'city'; name: string; candidates: readonly City[] };
 
-/** A how-word that is a state code in capitals, last in a part: "Remote - OR" is Oregon. */
-const OREGON_CODE = 'OR';
+/**
+ * How-words that are a state's or a province's code in capitals, last in a part: "Remote - OR" is
+ * Oregon, "London, ON" is in Ontario.
+ */
+const CODES_LIKE_HOW_WORDS: ReadonlySet<string> = new Set(['OR', 'ON']);
 
 /** The words of a part left once how-words are gone: "Remote (US)" -> "US". */
 const placeWords = (part: string): string =>
@@ -52,7 +55,7 @@ const placeWords = (part: string): string =>
     .split(/[\s-]+/)
     .filter(
       (word, at, words) =>
-        (at === words.length - 1 && word === OREGON_CODE) || !NOISE.has(placeKey(word)),
+        (at === words.length - 1 && CODES_LIKE_HOW_WORDS.has(word)) || !NOISE.has(placeKey(word)),
     )
     .join(' ')
     .trim();

@@ -69,6 +69,19 @@ describe('places as boards write them', () => {
     ).toMatchObject({ countries: ['CA'], usEligibility: 'not-us' });
   });
 
+  it('reads Ontario written as its code in capitals, and a part of the US by its compass point', () => {
+    expect(record({ locations: ['London, ON'] })).toMatchObject({
+      countries: ['CA'],
+      cities: ['London, CA'],
+    });
+    expect(record({ locations: ['Cambridge, ON'] }).countries).toEqual(['CA']);
+    expect(record({ locations: ['Remote - US East'] })).toMatchObject({
+      workplace: 'remote',
+      countries: ['US'],
+      usEligibility: 'remote-us',
+    });
+  });
+
   it('reads Oregon written as its code in capitals, which is also a how-word', () => {
     expect(record({ locations: ['Remote - OR'] })).toMatchObject({
       workplace: 'remote',
