@@ -206,6 +206,7 @@ export function readPlaces(
   for (const group of grouped) {
     let pendingCity: { name: string; candidates: readonly City[] } | null = null;
     let qualified = false;
+    const stateList = listsStates(group);
     const placeCity = (city: string, country: string, state: UsStateCode | null) => {
       cities.add(cityLabel(city, country, state));
       countries.add(country);
@@ -286,10 +287,7 @@ export function readPlaces(
             asCountry(city.country);
           else if (!(qualified && part.code === 'US')) asCountry(part.code);
           else countries.add('US');
-        } else if (
-          (previous?.kind === 'state' && previous.code === part.state) ||
-          listsStates(group)
-        )
+        } else if ((previous?.kind === 'state' && previous.code === part.state) || stateList)
           asState(part.state);
         else if (previous?.kind === 'province' || previous?.kind === 'state')
           asCountry(part.country);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readPlaces } from '../../../server/jobs/normalise/places';
 import { readPosting as record } from '../../support/postingDraft';
 
 /** Fictional postings shaped like real ones: places as boards group and limit them. */
@@ -91,5 +92,12 @@ describe('places as boards write them', () => {
     // Not the word "or", nor "in" before a place.
     expect(record({ locations: ['Seattle, WA or Remote'] }).usStates).toEqual(['WA']);
     expect(record({ locations: ['In office - Seattle, WA'] }).usStates).toEqual(['WA']);
+  });
+});
+
+describe('place strings a hostile board may send', () => {
+  it('reads a location of 20,000 state codes as a list, the group judged once', () => {
+    const location = 'GA, '.repeat(20_000);
+    expect(readPlaces([location])).toMatchObject({ countries: ['US'], usStates: ['GA'] });
   });
 });
