@@ -233,9 +233,8 @@ export function readPlaces(
       // states), but "California, CA" is the state with its code (New York's is the
       // city); "SF / NY": New York named alone is the city.
       const cityAlone = part.kind === 'state' && part.code === 'NY' && group.length === 1;
-      const withOwnCode =
-        part.kind === 'state' && part.code !== 'NY' && stateCodeOf(next) === part.code;
       const nextState = stateCodeOf(next);
+      const withOwnCode = part.kind === 'state' && part.code !== 'NY' && nextState === part.code;
       if (
         cityAlone ||
         (part.kind === 'state' &&

@@ -66,26 +66,29 @@ function offersRemote(locations: readonly string[]): boolean {
  * workplace field (the posting's own text wins, see eval/matching/README.md); then the field, the
  * location words, the remote flag, and last a recruiter's LinkedIn tag.
  */
-function workplaceOf(facts: LocationFacts, places: PlaceReading, text: string): Workplace {
+function workplaceOf(
+  facts: LocationFacts,
+  own: PlaceReading,
+  places: PlaceReading,
+  text: string,
+): Workplace {
   if (offersRemote(facts.locations)) return 'remote';
   // A location that names only the arrangement ("Hybrid") leaves the options to the offices.
-  if (!namesPlace(readPlaces(facts.locations)) && offersRemote(facts.offices ?? []))
-    return 'remote';
+  if (!namesPlace(own) && offersRemote(facts.offices ?? [])) return 'remote';
   const stated = statedWorkplace(text, places.countries);
   if (stated !== null) return stated;
   if (facts.workplace != null) return facts.workplace;
   if (places.saysHybrid) return 'hybrid';
   if (facts.remoteFlag !== null) return facts.remoteFlag ? 'remote' : 'onsite';
   if (places.saysRemote) return 'remote';
-  return taggedWorkplace(text) ?? (wholeAreaWhileDistributed(facts, text) ? 'remote' : 'onsite');
+  return taggedWorkplace(text) ?? (wholeAreaWhileDistributed(own, text) ? 'remote' : 'onsite');
 }
 
 /**
  * "Germany" or "Washington, United States" as the only location, no city, at a company whose text
  * says it is distributed: remote within that country or state, as a reader takes it.
  */
-function wholeAreaWhileDistributed(facts: LocationFacts, text: string): boolean {
-  const own = readPlaces(facts.locations);
+function wholeAreaWhileDistributed(own: PlaceReading, text: string): boolean {
   const wholeArea = own.countries.length > 0 && own.cities.length === 0 && own.regions.length === 0;
   return wholeArea && saysDistributed(text);
 }
@@ -201,11 +204,9 @@ const onlyUsStates = (places: PlaceReading): boolean =>
  * remote-places field naming only US states (its cities, "Washington, DC", lie in them): remote
  * work bound to those states, open to the people in them (matched by place), not the whole US.
  */
-function boundToUsStates(facts: LocationFacts): boolean {
-  const locations = readPlaces(facts.locations);
+function boundToUsStates(own: PlaceReading, remotePlacesField: readonly string[]): boolean {
   return (
-    (onlyUsStates(locations) && locations.cities.length === 0) ||
-    onlyUsStates(readPlaces(facts.remotePlaces ?? []))
+    (onlyUsStates(own) && own.cities.length === 0) || onlyUsStates(readPlaces(remotePlacesField))
   );
 }
 
@@ -231,7 +232,9 @@ function eligibilityOf(
 export function readWhere(facts: LocationFacts, description = ''): Where {
   const fieldPlaces = placesOfFields(facts);
   const fields = fieldPlaces.places;
-  const workplace = workplaceOf(facts, fields, description);
+  // The location strings alone, read once: the arrangement and the remote states look at them.
+  const own = readPlaces(facts.locations);
+  const workplace = workplaceOf(facts, own, fields, description);
   if (workplace === 'remote') {
     const { countries, regions, usStates, boundToStates } = remotePlaces(fieldPlaces, description);
     return {
@@ -241,7 +244,7 @@ export function readWhere(facts: LocationFacts, description = ''): Where {
       usStates,
       cities: fields.cities,
       usEligibility:
-        boundToStates || boundToUsStates(facts)
+        boundToStates || boundToUsStates(own, facts.remotePlaces ?? [])
           ? 'us'
           : eligibilityOf(workplace, countries, regions),
     };

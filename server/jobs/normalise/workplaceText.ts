@@ -193,12 +193,17 @@ function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): 
  * to work within the US or Canada", "authorized to work from their home location (in the US or
  * Canada".
  */
+/** "hiring", "hire", "able to hire": the company taking people on. */
+const HIRE = String.raw`(?:hiring|hire|able\s+to\s+hire)`;
+/** "be located", "be based", "reside", "live": where people must be. */
+const LIVE = String.raw`(?:be\s+(?:located|based|living|residing)|reside|live)`;
+
 const OPEN_TO = new RegExp(
   String.raw`(?:` +
     [
       String.raw`\b[Oo]pen to (?:remote )?(?:candidates|applicants|people|anyone|those)\s+(?:(?:based|located|living|residing)\s+)?in`,
       String.raw`\b(?:role|position|job) can be (?:located|based)\s+in`,
-      String.raw`\bmust (?:be (?:located|based|living|residing)|reside|live) (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)`,
+      String.raw`\bmust ${LIVE} (?:and authori[sz]ed to work )?(?:(?:with)?in|out of(?: the (?:US|U\.S\.|United States) in)?)`,
       String.raw`\b(?:[Ww]e )?(?:can only|are only able to|are able to|can) hire (?:people |candidates )?in`,
       String.raw`\b(?:role|position|job) for (?:candidates|applicants|people) (?:(?:based|located|living|residing) )?in`,
       String.raw`\bauthori[sz]ed to work from (?:their|your) home location \(?in`,
@@ -210,17 +215,17 @@ const OPEN_TO = new RegExp(
 );
 
 /** "We can only hire in Germany and Spain": the only places a remote role hires in, whatever the fields say. */
-const ONLY_HIRING_IN = new RegExp(
-  String.raw`\bonly\s+(?:hiring|hire|able\s+to\s+hire)\s+in\s+` + NAMES,
-);
+const ONLY_HIRING_IN = new RegExp(String.raw`\bonly\s+${HIRE}\s+in\s+` + NAMES);
 
 /**
  * "Currently, we are only hiring in the following provinces: Ontario, Alberta, ...", "We can hire
  * in the following states:" over a list of items, "must reside in one of the following states: CA,
  * NY, TX": the list, however long, to the end of its sentence or its last item.
  */
-const HIRING_IN_LIST =
-  /\b(?:(?:only\s+)?(?:hiring|hire|able\s+to\s+hire)\s+(?:people\s+|candidates\s+)?in|(?:be\s+(?:located|based|living|residing)|reside|live)\s+in\s+one\s+of)\s+the\s+following\s+(?:US\s+|U\.S\.\s+)?(?:countries|provinces|states|locations|regions)\s*:?[^\S\n]*([^\n]*?(?=\.(?:\s|$)|\n|$)(?:\n[^\S\n]*-[^\S\n]+[^\n]+)*)/i;
+const HIRING_IN_LIST = new RegExp(
+  String.raw`\b(?:(?:only\s+)?${HIRE}\s+(?:people\s+|candidates\s+)?in|${LIVE}\s+in\s+one\s+of)\s+the\s+following\s+(?:US\s+|U\.S\.\s+)?(?:countries|provinces|states|locations|regions)\s*:?[^\S\n]*([^\n]*?(?=\.(?:\s|$)|\n|$)(?:\n[^\S\n]*-[^\S\n]+[^\n]+)*)`,
+  'i',
+);
 
 /** "Remote within Europe", "remote in the EU", "Remote (US only)": the places a remote role is limited to. */
 const REMOTE_WITHIN_PLACES = new RegExp(
