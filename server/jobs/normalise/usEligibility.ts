@@ -62,9 +62,9 @@ function offersRemote(locations: readonly string[]): boolean {
 
 /**
  * Remote offered beside an office first (by the offices when the location names no place); then
- * what the text states in words, over the source's
- * workplace field (the posting's own text wins, see eval/matching/README.md); then the field, the
- * location words, the remote flag, and last a recruiter's LinkedIn tag.
+ * what the text states in words, over the source's workplace field (the posting's own text wins,
+ * see eval/matching/README.md); then the field, the location words, the remote flag, and last a
+ * recruiter's LinkedIn tag.
  */
 function workplaceOf(
   facts: LocationFacts,

@@ -186,6 +186,11 @@ function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): 
   return !readPlaces([named]).countries.some((country) => ownCountries.includes(country));
 }
 
+/** "hiring", "hire", "able to hire": the company taking people on. */
+const HIRE = String.raw`(?:hiring|hire|able\s+to\s+hire)`;
+/** "be located", "be based", "reside", "live": where people must be. */
+const LIVE = String.raw`(?:be\s+(?:located|based|living|residing)|reside|live)`;
+
 /**
  * Where a remote posting's text opens it: "open to candidates based in North America and Europe",
  * "open to remote candidates in the US", "we hire remotely across the US", "remote within Europe",
@@ -193,11 +198,6 @@ function isRuleForElsewhere(sentence: string, ownCountries: readonly string[]): 
  * to work within the US or Canada", "authorized to work from their home location (in the US or
  * Canada".
  */
-/** "hiring", "hire", "able to hire": the company taking people on. */
-const HIRE = String.raw`(?:hiring|hire|able\s+to\s+hire)`;
-/** "be located", "be based", "reside", "live": where people must be. */
-const LIVE = String.raw`(?:be\s+(?:located|based|living|residing)|reside|live)`;
-
 const OPEN_TO = new RegExp(
   String.raw`(?:` +
     [

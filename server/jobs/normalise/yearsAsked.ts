@@ -113,7 +113,10 @@ export function minYearsFrom(text: string): number | null {
   return plausibleYears(NUMBER_WORDS[raw] ?? Number(raw));
 }
 
-/** The lines of a text that say what they state is the least: "Minimum", "at least", "required". */
+/**
+ * The lines of a text that say what they state is the least: "Minimum", "at least", "required",
+ * "must have".
+ */
 export const linesStatingMinimum = (text: string): string =>
   text
     .split('\n')
