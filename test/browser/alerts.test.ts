@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import type { PublishedPosting } from '../../dev/jobBoards/standInServer';
 import { launchTestChromium } from '../support/browser';
-import { collectConsoleErrors, press, reachChipInputs, sessionLink } from './support/pageDriver';
+import {
+  collectConsoleErrors,
+  press,
+  reachChipInputs,
+  sessionLink,
+  newTestContext,
+} from './support/pageDriver';
 
 interface Seeker {
   roles: string;
@@ -42,7 +48,7 @@ describe('alerts on the open matches page', () => {
 
   /** A guest in a browser of their own, profile saved, on /matches with the live stream open. */
   async function guestWatchingMatches(seeker: Seeker) {
-    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    const context = await newTestContext(browser, { viewport: { width: 320, height: 800 } });
     const page = await context.newPage();
     const consoleErrors = collectConsoleErrors(page);
     await page.goto(`${appUrl}${PATHS.profile}`);

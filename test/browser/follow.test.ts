@@ -2,7 +2,13 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import { launchTestChromium } from '../support/browser';
-import { collectConsoleErrors, press, reachChipInputs, sessionLink } from './support/pageDriver';
+import {
+  collectConsoleErrors,
+  press,
+  reachChipInputs,
+  sessionLink,
+  newTestContext,
+} from './support/pageDriver';
 
 /**
  * The stand-in's recorded Lever board that the suite's backend does not poll until someone follows
@@ -90,7 +96,7 @@ describe('following a company', () => {
   }
 
   it('follows a board by its address and sees its postings among the matches', async () => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    const context = await newTestContext(browser, { viewport: { width: 320, height: 800 } });
     const page = await context.newPage();
     const consoleErrors = collectConsoleErrors(page);
     await page.goto(`${appUrl}${PATHS.profile}`);

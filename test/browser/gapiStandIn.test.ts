@@ -19,6 +19,7 @@ import {
   stubGoogleSignInPageAssets,
   waitForGoogleSignInPage,
 } from './support/googlePopup';
+import { newTestContext } from './support/pageDriver';
 
 /**
  * The gapi stand-in and the emulator's fake Google sign-in, proved with the real Firebase Auth SDK
@@ -128,7 +129,7 @@ describe('the gapi stand-in, with the Auth Emulator and the Firebase SDK in Chro
   async function openFixture(
     options: { fakeClock?: boolean; gapi?: 'stand-in' | 'unreachable' } = {},
   ): Promise<Page> {
-    const context = await browser.newContext();
+    const context = await newTestContext(browser);
     contexts.push(context);
     context.setDefaultTimeout(15_000);
     watch(context);

@@ -8,6 +8,7 @@ import {
   fillLoginForm,
   press,
   waitForPersistedUser,
+  newTestContext,
 } from './support/pageDriver';
 
 /** Presses Tab until `target` has the focus, as a person at the keyboard would. */
@@ -32,11 +33,9 @@ describe('the job alert profile in Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchTestChromium();
-    // No service worker: it would serve the chip input's chunk past the route that holds it.
-    const context = await browser.newContext({
-      viewport: { width: 320, height: 800 },
-      serviceWorkers: 'block',
-    });
+    // No service worker (newTestContext's default): it would serve the chip input's chunk past
+    // the route that holds it.
+    const context = await newTestContext(browser, { viewport: { width: 320, height: 800 } });
     page = await context.newPage();
     consoleErrors = collectConsoleErrors(page);
   });
@@ -48,7 +47,7 @@ describe('the job alert profile in Chromium', () => {
   const roles = () => page.getByLabel('Target roles (separate them with commas)');
 
   it('takes a guest from "Start free" through a CV to matches, at 390 px with the keyboard', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const context = await newTestContext(browser, { viewport: { width: 390, height: 800 } });
     const start = await context.newPage();
     const errors = collectConsoleErrors(start);
     await start.goto(`${appUrl}/`);

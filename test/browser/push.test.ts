@@ -15,6 +15,7 @@ import {
   readPersistedUser,
   sessionLink,
   submitLogin,
+  newTestContext,
 } from './support/pageDriver';
 
 /** The keys the page made for its subscription, read back by the test to decrypt as it would. */
@@ -154,7 +155,7 @@ describe('push notifications in Chromium', () => {
   }
 
   it('turns notifications on for a guest, keeps them on through registering, and shows a pushed posting', async () => {
-    const context = await browser.newContext();
+    const context = await newTestContext(browser, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: appUrl });
     const subscriptionId = crypto.randomUUID();
     await context.addInitScript(fakeSubscribe, standIn.endpoint(subscriptionId));
@@ -226,7 +227,7 @@ describe('push notifications in Chromium', () => {
   });
 
   it('is installable, and shows the last copy of a page or the offline page without a network', async () => {
-    const context = await browser.newContext();
+    const context = await newTestContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(`${appUrl}${PATHS.matches}`);
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -248,7 +249,7 @@ describe('push notifications in Chromium', () => {
   });
 
   it('explains a refusal, and asks for nothing before the click', async () => {
-    const context = await browser.newContext();
+    const context = await newTestContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.addInitScript(() => {
       const asked: string[] = [];

@@ -15,6 +15,7 @@ import {
   SESSION_WORD,
   waitForPersistedUser,
   type SessionKind,
+  newTestContext,
 } from './support/pageDriver';
 
 /**
@@ -30,7 +31,8 @@ describe('a visitor in Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchTestChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // One journey as a visitor has it, with the app's service worker.
+    context = await newTestContext(browser, { serviceWorkers: 'allow' });
     page = await context.newPage();
     consoleErrors = collectConsoleErrors(page);
   });

@@ -18,6 +18,7 @@ import {
   type Endpoint,
   type HeldRequest,
   type PersistedUser,
+  newTestContext,
 } from '../support/pageDriver';
 
 export interface Account {
@@ -54,7 +55,7 @@ export class World {
   }
 
   static async open(browser: Browser, appUrl: string, options: WorldOptions): Promise<World> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newTestContext(browser);
     context.setDefaultTimeout(15_000);
     await installGapiStandIn(context);
     await stubGoogleSignInPageAssets(context);

@@ -17,6 +17,7 @@ import {
   submitLogin,
   waitForPersistedUser,
   type PersistedUser,
+  newTestContext,
 } from './pageDriver';
 import { PATHS } from '../../../src/paths';
 
@@ -91,7 +92,7 @@ export function useAppBrowser(): AppBrowser {
     appUrl,
     async openTab(path, options = {}) {
       if (!browser) throw new Error('useAppBrowser() must be called inside a describe block.');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await newTestContext(browser);
       contexts.push(context);
       context.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
       if (options.blockGuestSessions) await refuseConnections(context, GUEST_SIGN_UP);

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchTestChromium } from '../../support/browser';
 import { disposeTestAuths } from '../../support/emulatorAuth';
 import { trackRequests } from './page/quietNetwork';
+import { newTestContext } from './page/tabs';
 
 export interface RawTab {
   context: BrowserContext;
@@ -55,10 +56,7 @@ export function useRawBrowser(): RawBrowser {
     appUrl,
     async open(path, { holdScripts = false, ...contextOptions } = {}) {
       if (!browser) throw new Error('useRawBrowser() must be called inside a describe block.');
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        ...contextOptions,
-      });
+      const context = await newTestContext(browser, contextOptions);
       contexts.push(context);
       context.setDefaultTimeout(20_000);
       // Every tab of it, this one and those a test opens later, has its requests counted.

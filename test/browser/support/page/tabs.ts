@@ -1,10 +1,33 @@
 /**
- * Tabs of the app: a page opened with its console errors collected, a second tab of the same
- * browser, and the wait for one tab's SDK to notice what another tab changed.
+ * Tabs of the app: a fresh browser for a test, a page opened with its console errors collected, a
+ * second tab of the same browser, and the wait for one tab's SDK to notice what another tab changed.
  */
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Page,
+} from 'playwright-core';
 import { sessionLink } from './assertions';
 import { trackRequests, waitForQuietNetwork } from './quietNetwork';
+
+/** A desktop window, unless a test says otherwise. */
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+
+/**
+ * A fresh browser context (its own storage, as a new visitor's) with a desktop window and without
+ * the app's service worker, unless `options` say otherwise. In every fresh context the worker
+ * precaches the whole app shell in the background, which costs more CPU than most tests' own
+ * steps and is what no test but the worker's own looks at (docs/architecture.md, Tests):
+ * push.test.ts and smoke.test.ts run with it (`serviceWorkers: 'allow'`).
+ */
+export function newTestContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block', ...options });
+}
 
 /** One page of the app with every console error it logged. */
 export interface OpenedPage {
