@@ -134,9 +134,13 @@ export class RequestHolder {
   static async install(context: BrowserContext): Promise<RequestHolder> {
     const holder = new RequestHolder();
     const backendUrl = inject('backendUrl');
-    await context.route(
-      (url) => url.href.startsWith(`${emulatorUrl()}/`) || url.href.startsWith(`${backendUrl}/`),
-      (route) => holder.onRequest(route),
+    // A pattern, not a function: Playwright matches it before involving this process, so the
+    // app's own files (every script, style and page) load without a round trip to the driver.
+    const origins = [emulatorUrl(), backendUrl].map((origin) =>
+      origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
+    );
+    await context.route(new RegExp(`^(?:${origins.join('|')})/`), (route) =>
+      holder.onRequest(route),
     );
     return holder;
   }
