@@ -3,10 +3,14 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   inMemoryPersistence,
   initializeAuth,
+  linkWithCredential,
+  signInAnonymously,
   signInWithEmailAndPassword,
   type Auth,
+  type User,
 } from 'firebase/auth';
 import { EMULATOR_PROJECT_ID, emulatorUrl } from './emulatorAdmin';
 
@@ -49,6 +53,23 @@ export function uniqueEmail(label: string): string {
 export async function createAccount(email: string, password: string): Promise<string> {
   const { user } = await createUserWithEmailAndPassword(createTestAuth(), email, password);
   return user.uid;
+}
+
+/**
+ * A guest the SDK started, as the app's first visit starts one; with `account`, a guest who then
+ * registered (linked: same uid), as the app's sign-up form links one.
+ */
+export async function guestMadeEarlier(account?: {
+  email: string;
+  password: string;
+}): Promise<User> {
+  const { user } = await signInAnonymously(createTestAuth());
+  if (!account) return user;
+  const linked = await linkWithCredential(
+    user,
+    EmailAuthProvider.credential(account.email, account.password),
+  );
+  return linked.user;
 }
 
 /** Signs in from another "device": the uid, or the SDK's error if the password is refused. */

@@ -10,8 +10,8 @@ export interface PersistedIdentity {
 }
 
 /** Where `indexedDBLocalPersistence` keeps its entries (@firebase/auth, `DB_NAME`, `DB_OBJECTSTORE_NAME`). */
-const DATABASE = 'firebaseLocalStorageDb';
-const STORE = 'firebaseLocalStorage';
+export const PERSISTENCE_DATABASE = 'firebaseLocalStorageDb';
+export const PERSISTENCE_STORE = 'firebaseLocalStorage';
 const READ_LIMIT_MS = 2_000;
 
 /** The Firebase app's name when it is made without one, as the app makes it. */
@@ -43,19 +43,22 @@ function readPersistedUser(key: string): Promise<unknown> {
       resolve(value);
     }
 
-    const opening = indexedDB.open(DATABASE);
+    const opening = indexedDB.open(PERSISTENCE_DATABASE);
     // A database that doesn't exist yet must not be created here (empty, it would confuse the SDK).
     opening.onupgradeneeded = () => opening.transaction?.abort();
     opening.onerror = () => settle(null);
     opening.onblocked = () => settle(null);
     opening.onsuccess = () => {
       const db = opening.result;
-      if (!db.objectStoreNames.contains(STORE)) {
+      if (!db.objectStoreNames.contains(PERSISTENCE_STORE)) {
         db.close();
         settle(null);
         return;
       }
-      const reading = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
+      const reading = db
+        .transaction(PERSISTENCE_STORE, 'readonly')
+        .objectStore(PERSISTENCE_STORE)
+        .get(key);
       reading.onerror = () => {
         db.close();
         settle(null);

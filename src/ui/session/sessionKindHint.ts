@@ -4,11 +4,11 @@ import type { SessionStatus } from './restoringView';
 export type SessionKind = 'guest' | 'registered';
 
 // Not a secret: only whether this browser was last signed in to a registered account.
-const STORAGE_KEY = 'applyfirst.sessionKind';
+export const SESSION_KIND_HINT_KEY = 'applyfirst.sessionKind';
 
 export function readSessionKindHint(): SessionKind | null {
   try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
+    const stored = window.localStorage.getItem(SESSION_KIND_HINT_KEY);
     return stored === 'guest' || stored === 'registered' ? stored : null;
   } catch {
     return null; // Storage blocked: the header waits for the session instead.
@@ -18,8 +18,8 @@ export function readSessionKindHint(): SessionKind | null {
 export function rememberSessionKind(status: SessionStatus): void {
   if (status !== 'guest' && status !== 'registered') return;
   try {
-    if (window.localStorage.getItem(STORAGE_KEY) !== status)
-      window.localStorage.setItem(STORAGE_KEY, status);
+    if (window.localStorage.getItem(SESSION_KIND_HINT_KEY) !== status)
+      window.localStorage.setItem(SESSION_KIND_HINT_KEY, status);
   } catch {
     // Storage blocked: nothing to remember with.
   }

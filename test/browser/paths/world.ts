@@ -3,7 +3,14 @@
  * app in Chromium, the Auth Emulator behind it, and the driver's hand on the network between them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import { GoogleAuthProvider, signInWithCredential, type User } from 'firebase/auth';
+import {
+  DEFAULT_APP_NAME,
+  PERSISTENCE_DATABASE,
+  PERSISTENCE_STORE,
+  persistedUserKey,
+} from '../../../src/machines/session/persistedUser';
+import { SESSION_KIND_HINT_KEY } from '../../../src/ui/session/sessionKindHint';
 import { createAccount, createTestAuth, uniqueEmail } from '../../support/emulatorAuth';
 import { GAPI_SCRIPT_URL, installGapiStandIn } from '../support/gapiStandIn';
 import { stubGoogleSignInPageAssets } from '../support/googlePopup';
@@ -72,6 +79,46 @@ export class World {
 
   async close(): Promise<void> {
     await this.context.close();
+  }
+
+  /**
+   * This browser as a returning person left it, before the app's first page loads: `user` as the
+   * Firebase SDK persists it (`user.toJSON()` under the SDK's key, in its IndexedDB store), and the
+   * header's hint of which word it showed.
+   */
+  async rememberUser(user: User): Promise<void> {
+    const persisted = user.toJSON() as { apiKey: string };
+    // The format of `storageState({ indexedDB: true })`, which Playwright restores, though the
+    // parameter's type leaves IndexedDB out.
+    const origin = {
+      origin: this.appUrl,
+      localStorage: [
+        { name: SESSION_KIND_HINT_KEY, value: user.isAnonymous ? 'guest' : 'registered' },
+      ],
+      indexedDB: [
+        {
+          name: PERSISTENCE_DATABASE,
+          version: 1,
+          stores: [
+            {
+              name: PERSISTENCE_STORE,
+              autoIncrement: false,
+              keyPath: 'fbase_key',
+              indexes: [],
+              records: [
+                {
+                  value: {
+                    fbase_key: persistedUserKey(persisted.apiKey, DEFAULT_APP_NAME),
+                    value: persisted,
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    await this.context.setStorageState({ cookies: [], origins: [origin] });
   }
 
   /** Holds the next request to `endpoint` from `tab` (this tab unless told). */

@@ -2,18 +2,12 @@
  * How a session starts and ends for real: the page (re)loaded for the restore, the guest the
  * emulator starts, "Retry", and the sign-out.
  */
-import {
-  fillLoginForm,
-  press,
-  sessionLink,
-  waitForPersistedUser,
-  waitForQuietNetwork,
-} from '../../support/pageDriver';
+import { press, waitForQuietNetwork } from '../../support/pageDriver';
+import { guestMadeEarlier } from '../../../support/emulatorAuth';
 import { EXCLUDED_RESTORES } from '../exclusions';
 import type { ModelStep } from '../pathModel';
 import { PATH_PASSWORD } from '../world';
 import {
-  currentUid,
   droppedHeldRequest,
   nothing,
   release,
@@ -43,31 +37,27 @@ function restoreRealisation(step: ModelStep): StepPlan {
       kind === 'none'
         ? 'a first visit to /login in a fresh browser context'
         : kind === 'guest'
-          ? 'a returning guest reloads /login'
-          : 'a returning registered user reloads /account (registered through the form beforehand)',
+          ? 'a returning guest opens /login (the SDK started the guest earlier, in this browser)'
+          : 'a returning registered user opens /account (a guest who registered earlier, in this browser)',
     act: async (run) => {
       const { world } = run;
       const page = world.page;
-      await page.goto(world.url('/login'));
-      if (kind === 'none') return;
-      await sessionLink(page, 'guest').waitFor();
-      await waitForPersistedUser(page, (user) => user.isAnonymous);
-      if (kind === 'registered') {
-        const uid = await currentUid(run);
-        run.own = { email: run.ownEmail, password: PATH_PASSWORD, uid };
-        await fillLoginForm(page, run.ownEmail, PATH_PASSWORD);
-        await press(page, 'Create account');
-        await page.waitForURL(world.url('/account'));
-        await sessionLink(page, 'registered').waitFor();
-        await waitForPersistedUser(page, (user) => !user.isAnonymous);
-        run.expectedUid = uid;
-      } else {
-        run.expectedUid = await currentUid(run);
+      if (kind === 'none') {
+        await page.goto(world.url('/login'));
+        return;
       }
-      await page.reload();
+      // Made through the SDK, not the pages: the first visit and the sign-up form are steps of
+      // their own paths (done:startGuest, CREATE_ACCOUNT); here they are only the past.
+      const account =
+        kind === 'registered' ? { email: run.ownEmail, password: PATH_PASSWORD } : undefined;
+      const user = await guestMadeEarlier(account);
+      if (account) run.own = { ...account, uid: user.uid };
+      run.expectedUid = user.uid;
+      await world.rememberUser(user);
+      await page.goto(world.url(account ? '/account' : '/login'));
       // A person sees the account's sections (read from the backend with this token) before
       // acting; acting sooner races those reads against what the step does to the token.
-      if (kind === 'registered') {
+      if (account) {
         await page.getByRole('button', { name: 'Sign out' }).waitFor();
         await waitForQuietNetwork(page);
       }
