@@ -25,8 +25,16 @@ async function recordLargestPaints(page: Page): Promise<void> {
   });
 }
 
-function largestPaints(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+/**
+ * The page's largest paint: the last candidate. Earlier candidates are smaller paints that came
+ * first (the heading alone, when Chromium paints before parsing the intro after it), which the
+ * metric does not count.
+ */
+async function largestPaint(page: Page): Promise<string | undefined> {
+  const candidates = await page.evaluate(
+    () => (window as unknown as { largestPaints: string[] }).largestPaints,
+  );
+  return candidates.at(-1);
 }
 
 /** A product page's prerendered heading, then its intro. */
@@ -50,7 +58,7 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
     await tab.page.waitForURL(/\/login/);
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
     // The login page it ends on paints nothing larger than the account page's prerendered intro.
-    expect(await largestPaints(tab.page)).toEqual([PRODUCT_LEAD]);
+    expect(await largestPaint(tab.page)).toBe(PRODUCT_LEAD);
   });
 
   const guestPages = SITE_PAGES.filter(({ path }) => path !== PATHS.account);
@@ -63,7 +71,7 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
     else await tab.page.goto(`${browser.appUrl}${path}`);
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
     // Nothing the session brings outgrows the intro painted from the HTML.
-    if (product) expect(await largestPaints(tab.page)).toEqual([PRODUCT_LEAD]);
+    if (product) expect(await largestPaint(tab.page)).toBe(PRODUCT_LEAD);
   });
 
   it('is 0 for a registered user opening each page, once signed in', async () => {
@@ -73,7 +81,7 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
     await submitLogin(tab.page, 'Sign in', email, 'Cls-Password-1');
     await tab.page.locator('header a.account-link[data-session-kind="registered"]').waitFor();
     const shifted: Record<string, number[]> = {};
-    const painted: Record<string, string[]> = {};
+    const painted: Record<string, string | undefined> = {};
     for (const { path } of SITE_PAGES) {
       // A new tab of the same browser: the page loads from scratch with the account remembered.
       const page = await tab.context.newPage();
@@ -82,13 +90,11 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
       await page.goto(`${browser.appUrl}${path}`);
       const shifts = await shiftsOnceSettled(page, 'registered');
       if (shifts.length > 0) shifted[path] = shifts;
-      if (PRODUCT_PAGES.includes(path)) painted[path] = await largestPaints(page);
+      if (PRODUCT_PAGES.includes(path)) painted[path] = await largestPaint(page);
       await page.close();
     }
     expect(shifted).toEqual({});
     // The account's own parts fill in under the intro, none larger than it.
-    expect(painted).toEqual(
-      Object.fromEntries(PRODUCT_PAGES.map((path) => [path, [PRODUCT_LEAD]])),
-    );
+    expect(painted).toEqual(Object.fromEntries(PRODUCT_PAGES.map((path) => [path, PRODUCT_LEAD])));
   });
 });
