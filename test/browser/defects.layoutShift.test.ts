@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/paths';
-import { SITE_PAGES } from '../../src/routes/sitePages';
 import { createAccount, uniqueEmail } from '../support/emulatorAuth';
 import { recordShifts, shiftsOnceSettled } from './support/layoutShifts';
 import { submitLogin } from './support/pageDriver';
-import { useRawBrowser } from './support/rawTabs';
+import { everyConsoleError, useRawBrowser } from './support/rawTabs';
+import { EVERY_PAGE_PATH } from './support/sitePaths';
 
 const PHONE = { width: 375, height: 667 };
 
@@ -47,10 +47,17 @@ async function openProductPage(page: Page, url: string): Promise<void> {
   expect(PRODUCT_SHELL.exec(html)?.[0] ?? `no heading and intro in ${url}`).toMatch(/^<h1 /);
 }
 
-describe('layout shift (CLS) and the largest paint on a phone', () => {
+/**
+ * A phone opening each page of the site as its first page: nothing shifts (CLS 0), the prerendered
+ * intro stays the largest paint (issue 26, item 5), and the console stays clean on this happy path
+ * (issue 9 #13): every line counts, the emulator's known 501s included. A failed sign-in still logs
+ * a 400 (Chromium logs failed requests itself; the app cannot prevent it), so only the happy path
+ * is asserted clean.
+ */
+describe('a phone opening each page: no layout shift, the intro its largest paint, a clean console', () => {
   const browser = useRawBrowser();
 
-  it('is 0 for a guest opening /account, whom the browser sends on to /login', async () => {
+  it('for a guest opening /account, whom the browser sends on to /login', async () => {
     const tab = await browser.open('/', { viewport: PHONE });
     await recordShifts(tab.page);
     await recordLargestPaints(tab.page);
@@ -59,10 +66,11 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
     // The login page it ends on paints nothing larger than the account page's prerendered intro.
     expect(await largestPaint(tab.page)).toBe(PRODUCT_LEAD);
+    expect(tab.consoleErrors).toEqual([]);
   });
 
-  const guestPages = SITE_PAGES.filter(({ path }) => path !== PATHS.account);
-  it.each(guestPages.map(({ path }) => path))('is 0 for a guest opening %s', async (path) => {
+  const guestPages = EVERY_PAGE_PATH.filter((path) => path !== PATHS.account);
+  it.each(guestPages)('for a guest opening %s', async (path) => {
     const tab = await browser.open('/', { viewport: PHONE });
     await recordShifts(tab.page);
     await recordLargestPaints(tab.page);
@@ -72,9 +80,10 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
     expect(await shiftsOnceSettled(tab.page)).toEqual([]);
     // Nothing the session brings outgrows the intro painted from the HTML.
     if (product) expect(await largestPaint(tab.page)).toBe(PRODUCT_LEAD);
+    expect(tab.consoleErrors).toEqual([]);
   });
 
-  it('is 0 for a registered user opening each page, once signed in', async () => {
+  it('for a registered user signing in, then opening each page in a new tab', async () => {
     const email = uniqueEmail('cls');
     await createAccount(email, 'Cls-Password-1');
     const tab = await browser.open(PATHS.login, { viewport: PHONE });
@@ -82,19 +91,24 @@ describe('layout shift (CLS) and the largest paint on a phone', () => {
     await tab.page.locator('header a.account-link[data-session-kind="registered"]').waitFor();
     const shifted: Record<string, number[]> = {};
     const painted: Record<string, string | undefined> = {};
-    for (const { path } of SITE_PAGES) {
+    const consoleErrors: Record<string, string[]> = {};
+    if (tab.consoleErrors.length > 0) consoleErrors[PATHS.login] = tab.consoleErrors;
+    for (const path of EVERY_PAGE_PATH) {
       // A new tab of the same browser: the page loads from scratch with the account remembered.
       const page = await tab.context.newPage();
+      const errors = everyConsoleError(page);
       await recordShifts(page);
       await recordLargestPaints(page);
       await page.goto(`${browser.appUrl}${path}`);
       const shifts = await shiftsOnceSettled(page, 'registered');
       if (shifts.length > 0) shifted[path] = shifts;
       if (PRODUCT_PAGES.includes(path)) painted[path] = await largestPaint(page);
+      if (errors.length > 0) consoleErrors[path] = errors;
       await page.close();
     }
     expect(shifted).toEqual({});
     // The account's own parts fill in under the intro, none larger than it.
     expect(painted).toEqual(Object.fromEntries(PRODUCT_PAGES.map((path) => [path, PRODUCT_LEAD])));
+    expect(consoleErrors).toEqual({});
   });
 });

@@ -30,6 +30,16 @@ export interface RawBrowser {
   open(path: string, options?: RawTabOptions): Promise<RawTab>;
 }
 
+/** Every console error and uncaught exception `page` logs from now on, unfiltered, as it comes. */
+export function everyConsoleError(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+  return errors;
+}
+
 export function useRawBrowser(): RawBrowser {
   const appUrl = inject('appUrl');
   let browser: Browser | undefined;
@@ -67,13 +77,8 @@ export function useRawBrowser(): RawBrowser {
         });
       }
       const page = await context.newPage();
-      const consoleErrors: string[] = [];
+      const consoleErrors = everyConsoleError(page);
       const requestedUrls: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error')
-          consoleErrors.push(`${message.text()} (${message.location().url})`);
-      });
-      page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
       page.on('request', (request) => requestedUrls.push(request.url()));
       await page.goto(`${appUrl}${path}`, { waitUntil: 'commit' });
       return { context, page, consoleErrors, requestedUrls };
