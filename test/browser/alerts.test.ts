@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
 import type { PublishedPosting } from '../../dev/jobBoards/standInServer';
-import { launchTestChromium } from '../support/browser';
+import { endFileContexts, sharedTestChromium } from '../support/browser';
 import {
   collectConsoleErrors,
   press,
@@ -40,10 +40,10 @@ describe('alerts on the open matches page', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
   });
 
   /** A guest in a browser of their own, profile saved, on /matches with the live stream open. */

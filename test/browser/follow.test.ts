@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/paths';
-import { launchTestChromium } from '../support/browser';
+import { endFileContexts, sharedTestChromium } from '../support/browser';
 import {
   collectConsoleErrors,
   press,
@@ -28,10 +28,10 @@ describe('following a company', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
   });
 
   const card = (page: Page, title: string) =>

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureOutcome, FixtureUser } from './fixtures/popupFixture';
-import { launchTestChromium } from '../support/browser';
+import { endFileContexts, sharedTestChromium } from '../support/browser';
 import { GAPI_SCRIPT_URL, installGapiStandIn } from './support/gapiStandIn';
 import {
   addGoogleAccount,
@@ -94,7 +94,7 @@ describe('the gapi stand-in, with the Auth Emulator and the Firebase SDK in Chro
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'applyfirst-gapi-fixture-'));
     ({ server, url: fixtureUrl } = await serveFixture(await buildFixture(outDir), emulatorUrl()));
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
   });
 
   afterEach(async () => {
@@ -104,7 +104,7 @@ describe('the gapi stand-in, with the Auth Emulator and the Firebase SDK in Chro
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
     if (server) await closeServer(server);
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchTestChromium } from '../support/browser';
+import { endFileContexts, sharedTestChromium } from '../support/browser';
 import { PATHS } from '../../src/paths';
 import { listInput, shownList } from './profileLists';
 import {
@@ -32,7 +32,7 @@ describe('the job alert profile in Chromium', () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
     // No service worker (newTestContext's default): it would serve the chip input's chunk past
     // the route that holds it.
     const context = await newTestContext(browser, { viewport: { width: 320, height: 800 } });
@@ -41,7 +41,7 @@ describe('the job alert profile in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
   });
 
   const roles = () => page.getByLabel('Target roles (separate them with commas)');

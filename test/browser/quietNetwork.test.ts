@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchTestChromium } from '../support/browser';
+import { endFileContexts, sharedTestChromium } from '../support/browser';
 import { trackRequests, waitForQuietNetwork } from './support/pageDriver';
 
 /**
@@ -55,11 +55,11 @@ describe('the wait for a quiet network', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
     held.forEach((response) => response.destroy());
     await new Promise((resolve) => server?.close(resolve));
   });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NOTICE_CATALOGUE } from '../../src/machines/session/noticeCatalogue';
-import { launchTestChromium } from '../support/browser';
+import { endFileContexts, sharedTestChromium } from '../support/browser';
 import { latestPasswordResetCode } from '../support/emulatorAdmin';
 import {
   collectConsoleErrors,
@@ -30,7 +30,7 @@ describe('a visitor in Chromium', () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
     // One journey as a visitor has it, with the app's service worker.
     context = await newTestContext(browser, { serviceWorkers: 'allow' });
     page = await context.newPage();
@@ -38,7 +38,7 @@ describe('a visitor in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
   });
 
   const headerLink = () => sessionLink(page);

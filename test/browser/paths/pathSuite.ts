@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { declaredStates, declaredTransitions, sessionPaths } from '../../machine/sessionModel';
-import { launchTestChromium } from '../../support/browser';
+import { endFileContexts, sharedTestChromium } from '../../support/browser';
 import { EXCLUDED_TRANSITIONS, EXCLUSION_RULES } from './exclusions';
 import { stateIds } from './pathModel';
 import { runPlannedPath, type Coverage, type PlannedPath } from './runPath';
@@ -106,11 +106,11 @@ export function describePathPart(part: number): void {
     let browser: Browser;
 
     beforeAll(async () => {
-      browser = await launchTestChromium();
+      browser = await sharedTestChromium();
     });
 
     afterAll(async () => {
-      await browser?.close();
+      await endFileContexts(browser);
     });
 
     if (part === 0) describePlanning();

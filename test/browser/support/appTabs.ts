@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { launchTestChromium } from '../../support/browser';
+import { endFileContexts, sharedTestChromium } from '../../support/browser';
 import { disposeTestAuths } from '../../support/emulatorAuth';
 import { installGapiStandIn } from './gapiStandIn';
 import { stubGoogleSignInPageAssets } from './googlePopup';
@@ -64,7 +64,7 @@ export function useAppBrowser(): AppBrowser {
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
   });
 
   afterEach(async () => {
@@ -74,7 +74,7 @@ export function useAppBrowser(): AppBrowser {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
   });
 
   async function newPage(

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { launchTestChromium } from '../../support/browser';
+import { endFileContexts, sharedTestChromium } from '../../support/browser';
 import { disposeTestAuths } from '../../support/emulatorAuth';
 import { trackRequests } from './page/quietNetwork';
 import { newTestContext } from './page/tabs';
@@ -47,7 +47,7 @@ export function useRawBrowser(): RawBrowser {
   let held: Route[] = [];
 
   beforeAll(async () => {
-    browser = await launchTestChromium();
+    browser = await sharedTestChromium();
   });
 
   afterEach(async () => {
@@ -59,7 +59,7 @@ export function useRawBrowser(): RawBrowser {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await endFileContexts(browser);
   });
 
   return {
