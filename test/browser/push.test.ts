@@ -206,7 +206,7 @@ describe('push notifications in Chromium', () => {
           url: (notification.data as { url: string }).url,
         })),
       );
-    await expect.poll(shown, { timeout: 5_000 }).toEqual([
+    await expect.poll(shown).toEqual([
       {
         title: `New match: ${published.title}`,
         body: expect.stringMatching(/ · \d+% match · (Posted|First seen) /),
