@@ -1,5 +1,5 @@
 import { createECDH } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PushPayload } from '../../contract';
 import { PATHS } from '../../src/paths';
@@ -154,6 +154,44 @@ describe('push notifications in Chromium', () => {
     return { cdp, id: await found };
   }
 
+  /**
+   * The app's service worker, with its `showNotification` counted. Chromium's `getNotifications()`
+   * drops from its database a notification it has written but not yet displayed, for good: read
+   * while the push is being handled, it loses the very notification it looks for. So the test reads
+   * once, after the worker's own `showNotification` has settled.
+   */
+  async function countShownNotifications(context: BrowserContext): Promise<Worker> {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await worker.evaluate(() => {
+      const scope = self as unknown as ServiceWorkerGlobalScope & { shown?: Promise<void>[] };
+      const shown: Promise<void>[] = [];
+      scope.shown = shown;
+      const show = scope.registration.showNotification.bind(scope.registration);
+      scope.registration.showNotification = (...args) => {
+        const settled = show(...args);
+        shown.push(settled);
+        return settled;
+      };
+    });
+    return worker;
+  }
+
+  /** The notifications on display once the worker has shown one. */
+  async function notificationsOnceShown(worker: Worker) {
+    const shownCount = () =>
+      worker.evaluate(() => (self as unknown as { shown: Promise<void>[] }).shown.length);
+    await expect.poll(shownCount).toBe(1);
+    return worker.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScope & { shown: Promise<void>[] };
+      await Promise.all(scope.shown);
+      return (await scope.registration.getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        url: (notification.data as { url: string }).url,
+      }));
+    });
+  }
+
   it('turns notifications on for a guest, keeps them on through registering, and shows a pushed posting', async () => {
     const context = await newTestContext(browser, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: appUrl });
@@ -192,21 +230,14 @@ describe('push notifications in Chromium', () => {
     const payload = JSON.parse(plaintext) as PushPayload;
     expect(payload.title).toBe(`New match: ${published.title}`);
 
+    const worker = await countShownNotifications(context);
     const { cdp, id } = await registrationId(page);
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(appUrl).origin,
       registrationId: id,
       data: plaintext,
     });
-    const shown = async () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
-          title: notification.title,
-          body: notification.body,
-          url: (notification.data as { url: string }).url,
-        })),
-      );
-    await expect.poll(shown).toEqual([
+    expect(await notificationsOnceShown(worker)).toEqual([
       {
         title: `New match: ${published.title}`,
         body: expect.stringMatching(/ · \d+% match · (Posted|First seen) /),
