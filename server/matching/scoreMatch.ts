@@ -93,13 +93,13 @@ export const skillPoints = ({ halves, full }: Pick<SkillFit, 'halves' | 'full'>)
   full === 0 ? 0 : Math.round((MATCH_POINTS.skills * Math.min(halves, 2 * full)) / (2 * full));
 
 /**
- * Whether a job is worth listing: its title is (or is near) a target role, or it shares at least a
- * third of a full fit. A job that alerts without a title (50 points or more, so half a fit) always
- * passes: alerts stay among the matches.
+ * Whether a job is worth listing: its title is (or is near) a target role, or it shares at least two
+ * thirds of a full fit, as much as a job must share to alert without a title (20 of the skills' 30
+ * points): alerts stay among the matches, and other work sharing a skill or two is not offered.
  */
 export const worthListing = (match: Pick<JobMatch, 'reasons'>, fit: SkillFit) =>
   match.reasons.some((reason) => reason.kind === 'title' && reason.matchedRole !== null) ||
-  (fit.halves > 0 && 3 * Math.min(fit.halves, 2 * fit.full) >= 2 * fit.full);
+  (fit.halves > 0 && 3 * Math.min(fit.halves, 2 * fit.full) >= 4 * fit.full);
 
 /** How a title suits the target roles: one of them, a neighbouring kind of work, or neither. */
 export type TitleFit = 'role' | 'near' | 'none';

@@ -20,7 +20,13 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     const [austinDenver, remoteAnalyst] = await fixtureIds('ashby', 'initech');
     const uid = await seeker({
       where: REMOTE_ONLY,
-      targetRoles: ['Backend Engineer', 'Machine Learning Engineer'],
+      // Every fixture's title is a target role: the place alone decides.
+      targetRoles: [
+        'Backend Engineer',
+        'Machine Learning Engineer',
+        'Frontend Engineer',
+        'Data Analyst',
+      ],
       skills: [
         'Python',
         'Go',
@@ -56,6 +62,14 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
         usStates: ['CO'],
         usCities: [{ city: 'New York', state: 'NY' }],
       },
+      // Every fixture's title is a target role: the place alone decides.
+      targetRoles: [
+        'Site Reliability Engineer',
+        'Full Stack Engineer',
+        'Backend Engineer',
+        'Data Analyst',
+        'Engineering Manager',
+      ],
       skills: ['Kubernetes', 'Prometheus', 'Linux', 'TypeScript', 'Python', 'SQL', 'Java'],
       seniority: 'senior',
       minSalary: null,
@@ -134,24 +148,24 @@ describe.each(DATABASES)('matching jobs to a profile on %s', (database) => {
     expect(match?.missingSkills).toEqual([]);
   });
 
-  /** The match of one new posting (its title a target role of nobody's) for a seeker of these skills. */
-  async function matchBySkillsAlone(description: string, skills: string[]) {
+  /** The match of one new posting, titled as the seeker's target role, for a seeker of these skills. */
+  async function matchOnSkills(description: string, skills: string[]) {
     const board = uniqueBoard('greenhouse', 'framework');
     const [job] = await ingest(board, [
       postingRecord(board, { title: 'Web Platform Engineer', description }),
     ]);
-    const uid = await seeker({ skills, where: REMOTE_ONLY, targetRoles: ['Nothing Similar'] });
+    const uid = await seeker({ skills, where: REMOTE_ONLY, targetRoles: ['Platform Engineer'] });
     return (await matchesOf(uid)).find((candidate) => candidate.jobId === job);
   }
 
   it('a job asking only a framework reaches a seeker who knows what it is built on', async () => {
-    const match = await matchBySkillsAlone('You will build our site in Next.js.', ['React']);
+    const match = await matchOnSkills('You will build our site in Next.js.', ['React']);
     expect(match).toMatchObject({ coveredSkills: ['React'], missingSkills: ['Next.js'] });
     expect(reason(match, 'skills').text).toBe('It asks for Next.js, built on your React.');
   });
 
   it('a seeker who names a framework finds a job asking what it is built on', async () => {
-    const match = await matchBySkillsAlone('You will write Java services.', ['Spring Boot']);
+    const match = await matchOnSkills('You will write Java services.', ['Spring Boot']);
     expect(match).toMatchObject({ coveredSkills: ['Java'], missingSkills: [] });
   });
 

@@ -79,10 +79,12 @@ describe('the matching evaluation set', () => {
     // raised when a framework came to count the skill it is built on (0.647 to 0.654); lowered when
     // twelve sales, finance and analytics boards joined train, their analyst and account roles
     // graded no fit or a stretch where their titles or skills fit (0.66 to 0.62, 6 to 11); raised
-    // when Ashby's board gave the designer a fit, listed first (0.62 to 0.63, P@5 0.44 to 0.46).
-    expect(train.ndcg10).toBeGreaterThanOrEqual(0.625);
+    // when Ashby's board gave the designer a fit, listed first (0.62 to 0.63, P@5 0.44 to 0.46);
+    // lowered when other work came to need two thirds of a skill fit, not one third (no-fit
+    // postings 11 to 5, its weak fits gone too: 0.63 to 0.61).
+    expect(train.ndcg10).toBeGreaterThanOrEqual(0.605);
     expect(train.precision5).toBeGreaterThanOrEqual(0.46);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(11);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(5);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateJob } from '../../server/matching/candidateJobs';
+import { MIN_ALERT_SCORE } from '../../server/alerts/profilesForJob';
 import {
   MATCH_POINTS,
   scoreMatch,
   skillFit,
   skillPoints,
+  SKILLS_FOR_FULL_POINTS,
   worthListing,
 } from '../../server/matching/scoreMatch';
 import type { Seeker } from '../../server/matching/seeker';
@@ -144,9 +146,21 @@ describe('which jobs are worth listing', () => {
     );
   };
 
-  it('a title none of the target roles needs a third of the seeker\u2019s fit, not one skill', () => {
-    expect(listed({ skills: ['Erlang', 'Other'] })).toBe(false);
-    expect(listed({ skills: ['Erlang', 'Elixir', 'Other'] })).toBe(true);
+  it('a title none of the target roles needs two thirds of the seeker\u2019s fit, not a skill or two', () => {
+    expect(listed({ skills: ['Erlang', 'Elixir', 'OCaml', 'Other'] })).toBe(false);
+    expect(listed({ skills: ['Erlang', 'Elixir', 'OCaml', 'Haskell', 'Other'] })).toBe(true);
+  });
+
+  it('lists every job that could alert without a title', () => {
+    // The most a job scores without a title apart from its skills: location, level and pay.
+    const rest = MATCH_POINTS.location + MATCH_POINTS.seniority + MATCH_POINTS.salary;
+    const fits = Array.from({ length: SKILLS_FOR_FULL_POINTS }, (_, at) => at + 1).flatMap((full) =>
+      Array.from({ length: 2 * full + 1 }, (_, halves) => ({ ...skillFit([], JOB), halves, full })),
+    );
+    const alerting = fits.filter((fit) => skillPoints(fit) + rest >= MIN_ALERT_SCORE);
+    expect(alerting.length).toBeGreaterThan(0);
+    const unlisted = alerting.filter((fit) => !worthListing({ reasons: [] }, fit));
+    expect(unlisted.map(({ halves, full }) => `${halves} halves of ${full}`)).toEqual([]);
   });
 
   it('skills the job would only like are not enough on their own', () => {
