@@ -28,6 +28,7 @@ export function sharedTestChromium(): Promise<Browser> {
 export async function endFileContexts(browser: Browser | undefined): Promise<void> {
   await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
+
 // Kept importable from here for the browser tests written against this module before the page
 // driver existed; the one implementation is test/browser/support/pageDriver.ts.
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateJob } from '../../server/matching/candidateJobs';
-import { MIN_ALERT_SCORE } from '../../server/alerts/profilesForJob';
+import { MIN_ALERT_SCORE, SCORE_WITHOUT_SKILL_OR_TITLE } from '../../server/alerts/profilesForJob';
 import {
   MATCH_POINTS,
   scoreMatch,
@@ -152,12 +152,12 @@ describe('which jobs are worth listing', () => {
   });
 
   it('lists every job that could alert without a title', () => {
-    // The most a job scores without a title apart from its skills: location, level and pay.
-    const rest = MATCH_POINTS.location + MATCH_POINTS.seniority + MATCH_POINTS.salary;
     const fits = Array.from({ length: SKILLS_FOR_FULL_POINTS }, (_, at) => at + 1).flatMap((full) =>
       Array.from({ length: 2 * full + 1 }, (_, halves) => ({ ...skillFit([], JOB), halves, full })),
     );
-    const alerting = fits.filter((fit) => skillPoints(fit) + rest >= MIN_ALERT_SCORE);
+    const alerting = fits.filter(
+      (fit) => skillPoints(fit) + SCORE_WITHOUT_SKILL_OR_TITLE >= MIN_ALERT_SCORE,
+    );
     expect(alerting.length).toBeGreaterThan(0);
     const unlisted = alerting.filter((fit) => !worthListing({ reasons: [] }, fit));
     expect(unlisted.map(({ halves, full }) => `${halves} halves of ${full}`)).toEqual([]);
