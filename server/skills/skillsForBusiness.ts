@@ -29,6 +29,19 @@ export const SALES: readonly SkillEntry[] = [
   business('Lead Qualification', { aliases: ['Qualify leads', 'Qualifying leads'] }),
   business('Sales Prospecting', { aliases: ['Prospecting'] }),
   business('Cold Outreach', { aliases: ['Cold calling', 'Cold calls', 'Cold emails'] }),
+  business('Outbound Prospecting', {
+    aliases: ['Outbound sales', 'Outbound calling', 'Outbound calls', 'Outbound outreach'],
+  }),
+  business('Sales Development', {
+    aliases: [
+      'SDR',
+      'BDR',
+      'Sales development representative',
+      'Business development representative',
+      // Longer than Outbound Prospecting's "outbound sales", so it wins.
+      'Outbound sales development',
+    ],
+  }),
   business('Negotiation', { aliases: ['Negotiating', 'Negotiations'] }),
   business('Contract Negotiation', { aliases: ['Contract negotiations'] }),
   business('Partnerships', { aliases: ['Partnership development', 'Partner management'] }),

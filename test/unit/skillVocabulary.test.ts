@@ -142,6 +142,17 @@ describe('findSkills', () => {
     ]);
   });
 
+  it('reads outbound prospecting and sales development apart from prospecting at large', () => {
+    expect(findSkills('- Execute targeted, multi-channel outbound prospecting')).toEqual([
+      'Outbound Prospecting',
+    ]);
+    expect(findSkills('- 1+ year of SDR/BDR experience')).toEqual(['Sales Development']);
+    expect(findSkills('- 1 year in inbound or outbound sales development')).toEqual([
+      'Sales Development',
+    ]);
+    expect(findSkills('- Prospecting into new accounts')).toEqual(['Sales Prospecting']);
+  });
+
   it('finds nothing in empty or skill-free text', () => {
     expect(findSkills('')).toEqual([]);
     expect(findSkills('We are a friendly team that values kindness.')).toEqual([]);
