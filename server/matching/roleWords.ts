@@ -9,6 +9,11 @@ import { sql, type SQL } from 'drizzle-orm';
 interface RoleWord {
   readonly spellings: readonly string[];
   readonly near: readonly string[];
+  /**
+   * A field of its own that a role not naming it does not cover: a "Machine Learning Software
+   * Engineer" is near "Software Engineer", not what it asks for.
+   */
+  readonly specialism?: true;
 }
 
 const SOFTWARE = ['software', 'fullstack', 'full stack'];
@@ -23,10 +28,14 @@ export const ROLE_WORDS: readonly RoleWord[] = [
     near: [...SOFTWARE, 'platform', 'infrastructure', 'distributed systems', 'api', 'server'],
   },
   { spellings: ['fullstack', 'full stack'], near: ['software', 'product', 'web'] },
-  { spellings: ['machine learning', 'ml'], near: ['ai', 'research', 'applied', 'mlops'] },
-  { spellings: ['ios'], near: ['mobile'] },
-  { spellings: ['android'], near: ['mobile'] },
-  { spellings: ['qa', 'quality assurance'], near: ['test', 'quality'] },
+  {
+    spellings: ['machine learning', 'ml'],
+    near: ['ai', 'research', 'applied', 'mlops'],
+    specialism: true,
+  },
+  { spellings: ['ios'], near: ['mobile'], specialism: true },
+  { spellings: ['android'], near: ['mobile'], specialism: true },
+  { spellings: ['qa', 'quality assurance'], near: ['test', 'quality'], specialism: true },
   { spellings: ['site reliability', 'sre'], near: ['platform', 'infrastructure', 'devops'] },
   {
     spellings: ['devops', 'dev ops'],
@@ -80,6 +89,16 @@ function roleQuery(role: SQL, near: boolean): SQL {
 
 /** A title that holds every word of the role, however spelled. */
 export const roleTitleQuery = (role: SQL) => roleQuery(role, false);
+
+/** Whether the title names a specialism (`RoleWord.specialism`) the role does not name. */
+export function namesOtherSpecialism(role: SQL, title: SQL): SQL {
+  const roleWords = sql`to_tsvector('english', ${slashesAsSpaces(role)})`;
+  const checks = ROLE_WORDS.filter((word) => word.specialism).map((word) => {
+    const query = english(anyOf(word.spellings));
+    return sql`(${title} @@ ${query} and not ${roleWords} @@ ${query})`;
+  });
+  return sql`(${sql.join(checks, sql` or `)})`;
+}
 
 /** A title that holds every word of the role or, for some, a neighbouring kind of work's. */
 export const nearRoleTitleQuery = (role: SQL) => roleQuery(role, true);

@@ -183,6 +183,36 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(idsOf(matches)).not.toContain(salesEngineer);
   });
 
+  it('a title naming a specialism the role leaves out (ML, iOS, Android, QA) is only near it', async () => {
+    const board = uniqueBoard('greenhouse', 'specialisms');
+    const [general, ml, ios] = await ingest(board, [
+      postingRecord(board, { title: 'Senior Software Engineer', description: 'COBOL.' }),
+      postingRecord(board, { title: 'Machine Learning Software Engineer', description: 'COBOL.' }),
+      postingRecord(board, { title: 'iOS Software Engineer', description: 'COBOL.' }),
+    ]);
+    const generalist = await remoteMatches({
+      targetRoles: ['Software Engineer'],
+      skills: FOUR_SKILLS,
+    });
+    expect(reasonFor(generalist, general, 'title')).toMatchObject({
+      points: MATCH_POINTS.title,
+    });
+    for (const special of [ml, ios])
+      expect(reasonFor(generalist, special, 'title')).toMatchObject({
+        matchedRole: 'Software Engineer',
+        points: MATCH_POINTS.title / 2,
+      });
+    // A role that names the specialism matches it whole.
+    const mlEngineer = await remoteMatches({
+      targetRoles: ['ML Engineer'],
+      skills: FOUR_SKILLS,
+    });
+    expect(reasonFor(mlEngineer, ml, 'title')).toMatchObject({
+      matchedRole: 'ML Engineer',
+      points: MATCH_POINTS.title,
+    });
+  });
+
   it('answers the best match first', async () => {
     const board = uniqueBoard('ashby', 'ranking');
     const [partial, full] = await ingest(board, [

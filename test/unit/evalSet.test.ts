@@ -82,10 +82,12 @@ describe('the matching evaluation set', () => {
     // when Ashby's board gave the designer a fit, listed first (0.62 to 0.63, P@5 0.44 to 0.46);
     // lowered when other work came to need two thirds of a skill fit, not one third (no-fit
     // postings 11 to 5, its weak fits gone too: 0.63 to 0.61); raised to 10 no-fit postings when
-    // Camus Energy's remote engineering roles joined train, well paid and open to every seeker.
+    // Camus Energy's remote engineering roles joined train, well paid and open to every seeker;
+    // lowered to 9 and P@5 raised (0.46 to 0.48) when a specialism the role leaves out made a
+    // title only near it.
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.605);
-    expect(train.precision5).toBeGreaterThanOrEqual(0.46);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(10);
+    expect(train.precision5).toBeGreaterThanOrEqual(0.475);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(9);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 
