@@ -33,6 +33,8 @@ const LEVEL_WORDS: readonly (readonly [Seniority, readonly string[]])[] = [
     'lead',
     [
       'head',
+      // A "Leader" leads people ("Account Executive Leader"); a "Lead" is a rung (below).
+      'leader',
       'director',
       'vp',
       'svp',

@@ -60,6 +60,10 @@ function offersRemote(locations: readonly string[]): boolean {
   return remote.length > 0 && (options.length > 1 || /^\s*remote\b/i.test(remote[0] ?? ''));
 }
 
+/** The text calling this very role hybrid: "This is a hybrid role", "This position is hybrid". */
+const THIS_ROLE_IS_HYBRID =
+  /\bthis[^\S\n]+is[^\S\n]+an?[^\S\n]+hybrid[^\S\n]+(?:role|position|job)\b|\bthis[^\S\n]+(?:role|position|job)[^\S\n]+is[^\S\n]+hybrid\b/i;
+
 /**
  * Remote offered beside an office first (by the offices when the location names no place); then
  * what the text states in words, over the source's workplace field (the posting's own text wins,
@@ -72,7 +76,7 @@ function workplaceOf(
   places: PlaceReading,
   text: string,
 ): Workplace {
-  if (offersRemote(facts.locations)) return 'remote';
+  if (offersRemote(facts.locations)) return THIS_ROLE_IS_HYBRID.test(text) ? 'hybrid' : 'remote';
   // A location that names only the arrangement ("Hybrid") leaves the options to the offices.
   if (!namesPlace(own) && offersRemote(facts.offices ?? [])) return 'remote';
   const stated = statedWorkplace(text, places.countries);

@@ -247,10 +247,10 @@ const OPEN_TO_RESIDENTS = new RegExp(
  * "This role is based in San Francisco, CA", "This role will be based in our SF office", "This is a
  * full-time position based out of our Dublin office", "exclusively based out of our Bellevue or
  * Seattle office", "a newly created Tax role in our Hong Kong or Singapore office", "Ability to
- * work from our Pittsburgh, PA office".
+ * work from our Pittsburgh, PA office", "work onsite from our NYC, San Francisco, or Seattle hub".
  */
 const ROLE_BASED_IN = new RegExp(
-  String.raw`\b(?:(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+(?:is|will\s+be)\s+(?:\w+\s+)?|[Tt]his\s+is\s+an?\s+(?:[\w-]+,?\s+){0,3}(?:role|position|job)\s+)based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+offices?\b))` +
+  String.raw`\b(?:(?:(?:[Tt]his|[Tt]he)\s+(?:role|position|job)\s+(?:is|will\s+be)\s+(?:\w+\s+)?|[Tt]his\s+is\s+an?\s+(?:[\w-]+,?\s+){0,3}(?:role|position|job)\s+)based\s+(?:in|out\s+of|at)\s+(?:our\s+)?|(?:(?:role|position)\s+in|(?:work\s+)?(?:on-?site|in[- ]person)\s+(?:from|in|at)|work\s+(?:from|in|out\s+of|at))\s+our\s+(?=${NAMES.replace(/^\(/, '(?:')}\s+(?:offices?|hubs?)\b))` +
     NAMES,
   'g',
 );

@@ -83,6 +83,16 @@ describe('places as boards write them', () => {
     });
   });
 
+  it('reads a role the text calls hybrid as hybrid, though a "Remote" location is listed beside its offices', () => {
+    const text =
+      'This is a hybrid role with the expectation to work onsite from our San Francisco or Seattle hub locations three days per week.';
+    const locations = ['San Francisco', 'Seattle', 'Remote'];
+    expect(record({ locations, description: text }).workplace).toBe('hybrid');
+    // Only the role's own words count: a pay line "for this position is" then "Hybrid" is not one.
+    const pay = 'The base compensation range for this position is\n\nHybrid Commitment: $161,000';
+    expect(record({ locations, description: pay }).workplace).toBe('remote');
+  });
+
   it('reads Oregon written as its code in capitals, which is also a how-word', () => {
     expect(record({ locations: ['Remote - OR'] })).toMatchObject({
       workplace: 'remote',

@@ -214,6 +214,14 @@ describe("level of a company's own ladder", () => {
     );
   });
 
+  it('reads a "Leader" title as leading people, unless the text says the role manages no one', () => {
+    expect(seniorityFromTitle('Account Executive Leader - Fraud')).toBe('lead');
+    const alone = 'This is a high-visibility individual contributor role.';
+    expect(record({ title: 'Account Executive Leader', description: alone }).seniority).toBe(
+      'senior',
+    );
+  });
+
   it('lets the years asked place a "Lead" title, a rung of the company\u2019s own ladder', () => {
     const threeYears = '3+ years of experience in analytics';
     expect(

@@ -228,6 +228,13 @@ describe('where the text places the role', () => {
     expect(
       record({ locations: ['New York, NY', 'Pittsburgh, PA'], description: pittsburgh }).usStates,
     ).toEqual(['PA']);
+    const hubs =
+      'This role is hybrid (onsite from our NYC, San Francisco, or Seattle hub location three days per week).';
+    expect(record({ locations: ['New York City'], description: hubs }).usStates).toEqual([
+      'CA',
+      'NY',
+      'WA',
+    ]);
     const team = 'You will join a team of engineers in our Denver office.';
     expect(record({ locations: ['Seattle'], description: team }).usStates).toEqual(['WA']);
   });
