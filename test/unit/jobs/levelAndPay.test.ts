@@ -64,6 +64,13 @@ describe('years asked', () => {
     expect(preferred('3+ years of experience in sales')).toBeNull();
   });
 
+  it('reads the years past a bracket among the words: "(UX and UI)", "(or equivalent)"', () => {
+    const design = '- 6+ years of end-to-end (UX and UI) product design experience';
+    expect(record({ description: design }).minYears).toBe(6);
+    const sales = '- 5+ years (or equivalent) of SaaS sales experience';
+    expect(record({ description: sales }).minYears).toBe(5);
+  });
+
   it('reads a range in words, "up to" or from 0 as none asked, and years in French', () => {
     expect(record({ description: '- One to two years in retail merchandising' }).minYears).toBe(1);
     const upTo = 'For graduates with up to two years of experience.';
