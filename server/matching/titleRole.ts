@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { jobs } from '../db/schema';
-import { namesOtherSpecialism, nearRoleTitleQuery, roleTitleQuery } from './roleWords';
+import { isNearRole, namesOtherSpecialism, roleTitleQuery } from './roleWords';
 
 /** The job's title as PostgreSQL reads it: the weight-A lexemes of its search vector. */
 export const jobTitle = sql`ts_filter(${jobs.search}, '{a}')`;
@@ -19,5 +19,4 @@ export const titleMatchesRole = (role: SQL, title: SQL = jobTitle): SQL =>
   sql`(${title} @@ ${roleTitleQuery(role)} and not ${namesOtherSpecialism(role, title)})`;
 
 /** Whether the title is the role's or a neighbouring kind of work's (a full-stack for a front-end role). */
-export const titleNearRole = (role: SQL, title: SQL = jobTitle): SQL =>
-  sql`${title} @@ ${nearRoleTitleQuery(role)}`;
+export const titleNearRole = (role: SQL, title: SQL = jobTitle): SQL => isNearRole(role, title);

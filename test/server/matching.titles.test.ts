@@ -213,6 +213,25 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     });
   });
 
+  it('a generic neighbour ("software") is near only in a title that names no other kind of work', async () => {
+    const board = uniqueBoard('ashby', 'generic');
+    const [growth, client, infrastructure] = await ingest(board, [
+      postingRecord(board, { title: 'Software Engineer, Growth', description: 'COBOL.' }),
+      postingRecord(board, {
+        title: 'Software Engineer, Client Infrastructure',
+        description: 'COBOL.',
+      }),
+      postingRecord(board, { title: 'Infrastructure Software Engineer', description: 'COBOL.' }),
+    ]);
+    const matches = await remoteMatches({
+      targetRoles: ['Frontend Engineer'],
+      skills: FOUR_SKILLS,
+    });
+    for (const near of [growth, client])
+      expect(reasonFor(matches, near, 'title')).toMatchObject({ points: MATCH_POINTS.title / 2 });
+    expect(idsOf(matches)).not.toContain(infrastructure);
+  });
+
   it('answers the best match first', async () => {
     const board = uniqueBoard('ashby', 'ranking');
     const [partial, full] = await ingest(board, [

@@ -86,10 +86,11 @@ describe('the matching evaluation set', () => {
     // Camus Energy's remote engineering roles joined train, well paid and open to every seeker;
     // lowered to 9 and P@5 raised (0.46 to 0.48) when a specialism the role leaves out made a
     // title only near it; P@5 raised (0.48 to 0.51) and no-fit raised to 10 when Plaid's and Grow
-    // Therapy's boards joined train, their hub roles listed for the Java seeker.
+    // Therapy's boards joined train, their hub roles listed for the Java seeker; lowered to 9 when
+    // a generic "software" stopped making a title naming another kind of work near a role.
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.605);
     expect(train.precision5).toBeGreaterThanOrEqual(0.505);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(10);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(9);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 
