@@ -96,7 +96,7 @@ export const EXCLUSION_RULES = {
     'browser paths drive it for the sign-in, sign-up, reset, password, refresh and deletion operations, ' +
     'and the machine paths and the two-tab fuzzer take these branches for every operation. Driving it ' +
     'for the e-mail operations too (about 15 more paths, each with a second tab) would take npm test ' +
-    'over its 10-minute budget on 2 cores.',
+    'over its 15-minute budget on 2 cores.',
   'registered-guest-refuses-the-old-token':
     "Once another tab has registered the guest, the service refuses this tab's link, sent with the " +
     "guest's old token (TOKEN_EXPIRED): the link cannot succeed, and every failure it has takes the " +
