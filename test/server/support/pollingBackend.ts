@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../server/config';
+import { postingsToAlert } from '../../../server/alerts/createAlerts';
 import type { BoardRef } from '../../../server/jobs/jobRecord';
 import type { PublishedPosting } from '../../../dev/jobBoards/standInServer';
 import { eventually } from './alertEmails';
@@ -18,8 +19,10 @@ export interface PollingBackend {
 }
 
 /**
- * A backend polling one stand-in board every second, its first poll done: the board's recorded
- * postings are stored (and alerted to nobody), so only what is published later is new.
+ * A backend polling one stand-in board every second, its first poll done and that poll's round of
+ * alerts made: the board's recorded postings, and any the file's database holds from earlier tests,
+ * are alerted to nobody, so only what is published later alerts a user made from here on. (The poll
+ * is logged before its round runs.)
  */
 export async function startPollingBackend(
   database: DatabaseName,
@@ -42,6 +45,11 @@ export async function startPollingBackend(
     () => (logs.linesWith('job board polled').length > 0 ? true : undefined),
     20_000,
     'the first poll',
+  );
+  await eventually(
+    async () => ((await postingsToAlert(app.db)).length === 0 ? true : undefined),
+    20_000,
+    'the first round of alerts',
   );
   return {
     app,
