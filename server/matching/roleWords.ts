@@ -65,11 +65,8 @@ export const ROLE_WORDS: readonly RoleWord[] = [
   },
   { spellings: ['designer'], near: [], headNoun: true },
   { spellings: ['ux', 'user experience'], near: ['product', 'ui'] },
-  {
-    spellings: ['product manager'],
-    near: ['program manager', 'project manager', 'product owner'],
-    headNoun: true,
-  },
+  // A program or project manager runs delivery across teams: another career, not a PM's next door.
+  { spellings: ['product manager'], near: ['product owner'], headNoun: true },
   // Both carry a book of accounts and a quota; the manager's grows accounts the executive won.
   {
     spellings: ['account executive'],

@@ -183,6 +183,17 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(idsOf(matches)).not.toContain(salesEngineer);
   });
 
+  it('a program or project manager\u2019s title is not work next to a product manager\u2019s', async () => {
+    const board = uniqueBoard('greenhouse', 'programs');
+    const [program, project] = await ingest(board, [
+      postingRecord(board, { title: 'Technical Program Manager, Risk', description: 'COBOL.' }),
+      postingRecord(board, { title: 'Senior Project Manager', description: 'COBOL.' }),
+    ]);
+    const matches = await remoteMatches({ targetRoles: ['Product Manager'], skills: FOUR_SKILLS });
+    expect(idsOf(matches)).not.toContain(program);
+    expect(idsOf(matches)).not.toContain(project);
+  });
+
   it('a title naming a specialism the role leaves out (ML, iOS, Android, QA) is only near it', async () => {
     const board = uniqueBoard('greenhouse', 'specialisms');
     const [general, ml, ios] = await ingest(board, [

@@ -75,22 +75,11 @@ describe('the matching evaluation set', () => {
     expect(run).not.toBeNull();
     if (run === null) return;
     const train = splitFigures(run.runs, poolOf(run, 'train'));
-    // Lowered as the set grew (new boards, then new seekers), each time with the code unchanged,
-    // and once for fewer no-fit postings (near titles need a skill in common: 8 to 6, 0.66 to 0.645);
-    // raised when a framework came to count the skill it is built on (0.647 to 0.654); lowered when
-    // twelve sales, finance and analytics boards joined train, their analyst and account roles
-    // graded no fit or a stretch where their titles or skills fit (0.66 to 0.62, 6 to 11); raised
-    // when Ashby's board gave the designer a fit, listed first (0.62 to 0.63, P@5 0.44 to 0.46);
-    // lowered when other work came to need two thirds of a skill fit, not one third (no-fit
-    // postings 11 to 5, its weak fits gone too: 0.63 to 0.61); raised to 10 no-fit postings when
-    // Camus Energy's remote engineering roles joined train, well paid and open to every seeker;
-    // lowered to 9 and P@5 raised (0.46 to 0.48) when a specialism the role leaves out made a
-    // title only near it; P@5 raised (0.48 to 0.51) and no-fit raised to 10 when Plaid's and Grow
-    // Therapy's boards joined train, their hub roles listed for the Java seeker; lowered to 9 when
-    // a generic "software" stopped making a title naming another kind of work near a role.
+    // Just below what the code reaches on train: a regression guard, not the goal. Each move of a
+    // floor is explained in the commit that made it (git log -p on this file).
     expect(train.ndcg10).toBeGreaterThanOrEqual(0.605);
     expect(train.precision5).toBeGreaterThanOrEqual(0.505);
-    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(9);
+    expect(train.gradeZeroInTop10).toBeLessThanOrEqual(8);
     expect(train.outsidePlacesListed).toBe(0);
   }, 120_000);
 
