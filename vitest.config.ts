@@ -4,13 +4,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Longest kinds of file first, so the two workers end together: the browser statechart paths (the
- * longest file by far), the other browser files, the server's, the components', then the rest.
+ * longest files by far, one per worker), the other browser files, the server's, the components', then the rest.
  * Within a kind, Vitest's own order: by the last run's timings, else by file size. Vitest alone
  * orders by file size on a fresh clone, which has no timings, and long browser files then start
  * last (docs/architecture.md, Tests).
  */
 const LONGEST_KINDS_FIRST = [
-  'test/browser/statechartPaths.test.ts',
+  'test/browser/statechartPaths.',
   'test/browser/',
   'test/server/',
   'test/components/',

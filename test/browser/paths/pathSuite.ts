@@ -13,8 +13,10 @@ import { COVERED_BY_SELECTED, selectPaths } from './selection';
  * Emulator. See ./realisations.ts for how each step is produced for real, and ./exclusions.ts for
  * which steps the browser cannot produce (and why).
  *
- * The selected paths run in `PARTS` test file(s). Browser-level
- * coverage counts a step's transitions once the page showed what the step's state means to the
+ * The selected paths run in two files, side by side: those where another tab changes the user
+ * (it reaches this tab through the SDK's storage polls, which a busy machine delays: two files of
+ * them at once made the change arrive too late for the driver), and those of this tab alone (they
+ * mostly wait on the page and the emulator). Browser-level coverage counts a step's transitions once the page showed what the step's state means to the
  * person (header, page, alert, notice, busy button) and the SDK persisted the matching user: the
  * production build exposes no inspection, so the machine's own microsteps are not read. What the
  * selected paths cover together is known before they run (each step's transitions, replayed in the
@@ -24,11 +26,13 @@ import { COVERED_BY_SELECTED, selectPaths } from './selection';
 /** The floor the paths reach together (a change that loses coverage fails). */
 const STATE_FLOOR = 29;
 const TRANSITION_FLOOR = 137;
-/**
- * One file: split in two, the halves ran side by side, and two files of two-tab paths at once
- * made another tab's change arrive too late for the driver under load (2 cores).
- */
-export const PARTS = 1;
+/** Which of the selected paths a file runs. */
+export type PathFamily = 'another tab changes the user' | 'this tab alone';
+
+const familyOf = (path: PlannedPath): PathFamily =>
+  path.steps.some((step) => step.event.type === 'AUTH_CHANGED')
+    ? 'another tab changes the user'
+    : 'this tab alone';
 
 const selection = selectPaths(sessionPaths());
 
@@ -96,12 +100,15 @@ function describePlanning(): void {
   });
 }
 
-/** Part `part` (from 0) of the selected paths: every `PARTS`-th one, run one after another. */
-export function describePathPart(part: number): void {
-  const paths = selection.selected.filter((_, index) => index % PARTS === part);
+/**
+ * The selected paths of `family`, one after another, each in a fresh browser context; then the
+ * check that they covered what they planned. The planning checks run with the first family.
+ */
+export function describePaths(family: PathFamily): void {
+  const paths = selection.selected.filter((path) => familyOf(path) === family);
   const coverage: Coverage = { states: new Set(), transitions: new Set() };
 
-  describe(`statechart paths through the UI: ${selection.generated} generated, ${selection.selected.length} run, part ${part + 1} of ${PARTS}: ${paths.length}`, () => {
+  describe(`statechart paths through the UI: ${selection.generated} generated, ${selection.selected.length} run, ${paths.length} where ${family}`, () => {
     const appUrl = inject('appUrl');
     let browser: Browser;
 
@@ -113,7 +120,7 @@ export function describePathPart(part: number): void {
       await endFileContexts(browser);
     });
 
-    if (part === 0) describePlanning();
+    if (family === 'another tab changes the user') describePlanning();
 
     it.each(paths.map((path) => [path.description, path] as const))(
       '%s',
