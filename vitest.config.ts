@@ -4,7 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Longest kinds of file first, so the two workers end together: the browser statechart paths (the
- * longest files by far, one per worker), the other browser files, the server's, the components', then the rest.
+ * longest files by far, one per worker), the other browser files, the server's, the components',
+ * then the rest.
  * Within a kind, Vitest's own order: by the last run's timings, else by file size. Vitest alone
  * orders by file size on a fresh clone, which has no timings, and long browser files then start
  * last (docs/architecture.md, Tests).

@@ -16,7 +16,8 @@ import { COVERED_BY_SELECTED, selectPaths } from './selection';
  * The selected paths run in two files, side by side: those where another tab changes the user
  * (it reaches this tab through the SDK's storage polls, which a busy machine delays: two files of
  * them at once made the change arrive too late for the driver), and those of this tab alone (they
- * mostly wait on the page and the emulator). Browser-level coverage counts a step's transitions once the page showed what the step's state means to the
+ * mostly wait on the page and the emulator). Browser-level coverage counts a step's transitions
+ * once the page showed what the step's state means to the
  * person (header, page, alert, notice, busy button) and the SDK persisted the matching user: the
  * production build exposes no inspection, so the machine's own microsteps are not read. What the
  * selected paths cover together is known before they run (each step's transitions, replayed in the
