@@ -10,16 +10,16 @@ const FOUR_SKILLS = ['COBOL', 'Fortran', 'Ada', 'Pascal'];
 
 /** Matching by title (the role, work next to it, managers) and level, and the order of matches. */
 describe.each(DATABASES)('matching titles and levels on %s', (database) => {
-  const { app, seeker, ingest, matchesOf, remoteMatches } = useMatchingBackend(database);
+  const { app, seeker, ingest, ingestTitles, matchesOf, remoteMatches } =
+    useMatchingBackend(database);
 
   it("a job too far from the seeker's level is left out; one that states no level is kept", async () => {
-    const board = uniqueBoard('lever', 'levels');
-    const description = 'Scala and Akka services.';
-    const [intern, staff, unstated] = await ingest(board, [
-      postingRecord(board, { title: 'Software Engineering Intern', description }),
-      postingRecord(board, { title: 'Staff Software Engineer', description }),
-      postingRecord(board, { title: 'Software Engineer', description }),
-    ]);
+    const [intern, staff, unstated] = await ingestTitles(
+      'lever',
+      'levels',
+      ['Software Engineering Intern', 'Staff Software Engineer', 'Software Engineer'],
+      'Scala and Akka services.',
+    );
     const matches = await matchesOf(
       await seeker({ skills: ['Scala'], where: REMOTE_ONLY, seniority: 'senior' }),
     );
@@ -31,12 +31,12 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('reads a slash in a title or a role as between two words: "ML/AI Engineer" is an ML Engineer job', async () => {
-    const board = uniqueBoard('ashby', 'slashes');
-    const description = 'Models in production.';
-    const [mlAi, mobile] = await ingest(board, [
-      postingRecord(board, { title: 'ML/AI Engineer', description }),
-      postingRecord(board, { title: 'Sr. iOS/Android Developer', description }),
-    ]);
+    const [mlAi, mobile] = await ingestTitles(
+      'ashby',
+      'slashes',
+      ['ML/AI Engineer', 'Sr. iOS/Android Developer'],
+      'Models in production.',
+    );
     const ml = await seeker({ targetRoles: ['ML Engineer'], where: REMOTE_ONLY, minSalary: null });
     expect(reasonFor(await matchesOf(ml), mlAi, 'title')).toMatchObject({
       matchedRole: 'ML Engineer',
@@ -52,13 +52,8 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('counts kinds of work next to a role at half: Mobile for iOS, Cloud for DevOps, Product Owner for a PM', async () => {
-    const board = uniqueBoard('lever', 'neighbours');
-    const description = 'Join a small team.';
     const titles = ['Mobile Engineer', 'Cloud Engineer', 'Product Owner', 'Sales Executive'];
-    const ids = await ingest(
-      board,
-      titles.map((title) => postingRecord(board, { title, description })),
-    );
+    const ids = await ingestTitles('lever', 'neighbours', titles, 'Join a small team.');
     const roles = ['iOS Engineer', 'DevOps Engineer', 'Product Manager', 'Account Executive'];
     for (const [at, role] of roles.entries()) {
       const matches = await remoteMatches({ targetRoles: [role], skills: [] });
@@ -70,16 +65,19 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('matches titles by meaning: any spelling of the role, work next to it below, never the description alone or a people manager', async () => {
-    const board = uniqueBoard('greenhouse', 'titles');
     // Names one skill (Frontend Development), which work next to the role needs in common.
-    const description = 'Work with our frontend engineers on the design system.';
-    const [frontEnd, ui, fullStack, backend, manager] = await ingest(board, [
-      postingRecord(board, { title: 'Senior Front-end Engineer', description }),
-      postingRecord(board, { title: 'UI Engineer', description }),
-      postingRecord(board, { title: 'Senior / Staff Full-Stack Engineer', description }),
-      postingRecord(board, { title: 'Backend Engineer', description }),
-      postingRecord(board, { title: 'Frontend Engineering Manager', description }),
-    ]);
+    const [frontEnd, ui, fullStack, backend, manager] = await ingestTitles(
+      'greenhouse',
+      'titles',
+      [
+        'Senior Front-end Engineer',
+        'UI Engineer',
+        'Senior / Staff Full-Stack Engineer',
+        'Backend Engineer',
+        'Frontend Engineering Manager',
+      ],
+      'Work with our frontend engineers on the design system.',
+    );
     const matches = await matchesOf(
       await seeker({
         targetRoles: ['Frontend Engineer'],
@@ -122,10 +120,12 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('shows a people manager\u2019s job only to a seeker whose target roles ask for one', async () => {
-    const board = uniqueBoard('greenhouse', 'managers');
-    const [manager] = await ingest(board, [
-      postingRecord(board, { title: 'Frontend Engineering Manager', description: 'React.' }),
-    ]);
+    const [manager] = await ingestTitles(
+      'greenhouse',
+      'managers',
+      ['Frontend Engineering Manager'],
+      'React.',
+    );
     const lead = (targetRoles: string[]) =>
       remoteMatches({ targetRoles, skills: ['React'], seniority: 'lead' });
     const individual = await lead(['Frontend Engineer']);
@@ -135,11 +135,12 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('a scientist\u2019s title is work next to an engineer\u2019s; a plain software one is not next to machine learning', async () => {
-    const board = uniqueBoard('ashby', 'research');
-    const [scientist, growth] = await ingest(board, [
-      postingRecord(board, { title: 'Research Scientist', description: 'COBOL.' }),
-      postingRecord(board, { title: 'Software Engineer, Growth', description: 'COBOL.' }),
-    ]);
+    const [scientist, growth] = await ingestTitles(
+      'ashby',
+      'research',
+      ['Research Scientist', 'Software Engineer, Growth'],
+      'COBOL.',
+    );
     // One skill in common (which a near title needs), a quarter of the fit: too few on its own.
     const matches = await remoteMatches({
       targetRoles: ['Machine Learning Engineer', 'Research Engineer'],
@@ -152,11 +153,12 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('an architect\u2019s title is work next to an engineer\u2019s of the same kind, not of another', async () => {
-    const board = uniqueBoard('lever', 'architects');
-    const [backendArchitect, solutionsArchitect] = await ingest(board, [
-      postingRecord(board, { title: 'Backend Architect - Payments', description: 'COBOL.' }),
-      postingRecord(board, { title: 'Solutions Architect', description: 'COBOL.' }),
-    ]);
+    const [backendArchitect, solutionsArchitect] = await ingestTitles(
+      'lever',
+      'architects',
+      ['Backend Architect - Payments', 'Solutions Architect'],
+      'COBOL.',
+    );
     // One skill in common (which a near title needs), a quarter of the fit: too few on its own.
     const matches = await remoteMatches({ targetRoles: ['Backend Engineer'], skills: FOUR_SKILLS });
     expect(reasonFor(matches, backendArchitect, 'title')).toMatchObject({
@@ -167,11 +169,12 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('an account manager\u2019s title is work next to an account executive\u2019s; a sales engineer\u2019s is not', async () => {
-    const board = uniqueBoard('greenhouse', 'sales');
-    const [accountManager, salesEngineer] = await ingest(board, [
-      postingRecord(board, { title: 'Expansion Account Manager', description: 'COBOL.' }),
-      postingRecord(board, { title: 'Sales Engineer', description: 'COBOL.' }),
-    ]);
+    const [accountManager, salesEngineer] = await ingestTitles(
+      'greenhouse',
+      'sales',
+      ['Expansion Account Manager', 'Sales Engineer'],
+      'COBOL.',
+    );
     const matches = await remoteMatches({
       targetRoles: ['Account Executive'],
       skills: FOUR_SKILLS,
@@ -184,23 +187,24 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('a program or project manager\u2019s title is not work next to a product manager\u2019s', async () => {
-    const board = uniqueBoard('greenhouse', 'programs');
-    const [program, project] = await ingest(board, [
-      postingRecord(board, { title: 'Technical Program Manager, Risk', description: 'COBOL.' }),
-      postingRecord(board, { title: 'Senior Project Manager', description: 'COBOL.' }),
-    ]);
+    const [program, project] = await ingestTitles(
+      'greenhouse',
+      'programs',
+      ['Technical Program Manager, Risk', 'Senior Project Manager'],
+      'COBOL.',
+    );
     const matches = await remoteMatches({ targetRoles: ['Product Manager'], skills: FOUR_SKILLS });
     expect(idsOf(matches)).not.toContain(program);
     expect(idsOf(matches)).not.toContain(project);
   });
 
   it('a title naming a specialism the role leaves out (ML, iOS, Android, QA) is only near it', async () => {
-    const board = uniqueBoard('greenhouse', 'specialisms');
-    const [general, ml, ios] = await ingest(board, [
-      postingRecord(board, { title: 'Senior Software Engineer', description: 'COBOL.' }),
-      postingRecord(board, { title: 'Machine Learning Software Engineer', description: 'COBOL.' }),
-      postingRecord(board, { title: 'iOS Software Engineer', description: 'COBOL.' }),
-    ]);
+    const [general, ml, ios] = await ingestTitles(
+      'greenhouse',
+      'specialisms',
+      ['Senior Software Engineer', 'Machine Learning Software Engineer', 'iOS Software Engineer'],
+      'COBOL.',
+    );
     const generalist = await remoteMatches({
       targetRoles: ['Software Engineer'],
       skills: FOUR_SKILLS,
@@ -225,15 +229,16 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
   });
 
   it('a generic neighbour ("software") is near only in a title that names no other kind of work', async () => {
-    const board = uniqueBoard('ashby', 'generic');
-    const [growth, client, infrastructure] = await ingest(board, [
-      postingRecord(board, { title: 'Software Engineer, Growth', description: 'COBOL.' }),
-      postingRecord(board, {
-        title: 'Software Engineer, Client Infrastructure',
-        description: 'COBOL.',
-      }),
-      postingRecord(board, { title: 'Infrastructure Software Engineer', description: 'COBOL.' }),
-    ]);
+    const [growth, client, infrastructure] = await ingestTitles(
+      'ashby',
+      'generic',
+      [
+        'Software Engineer, Growth',
+        'Software Engineer, Client Infrastructure',
+        'Infrastructure Software Engineer',
+      ],
+      'COBOL.',
+    );
     const matches = await remoteMatches({
       targetRoles: ['Frontend Engineer'],
       skills: FOUR_SKILLS,

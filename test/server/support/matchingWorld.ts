@@ -13,7 +13,7 @@ import { normaliseProfile } from '../../../server/profile/normaliseProfile';
 import { saveProfile } from '../../../server/profile/profileStore';
 import type { AlertProfileInput, JobMatch, MatchReason } from '../../../contract';
 import { startBackend, type DatabaseName } from './backend';
-import { fixtureRecords, uniqueBoard } from './jobs';
+import { fixtureRecords, postingRecord, uniqueBoard } from './jobs';
 import { validProfile } from './profiles';
 
 export const seenAt = new Date('2026-11-22T12:00:00.000Z');
@@ -71,6 +71,20 @@ export function useMatchingBackend(database: DatabaseName) {
     return [...(await ingestBoard(app.db, board, records, at)).newJobIds];
   }
 
+  /** The ids of new postings with these titles and one description, on a fresh board. */
+  async function ingestTitles(
+    source: BoardRef['source'],
+    label: string,
+    titles: readonly string[],
+    description: string,
+  ): Promise<number[]> {
+    const board = uniqueBoard(source, label);
+    return ingest(
+      board,
+      titles.map((title) => postingRecord(board, { title, description })),
+    );
+  }
+
   async function fixtureIds(source: BoardRef['source'], fixture: string): Promise<number[]> {
     const board = uniqueBoard(source, fixture);
     return ingest(board, fixtureRecords(fixture, board, seenAt));
@@ -89,5 +103,14 @@ export function useMatchingBackend(database: DatabaseName) {
   const remoteMatches = async (changes: Partial<AlertProfileInput>) =>
     matchesOf(await seeker({ where: REMOTE_ONLY, minSalary: null, ...changes }));
 
-  return { app: () => app, seeker, ingest, fixtureIds, findFor, matchesOf, remoteMatches };
+  return {
+    app: () => app,
+    seeker,
+    ingest,
+    ingestTitles,
+    fixtureIds,
+    findFor,
+    matchesOf,
+    remoteMatches,
+  };
 }
