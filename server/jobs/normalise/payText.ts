@@ -89,6 +89,8 @@ const SINGLE = new RegExp(
   String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?\s*(?:\/|per|an|a)\s*(hour|hr|day|week|wk|month|year|yr)\b`,
   'gi',
 );
+/** A yearly salary paid for part of a year, which only pay is: "£42,500 pro rata". */
+const PRO_RATA = new RegExp(String.raw`${MARK}\s?${AMOUNT}${MARK_AFTER}?\s*pro[- ]rata\b`, 'gi');
 /**
  * One figure given as the pay itself, its period read after it or from its size: "Base salary:
  * $51,000", "The estimated base salary is $185,000", "The annual base salary for this role is
@@ -258,6 +260,10 @@ function singlesIn(text: string, dollar: string): Found[] {
     if (digits === undefined || unit === undefined) continue;
     if (PAY_WORDS.test(text.slice(Math.max(0, start - 80), start)))
       add(start, [code, mark], digits, k, ` ${unit}`);
+  }
+  for (const match of text.matchAll(PRO_RATA)) {
+    const [, mark, digits, k, code] = match;
+    if (digits !== undefined) add(match.index ?? 0, [code, mark], digits, k, ' a year');
   }
   for (const match of text.matchAll(STATED_AS_PAY)) {
     const [, mark, digits, k, code] = match;

@@ -278,6 +278,13 @@ const NO_TEAM =
   /\b(?:this is|you will be|you(?:'|’)ll be|as) (?:a|an|the) (?:[\w-]+ ){0,3}individual contributor\b|\ba standalone role\b|\bnot directly managing\b|\bno direct reports\b/i;
 
 /**
+ * The text gives the role people of its own to manage: "you'll have two direct reports", "meet
+ * your direct reports", not another team's ("engineering leads and their direct reports").
+ */
+const OWN_REPORTS =
+  /\b(?:you(?:'|’)ll have|you will have|your)\s+(?:[\w-]+\s+){0,2}?direct reports\b/i;
+
+/**
  * The level the text gives the role in naming it with the title's own noun: "We are seeking a
  * Senior Account Executive" for an "Account Executive", "As an intermediate engineer".
  */
@@ -302,8 +309,9 @@ function levelNamedInText(title: string, text: string): Seniority {
 }
 
 /**
- * Level: the title first (a numbered one after the years; its manager words only when the text
- * does not say the role manages no one), then the level the text names the role with, then a text
+ * Level: a manager title whose text gives the role direct reports is a people manager's; else the
+ * title (a numbered one after the years; its manager words only when the text does not say the
+ * role manages no one), then the level the text names the role with, then a text
  * that calls the role an internship, then the years asked, then the API's own level field.
  */
 export function seniorityOf(
@@ -312,13 +320,16 @@ export function seniorityOf(
   apiLevel: string | null,
   text = '',
 ): Seniority {
-  const fromTitle = titleLevel(title, !NO_TEAM.test(text.slice(0, 30_000)));
+  const head = text.slice(0, 30_000);
+  // A manager title that reads as an individual contributor's ("Senior Product Manager").
+  if (/\bmanager\b/i.test(title) && OWN_REPORTS.test(head)) return 'lead';
+  const fromTitle = titleLevel(title, !NO_TEAM.test(head));
   // A numbered or graded level means what the company's ladder says; the years asked say it plainly.
   if (fromTitle.numbered && minYears !== null) return byYears(minYears);
   if (fromTitle.level !== 'unknown') return fromTitle.level;
   const named = levelNamedInText(title, text);
   if (named !== 'unknown') return named;
-  if (OWN_INTERNSHIP.test(text.slice(0, 30_000))) return 'intern';
+  if (OWN_INTERNSHIP.test(head)) return 'intern';
   if (minYears !== null) return byYears(minYears);
   return byApiLevel(apiLevel);
 }

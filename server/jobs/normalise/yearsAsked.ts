@@ -33,10 +33,12 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 /**
  * "5+ years of experience", "3-5 years' experience", "one to two years in", "3 or more years in",
  * "2+ years with", "5 years+ of experience", "5+ years solving forecasting problems", a bracket
- * among the words: "6+ years of end-to-end (UX and UI) product design experience".
+ * among the words: "6+ years of end-to-end (UX and UI) product design experience". Not a span of
+ * time the company tells of ("grown a lot in the last 10 years in the UK"), nor an age ("accounts for
+ * 16-17 year olds in the UK").
  */
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)\+?['’]?\s+(?:[a-z]{3,}ing\b|(?:of\s+)?(?:(?:[\w/&,.-]+|\([^()\n]{1,40}\))\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b))/i;
+  /(?<!\b(?:last|past|next|previous|coming)\s+)\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(?:\(\d{1,2}\)\s*)?(?:\+|\s*plus)?\s*(?:(?:[-‐‑–—]|to)\s*(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\+?\s*|or\s+more\s+)?(?:years?|yrs?\.?)(?![\s-]*olds?\b)\+?['’]?\s+(?:[a-z]{3,}ing\b|(?:of\s+)?(?:(?:[\w/&,.-]+|\([^()\n]{1,40}\))\s+){0,8}?(?:experience|exp\b|in\b|at\b|with\b|building|working|developing|designing|development|engineering|programming|leading|managing|selling|as\b))/i;
 
 /** "Experience: 5+ years", "Experience level: 3-5 years", "Years of experience: 4": after a label. */
 const YEARS_AFTER_LABEL =

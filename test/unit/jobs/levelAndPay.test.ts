@@ -264,6 +264,8 @@ describe('pay in the text', () => {
     ['Base salary: $51,000. Bonus on top.', 'USD', 51000, 51000, 'year'],
     ['The estimated base salary is $185,000.', 'USD', 185000, 185000, 'year'],
     ['The annual base salary for this role is $185,000.', 'USD', 185000, 185000, 'year'],
+    // A yearly salary paid for part of a year: "pro rata" names it pay.
+    ['\u{1F4CD}London | \u{1F4B0} £42,500 pro rata | Technology', 'GBP', 42500, 42500, 'year'],
     // A code written on to the figure; złoty's sign before its code, and pay "gross per month".
     ['Base salary range of 229,900PLN - 253,413PLN', 'PLN', 229900, 253413, 'year'],
     ['Base salary: 26,417 - 29,583 zł PLN gross per month', 'PLN', 26417, 29583, 'month'],

@@ -248,6 +248,11 @@ describe('years of experience asked', () => {
     expect(minYearsFrom('- 5+ years solving forecasting, planning, or related problems.')).toBe(5);
     expect(minYearsFrom('- 3 years shipping mobile apps')).toBe(3);
     expect(minYearsFrom('We have grown for 10 years and counting.')).toBeNull();
+    // The company's span of time, not years asked of anyone.
+    expect(minYearsFrom('Our product has grown a lot in the last 10 years in the UK.')).toBeNull();
+    expect(minYearsFrom('Over the past 5 years at Acme we tripled.')).toBeNull();
+    // An age.
+    expect(minYearsFrom('Accounts for 16-17 year olds in the UK.')).toBeNull();
   });
 
   it('reads years in square brackets after a requirement', () => {
@@ -309,6 +314,17 @@ describe('years of experience asked', () => {
     expect(seniorityOf('Head of Privacy', 3, null, standalone)).toBe('mid');
     const ledTeam = 'You will manage a team of six individual contributors.';
     expect(seniorityOf('Director of Engineering', 10, null, ledTeam)).toBe('lead');
+  });
+
+  it('reads a manager title whose text gives the role direct reports as a people manager', () => {
+    const reports = 'In this new team you\u2019ll have two direct reports, data specialists.';
+    expect(seniorityOf('Controls Product Senior Manager', null, null, reports)).toBe('lead');
+    expect(seniorityOf('Senior Product Manager', null, null, 'Meet your direct reports.')).toBe(
+      'lead',
+    );
+    // Without a team of its own, a product manager is an individual contributor.
+    const noTeam = 'You will own the roadmap with engineering leads and their direct reports.';
+    expect(seniorityOf('Senior Product Manager', null, null, noTeam)).toBe('senior');
   });
 
   it('reads a role whose text hires an intern or a current student as an internship', () => {
