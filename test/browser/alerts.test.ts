@@ -9,6 +9,7 @@ import {
   reachChipInputs,
   sessionLink,
   newTestContext,
+  expectProfileSaved,
 } from './support/pageDriver';
 
 interface Seeker {
@@ -59,7 +60,7 @@ describe('alerts on the open matches page', () => {
     await page.getByLabel('US cities', { exact: false }).fill(seeker.city);
     await page.getByRole('radio', { name: 'Mid' }).check();
     await press(page, 'Save profile');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expectProfileSaved(page);
 
     const streamOpen = page.waitForResponse(
       (response) => response.url() === `${backendUrl}/v1/alerts/stream` && response.ok(),

@@ -8,6 +8,7 @@ import {
   reachChipInputs,
   sessionLink,
   newTestContext,
+  expectProfileSaved,
 } from './support/pageDriver';
 
 /**
@@ -107,7 +108,7 @@ describe('following a company', () => {
     await page.getByRole('checkbox', { name: 'Remote in the US' }).check();
     await page.getByRole('radio', { name: 'Lead' }).check();
     await press(page, 'Save profile');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expectProfileSaved(page);
 
     const address = page.getByLabel('Careers page address');
     await address.fill('https://careers.example.com/jobs');

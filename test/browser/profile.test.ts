@@ -9,6 +9,7 @@ import {
   press,
   waitForPersistedUser,
   newTestContext,
+  expectProfileSaved,
 } from './support/pageDriver';
 
 /** Presses Tab until `target` has the focus, as a person at the keyboard would. */
@@ -124,7 +125,7 @@ describe('the job alert profile in Chromium', () => {
     await page.getByRole('radio', { name: 'Senior' }).check();
     await page.getByLabel('Minimum salary', { exact: false }).fill('150000');
     await press(page, 'Save profile');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expectProfileSaved(page);
 
     await page.getByLabel('Upload your CV').setInputFiles({
       name: 'my-cv.txt',
@@ -135,7 +136,7 @@ describe('the job alert profile in Chromium', () => {
     await press(page, 'Add React');
     await expect.poll(() => shownList(page, 'skills')).toBe('TypeScript, React');
     await press(page, 'Save profile');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expectProfileSaved(page);
 
     // Nothing scrolls sideways at 320 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -16,6 +16,7 @@ import {
   sessionLink,
   submitLogin,
   newTestContext,
+  expectProfileSaved,
 } from './support/pageDriver';
 
 /** The keys the page made for its subscription, read back by the test to decrypt as it would. */
@@ -124,7 +125,7 @@ describe('push notifications in Chromium', () => {
     await page.getByLabel('US cities', { exact: false }).fill('New York, NY');
     await page.getByRole('radio', { name: 'Mid' }).check();
     await press(page, 'Save profile');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expectProfileSaved(page);
   }
 
   /** Makes the user Pro as the payment provider's signed event does. */

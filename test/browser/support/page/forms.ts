@@ -70,6 +70,23 @@ export async function reachChipInputs(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: /^Target roles/ }).waitFor();
 }
 
+/**
+ * The profile form says "Saved". When it does not, the failure says what the form showed instead:
+ * its alerts (a save that failed or timed out) and whether it was still saving.
+ */
+export async function expectProfileSaved(page: Page): Promise<void> {
+  try {
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  } catch (error) {
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    const saving = await page.getByRole('button', { name: 'Saving…' }).count();
+    throw new Error(
+      `The profile form never said "Saved": alerts ${JSON.stringify(alerts)}, ${saving > 0 ? 'still saving' : 'not saving'}.`,
+      { cause: error },
+    );
+  }
+}
+
 /** On /profile: target roles, a skill, a city and a seniority, saved (and said so). */
 export async function saveAlertProfile(page: Page, roles: string): Promise<void> {
   await reachChipInputs(page);
@@ -78,7 +95,7 @@ export async function saveAlertProfile(page: Page, roles: string): Promise<void>
   await page.getByLabel('US cities', { exact: false }).fill('Austin, TX');
   await page.getByRole('radio', { name: 'Senior' }).check();
   await press(page, 'Save profile');
-  await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  await expectProfileSaved(page);
 }
 
 /** The target roles the profile page shows, once it has loaded them. */
