@@ -134,7 +134,7 @@ describe('issue 9 #15: the blog byline keeps each "·" with the item after it', 
   const browser = useRawBrowser();
 
   it.each([1280, 375, 320])('at %i px, no "·" ends a line', async (width) => {
-    const tab = await browser.open('/', { viewport: { width, height: 800 } });
+    const tab = await browser.open(null, { viewport: { width, height: 800 } });
     for (const post of BLOG_POSTS) {
       await tab.page.goto(`${browser.appUrl}${blogPostPath(post)}`);
       const byline = tab.page.locator('main .meta-line').first();

@@ -58,7 +58,7 @@ describe('a phone opening each page: no layout shift, the intro its largest pain
   const browser = useRawBrowser();
 
   it('for a guest opening /account, whom the browser sends on to /login', async () => {
-    const tab = await browser.open('/', { viewport: PHONE });
+    const tab = await browser.open(null, { viewport: PHONE });
     await recordShifts(tab.page);
     await recordLargestPaints(tab.page);
     await openProductPage(tab.page, `${browser.appUrl}${PATHS.account}`);
@@ -71,7 +71,7 @@ describe('a phone opening each page: no layout shift, the intro its largest pain
 
   const guestPages = EVERY_PAGE_PATH.filter((path) => path !== PATHS.account);
   it.each(guestPages)('for a guest opening %s', async (path) => {
-    const tab = await browser.open('/', { viewport: PHONE });
+    const tab = await browser.open(null, { viewport: PHONE });
     await recordShifts(tab.page);
     await recordLargestPaints(tab.page);
     const product = PRODUCT_PAGES.includes(path);

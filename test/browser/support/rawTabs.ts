@@ -26,8 +26,11 @@ export interface RawTabOptions extends BrowserContextOptions {
 
 export interface RawBrowser {
   appUrl: string;
-  /** A fresh context opened at `path`; waits only for the response, not for scripts. */
-  open(path: string, options?: RawTabOptions): Promise<RawTab>;
+  /**
+   * A fresh context opened at `path` (waiting only for the response, not for scripts), or on a
+   * blank page for a test that sets the page up before the app's first load.
+   */
+  open(path: string | null, options?: RawTabOptions): Promise<RawTab>;
 }
 
 /** Every console error and uncaught exception `page` logs from now on, unfiltered, as it comes. */
@@ -80,7 +83,7 @@ export function useRawBrowser(): RawBrowser {
       const consoleErrors = everyConsoleError(page);
       const requestedUrls: string[] = [];
       page.on('request', (request) => requestedUrls.push(request.url()));
-      await page.goto(`${appUrl}${path}`, { waitUntil: 'commit' });
+      if (path !== null) await page.goto(`${appUrl}${path}`, { waitUntil: 'commit' });
       return { context, page, consoleErrors, requestedUrls };
     },
   };
