@@ -152,38 +152,31 @@ describe.each(DATABASES)('matching titles and levels on %s', (database) => {
     expect(idsOf(matches)).not.toContain(growth);
   });
 
-  it('an architect\u2019s title is work next to an engineer\u2019s of the same kind, not of another', async () => {
-    const [backendArchitect, solutionsArchitect] = await ingestTitles(
-      'lever',
+  // [what it shows, board label, target role, a title near it, a title not near it]
+  it.each([
+    [
+      'an architect\u2019s title is work next to an engineer\u2019s of the same kind, not of another',
       'architects',
-      ['Backend Architect - Payments', 'Solutions Architect'],
-      'COBOL.',
-    );
-    // One skill in common (which a near title needs), a quarter of the fit: too few on its own.
-    const matches = await remoteMatches({ targetRoles: ['Backend Engineer'], skills: FOUR_SKILLS });
-    expect(reasonFor(matches, backendArchitect, 'title')).toMatchObject({
-      matchedRole: 'Backend Engineer',
-      points: MATCH_POINTS.title / 2,
-    });
-    expect(idsOf(matches)).not.toContain(solutionsArchitect);
-  });
-
-  it('an account manager\u2019s title is work next to an account executive\u2019s; a sales engineer\u2019s is not', async () => {
-    const [accountManager, salesEngineer] = await ingestTitles(
-      'greenhouse',
+      'Backend Engineer',
+      'Backend Architect - Payments',
+      'Solutions Architect',
+    ],
+    [
+      'an account manager\u2019s title is work next to an account executive\u2019s; a sales engineer\u2019s is not',
       'sales',
-      ['Expansion Account Manager', 'Sales Engineer'],
-      'COBOL.',
-    );
-    const matches = await remoteMatches({
-      targetRoles: ['Account Executive'],
-      skills: FOUR_SKILLS,
-    });
-    expect(reasonFor(matches, accountManager, 'title')).toMatchObject({
-      matchedRole: 'Account Executive',
+      'Account Executive',
+      'Expansion Account Manager',
+      'Sales Engineer',
+    ],
+  ] as const)('%s', async (_, label, role, near, other) => {
+    const [nearId, otherId] = await ingestTitles('lever', label, [near, other], 'COBOL.');
+    // One skill in common (which a near title needs), a quarter of the fit: too few on its own.
+    const matches = await remoteMatches({ targetRoles: [role], skills: FOUR_SKILLS });
+    expect(reasonFor(matches, nearId, 'title')).toMatchObject({
+      matchedRole: role,
       points: MATCH_POINTS.title / 2,
     });
-    expect(idsOf(matches)).not.toContain(salesEngineer);
+    expect(idsOf(matches)).not.toContain(otherId);
   });
 
   it('a program or project manager\u2019s title is not work next to a product manager\u2019s', async () => {
